@@ -1,0 +1,97 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createTokenService } from "./auth/tokens.ts";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import type { Database } from "./db/client.ts";
+import { authRoutes } from "./features/auth/routes.ts";
+import { catalogRoutes } from "./features/catalog/routes.ts";
+import { projectKitchenTickets } from "./features/kitchen/kitchen-realtime.ts";
+import { kitchenRoutes } from "./features/kitchen/routes.ts";
+import { orderRoutes } from "./features/orders/routes.ts";
+import { tableSessionRoutes } from "./features/table-session/routes.ts";
+import { projectTableState } from "./features/table-session/table-realtime.ts";
+import { installErrorHandler } from "./lib/error-handler.ts";
+import { StompHub } from "./realtime/stomp-hub.ts";
+import { createSubscriptionAuthorizer } from "./realtime/subscription-policy.ts";
+import type { EventBus } from "./realtime/types.ts";
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  hub: StompHub;
+  ctx: AppContext;
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+/**
+ * Builds the HTTP API, the realtime hub and the event projections on a database and a bus; used
+ * by main and by the tests, so tests exercise exactly what runs.
+ */
+export async function buildApp(options: { config: Config; database: Database; events: EventBus }): Promise<BuiltApp> {
+  const { config, database, events } = options;
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    disableRequestLogging: config.env !== "development",
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const tokens = createTokenService({
+    secret: config.jwtSecret,
+    validitySeconds: config.tokenValiditySeconds,
+    rememberMeValiditySeconds: config.tokenValidityRememberMeSeconds,
+  });
+  const ctx: AppContext = { config, db: database.db, tokens, events };
+
+  app.decorateRequest("principal", null);
+  app.addHook("onRequest", async (request) => {
+    const header = request.headers.authorization;
+    if (header?.startsWith("Bearer ")) request.principal = await tokens.verify(header.slice(7));
+  });
+
+  await app.register(authRoutes, { ctx });
+  await app.register(tableSessionRoutes, { ctx });
+  await app.register(catalogRoutes, { ctx });
+  await app.register(orderRoutes, { ctx });
+  await app.register(kitchenRoutes, { ctx });
+
+  const hub = new StompHub({
+    verifyToken: (token) => tokens.verify(token),
+    authorize: createSubscriptionAuthorizer(database.db),
+  });
+  const projections = [projectKitchenTickets(database.db, hub), projectTableState(database.db, hub)];
+  const unsubscribe = events.subscribe(async (event) => {
+    for (const project of projections) {
+      try {
+        await project(event);
+      } catch (error) {
+        app.log.error({ err: error, event: event.type }, "realtime projection failed");
+      }
+    }
+  });
+  app.addHook("onReady", async () => hub.attach(app.server));
+  app.addHook("onClose", async () => {
+    unsubscribe();
+    await hub.close();
+  });
+
+  const webDist = config.webDist ?? defaultWebDist;
+  if (existsSync(path.join(webDist, "index.html"))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: "1h", immutable: false });
+    // The web app owns every path that is not the API: it routes them itself.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith("/api/") || request.url.startsWith("/management/")) {
+        return reply.status(404).send({ message: "error.not_found", title: "not_found", status: 404 });
+      }
+      return reply.type("text/html").sendFile("index.html", { maxAge: 0 });
+    });
+  }
+  return { app, hub, ctx };
+}

@@ -1,0 +1,29 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../lib/app-error.ts";
+import type { AccountRole, Principal } from "./principal.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The caller, or a 401 when the request carries no valid token. */
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError("unauthorized", 401);
+  return request.principal;
+}
+
+/** A preHandler admitting only the given roles: 401 without a token, 403 with another role. */
+export function allowRoles(...roles: AccountRole[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const principal = requirePrincipal(request);
+    if (!roles.includes(principal.role)) throw new AppError("forbidden", 403);
+  };
+}
+
+/** The venue of a staff caller; staff tokens always carry one. */
+export function staffRetailerId(principal: Principal): number {
+  if (principal.retailerId == null) throw new AppError("forbidden", 403);
+  return principal.retailerId;
+}

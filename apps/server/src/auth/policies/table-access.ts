@@ -1,0 +1,42 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Queryable } from "../../db/client.ts";
+import { diningTables, tableGuests } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { Principal } from "../principal.ts";
+
+export type TableRow = typeof diningTables.$inferSelect;
+
+/** Loads a live table or answers 404 (deleted tables are gone for everyone). */
+export async function loadTable(db: Queryable, tableId: number): Promise<TableRow> {
+  const [table] = await db
+    .select()
+    .from(diningTables)
+    .where(and(eq(diningTables.id, tableId), isNull(diningTables.deletedAt)))
+    .limit(1);
+  if (!table) throw new AppError("table_not_found", 404);
+  return table;
+}
+
+/** Whether a guest is checked in at this table right now. */
+export async function isGuestAtTable(db: Queryable, userId: number, tableId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tableGuests.id })
+    .from(tableGuests)
+    .where(and(eq(tableGuests.userId, userId), eq(tableGuests.tableId, tableId), isNull(tableGuests.checkedOutAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The rule for reaching one table: a guest only the table they checked in to, staff only the
+ * tables of their own venue. Anything else is a 403, whatever the table exists or not elsewhere.
+ */
+export async function authorizeTable(db: Queryable, principal: Principal, tableId: number): Promise<TableRow> {
+  const table = await loadTable(db, tableId);
+  if (principal.role === "USER") {
+    if (!(await isGuestAtTable(db, principal.userId, tableId))) throw new AppError("not_checked_in", 403);
+  } else if (principal.retailerId !== table.retailerId) {
+    throw new AppError("forbidden", 403);
+  }
+  return table;
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional,
+  /** Required with PostgreSQL; the embedded default keeps a generated one under DATA_DIR. */
+  JWT_SECRET: optional.pipe(z.string().min(32, "JWT_SECRET must be at least 32 characters").optional()),
+  TOKEN_VALIDITY_SECONDS: z.coerce.number().int().positive().default(86_400),
+  TOKEN_VALIDITY_REMEMBER_ME_SECONDS: z.coerce.number().int().positive().default(2_592_000),
+  PUBLIC_URL: optional,
+  SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+  WEB_DIST: optional,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+  GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  /** "postmessage" for Google Identity Services' popup code flow. */
+  GOOGLE_REDIRECT_URI: z.string().default("postmessage"),
+  FACEBOOK_APP_ID: optional,
+  FACEBOOK_APP_SECRET: optional,
+  FACEBOOK_GRAPH_URL: z.string().url().default("https://graph.facebook.com"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  jwtSecret: string;
+  tokenValiditySeconds: number;
+  tokenValidityRememberMeSeconds: number;
+  publicUrl: string | null;
+  seedDemo: "auto" | "always" | "never";
+  webDist: string | null;
+  logLevel: string;
+  google: { clientId: string; clientSecret: string; tokenUrl: string; issuer: string; jwksUrl: string; redirectUri: string } | null;
+  facebook: { appId: string; appSecret: string; graphUrl: string } | null;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads every setting once, from the environment, and fails listing everything that is missing
+ * or wrong. Secrets never have defaults in code: the embedded default generates its signing key
+ * on first start and keeps it beside its data.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const dataDir = path.resolve(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL ?? `pglite://${path.join(dataDir, "db")}`;
+  const embedded = !databaseUrl.startsWith("postgres");
+  let jwtSecret = e.JWT_SECRET;
+  if (!jwtSecret) {
+    if (embedded) jwtSecret = embeddedSecret(dataDir, databaseUrl);
+    else problems.push("- JWT_SECRET: required when DATABASE_URL points to PostgreSQL (32+ characters)");
+  }
+  const pair = (a: string | undefined, b: string | undefined, names: string) => {
+    if (Boolean(a) !== Boolean(b)) problems.push(`- ${names}: set both or neither`);
+    return Boolean(a && b);
+  };
+  const google = pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET");
+  const facebook = pair(e.FACEBOOK_APP_ID, e.FACEBOOK_APP_SECRET, "FACEBOOK_APP_ID and FACEBOOK_APP_SECRET");
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    jwtSecret: jwtSecret as string,
+    tokenValiditySeconds: e.TOKEN_VALIDITY_SECONDS,
+    tokenValidityRememberMeSeconds: e.TOKEN_VALIDITY_REMEMBER_ME_SECONDS,
+    publicUrl: e.PUBLIC_URL ?? null,
+    seedDemo: e.SEED_DEMO,
+    webDist: e.WEB_DIST ?? null,
+    logLevel: e.LOG_LEVEL,
+    google: google
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID as string,
+          clientSecret: e.GOOGLE_CLIENT_SECRET as string,
+          tokenUrl: e.GOOGLE_TOKEN_URL,
+          issuer: e.GOOGLE_ISSUER,
+          jwksUrl: e.GOOGLE_JWKS_URL,
+          redirectUri: e.GOOGLE_REDIRECT_URI,
+        }
+      : null,
+    facebook: facebook
+      ? { appId: e.FACEBOOK_APP_ID as string, appSecret: e.FACEBOOK_APP_SECRET as string, graphUrl: e.FACEBOOK_GRAPH_URL }
+      : null,
+  };
+}
+
+function embeddedSecret(dataDir: string, databaseUrl: string): string {
+  if (databaseUrl === "pglite://memory://") return randomBytes(32).toString("hex");
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

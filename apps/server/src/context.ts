@@ -1,0 +1,12 @@
+import type { TokenService } from "./auth/tokens.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import type { EventBus } from "./realtime/types.ts";
+
+/** What every feature is given: configuration, the database, the token service and the bus. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  events: EventBus;
+}

@@ -1,0 +1,373 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The whole domain, multi-venue from the start: every venue-owned row carries retailer_id,
+ * money is integer cents, times are UTC (timestamptz).
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const retailers = pgTable("retailers", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  nameEng: text("name_eng"),
+  type: text("type").notNull().default("RESTAURANT"),
+  mainCuisine: text("main_cuisine"),
+  secondaryCuisine: jsonb("secondary_cuisine").$type<number[]>().notNull().default([]),
+  thumbnailUrl: text("thumbnail_url"),
+  translationsActive: boolean("translations_active").notNull().default(false),
+  printerIp: text("printer_ip"),
+  autoPrintActive: boolean("auto_print_active").notNull().default(false),
+  /** Whether waiters see every table's tasks or only the tables they supervise. */
+  waitersSeeAllTables: boolean("waiters_see_all_tables").notNull().default(false),
+  invoicingEnabled: boolean("invoicing_enabled").notNull().default(false),
+  invoicing: jsonb("invoicing").$type<Record<string, string | null>>().notNull().default({}),
+  /** Last kitchen ticket number handed out; bumped under the row lock so numbers never repeat. */
+  ticketSeq: integer("ticket_seq").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const preparationAreas = pgTable(
+  "preparation_areas",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    name: text("name").notNull(),
+    printerIp: text("printer_ip"),
+    active: boolean("active").notNull().default(true),
+    autoPrint: boolean("auto_print").notNull().default(false),
+    /** Minutes after which a ticket shows as waiting long, then as late. */
+    ageWarnMinutes: integer("age_warn_minutes").notNull().default(10),
+    ageLateMinutes: integer("age_late_minutes").notNull().default(20),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("preparation_areas_retailer_name").on(t.retailerId, t.name)],
+);
+
+/** Staff and guests alike. Usernames are global because staff sign in without naming a venue. */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").references(() => retailers.id),
+    role: text("role").notNull(),
+    login: text("login").notNull(),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
+    imageUrl: text("image_url"),
+    langKey: text("lang_key").notNull().default("el"),
+    activated: boolean("activated").notNull().default(true),
+    anonymous: boolean("anonymous").notNull().default(false),
+    preparationAreaId: integer("preparation_area_id").references(() => preparationAreas.id),
+    identityProvider: text("identity_provider"),
+    identitySubject: text("identity_subject"),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_login").on(t.login),
+    uniqueIndex("users_identity").on(t.identityProvider, t.identitySubject),
+    index("users_retailer").on(t.retailerId),
+  ],
+);
+
+/** A service point: a table, or a take-away ticket opened by the cash desk. Codes are global (URL). */
+export const diningTables = pgTable(
+  "dining_tables",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    kind: text("kind").notNull().default("TABLE"),
+    label: text("label").notNull(),
+    code: text("code").notNull(),
+    onService: boolean("on_service").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("dining_tables_code").on(t.code),
+    uniqueIndex("dining_tables_retailer_label").on(t.retailerId, t.kind, t.label).where(sql`deleted_at is null`),
+  ],
+);
+
+export const tableWaiters = pgTable(
+  "table_waiters",
+  {
+    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    userId: integer("user_id").notNull().references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.userId] })],
+);
+
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    name: text("name").notNull(),
+    nameEng: text("name_eng"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_categories_retailer").on(t.retailerId)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    categoryId: integer("category_id").references(() => productCategories.id),
+    name: text("name").notNull(),
+    nameEng: text("name_eng"),
+    description: text("description"),
+    descriptionEng: text("description_eng"),
+    type: text("type").notNull().default("GOOD"),
+    priceCents: integer("price_cents").notNull().default(0),
+    hasDineInPrice: boolean("has_dine_in_price").notNull().default(true),
+    takeAwayPriceCents: integer("take_away_price_cents"),
+    hasTakeAwayPrice: boolean("has_take_away_price").notNull().default(false),
+    vatCategory: integer("vat_category").notNull().default(1),
+    /** Null means the waiter serves it (Σέρβις) without a preparation area. */
+    preparationAreaId: integer("preparation_area_id").references(() => preparationAreas.id),
+    imageUrl: text("image_url"),
+    active: boolean("active").notNull().default(true),
+    takeAwayActive: boolean("take_away_active").notNull().default(true),
+    allergens: jsonb("allergens").$type<string[]>().notNull().default([]),
+    sortOrder: integer("sort_order").notNull().default(0),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("products_retailer").on(t.retailerId), index("products_category").on(t.categoryId)],
+);
+
+/** Preparation ways, basic ingredients (removable) and extra ingredients (paid) of a product. */
+export const productOptions = pgTable(
+  "product_options",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").notNull().references(() => products.id),
+    kind: text("kind").notNull(),
+    name: text("name").notNull(),
+    nameEng: text("name_eng"),
+    priceCents: integer("price_cents").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("product_options_product").on(t.productId)],
+);
+
+/** The bill of a table from its first order until a payment settles everything. */
+export const tableSessions = pgTable(
+  "table_sessions",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    status: text("status").notNull().default("OPEN"),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("table_sessions_one_open").on(t.tableId).where(sql`status = 'OPEN'`)],
+);
+
+/** A guest's presence at a table (the spec's check-in "reservation"); it decides what they may reach. */
+export const tableGuests = pgTable(
+  "table_guests",
+  {
+    id: serial("id").primaryKey(),
+    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    userId: integer("user_id").notNull().references(() => users.id),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }).notNull().defaultNow(),
+    checkedOutAt: timestamp("checked_out_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("table_guests_one_active").on(t.userId).where(sql`checked_out_at is null`)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    sessionId: integer("session_id").notNull().references(() => tableSessions.id),
+    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    senderType: text("sender_type").notNull(),
+    sentByUserId: integer("sent_by_user_id").notNull().references(() => users.id),
+    serviceMode: text("service_mode").notNull().default("DINE_IN"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("orders_idempotency").on(t.sentByUserId, t.idempotencyKey)],
+);
+
+/** What was chosen, frozen at order time so later menu edits never rewrite history. */
+export interface OrderedOptions {
+  preparationWay: { id: number; name: string; nameEng: string | null; priceCents: number } | null;
+  basicIngredients: { id: number; name: string; nameEng: string | null }[];
+  removedIngredients: { id: number; name: string; nameEng: string | null }[];
+  extraIngredients: { id: number; name: string; nameEng: string | null; priceCents: number }[];
+}
+
+export const kitchenTickets = pgTable(
+  "kitchen_tickets",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    orderId: integer("order_id").notNull().references(() => orders.id),
+    preparationAreaId: integer("preparation_area_id").notNull().references(() => preparationAreas.id),
+    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    /** The number cooks call out; counts up per venue. */
+    ticketNumber: integer("ticket_number").notNull(),
+    serviceMode: text("service_mode").notNull().default("DINE_IN"),
+    printed: boolean("printed").notNull().default(false),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("kitchen_tickets_area_open").on(t.preparationAreaId, t.completedAt)],
+);
+
+/** One row per ordered piece: status, payment and cancellation act on units. */
+export const orderProducts = pgTable(
+  "order_products",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    orderId: integer("order_id").notNull().references(() => orders.id),
+    sessionId: integer("session_id").notNull().references(() => tableSessions.id),
+    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    productId: integer("product_id").notNull().references(() => products.id),
+    ticketId: integer("ticket_id").references(() => kitchenTickets.id),
+    preparationAreaId: integer("preparation_area_id").references(() => preparationAreas.id),
+    productName: text("product_name").notNull(),
+    productNameEng: text("product_name_eng"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    options: jsonb("options").$type<OrderedOptions>().notNull(),
+    notes: text("notes").notNull().default(""),
+    isGifted: boolean("is_gifted").notNull().default(false),
+    status: text("status").notNull().default("SENT"),
+    paymentStatus: text("payment_status").notNull().default("UNPAID"),
+    discountCents: integer("discount_cents").notNull().default(0),
+    paymentId: integer("payment_id"),
+    billed: boolean("billed").notNull().default(false),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_products_session").on(t.sessionId),
+    index("order_products_ticket").on(t.ticketId),
+    index("order_products_table_status").on(t.tableId, t.paymentStatus),
+  ],
+);
+
+/** Waiter tasks: guest calls, payment requests, pickups from preparation areas. */
+export const waiterRequests = pgTable(
+  "waiter_requests",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    sessionId: integer("session_id").references(() => tableSessions.id),
+    type: text("type").notNull(),
+    status: text("status").notNull().default("ACTIVE"),
+    preparationAreaId: integer("preparation_area_id").references(() => preparationAreas.id),
+    /** For payment requests: the units and quantities the guest asked to pay. */
+    items: jsonb("items").$type<{ orderProductId: number; quantity: number }[]>().notNull().default([]),
+    createdByUserId: integer("created_by_user_id").references(() => users.id),
+    completedByUserId: integer("completed_by_user_id").references(() => users.id),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("waiter_requests_retailer_active").on(t.retailerId, t.status)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    sessionId: integer("session_id").notNull().references(() => tableSessions.id),
+    type: text("type").notNull(),
+    channel: text("channel").notNull(),
+    status: text("status").notNull().default("PENDING"),
+    amountCents: integer("amount_cents").notNull(),
+    cashCents: integer("cash_cents").notNull().default(0),
+    cardCents: integer("card_cents").notNull().default(0),
+    onCreditCents: integer("on_credit_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    provider: text("provider"),
+    providerOrderCode: text("provider_order_code"),
+    providerTransactionId: text("provider_transaction_id"),
+    terminalId: text("terminal_id"),
+    items: jsonb("items").$type<number[]>().notNull().default([]),
+    collectedByUserId: integer("collected_by_user_id").references(() => users.id),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_order").on(t.provider, t.providerOrderCode),
+    uniqueIndex("payments_provider_transaction").on(t.provider, t.providerTransactionId),
+  ],
+);
+
+export const cardTerminals = pgTable("card_terminals", {
+  id: serial("id").primaryKey(),
+  retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+  friendlyName: text("friendly_name").notNull(),
+  tid: text("tid").notNull(),
+  mid: text("mid"),
+  authorizationCode: text("authorization_code"),
+  type: text("type").notNull(),
+});
+
+/** Fiscal documents (receipts, order slips, credit notes) as transmitted to myDATA. */
+export const documents = pgTable("documents", {
+  id: serial("id").primaryKey(),
+  retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+  paymentId: integer("payment_id").references(() => payments.id),
+  ticketId: integer("ticket_id").references(() => kitchenTickets.id),
+  type: text("type").notNull(),
+  series: text("series").notNull(),
+  number: integer("number").notNull(),
+  uid: text("uid"),
+  mark: text("mark"),
+  authenticationCode: text("authentication_code"),
+  qrUrl: text("qr_url"),
+  totalCents: integer("total_cents").notNull(),
+  status: text("status").notNull().default("PENDING"),
+  orderFormStatus: text("order_form_status"),
+  lines: jsonb("lines").$type<unknown[]>().notNull().default([]),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactRequests = pgTable("contact_requests", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  companyName: text("company_name").notNull(),
+  phone: text("phone").notNull(),
+  email: text("email").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Event payloads too large for a NOTIFY; the notification carries the row id instead. */
+export const busEvents = pgTable("bus_events", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  payload: jsonb("payload").notNull(),
+  createdAt: createdAt(),
+});

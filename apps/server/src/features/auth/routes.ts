@@ -1,0 +1,78 @@
+import {
+  anonymousLoginRequest,
+  facebookLoginRequest,
+  googleLoginRequest,
+  languageRequest,
+  loginRequest,
+} from "@tableorder/domain/contracts/auth";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { createFacebookVerifier } from "../../auth/identity/facebook.ts";
+import { createGoogleVerifier } from "../../auth/identity/google.ts";
+import { IdentityVerificationError } from "../../auth/identity/identity-profile.ts";
+import { requirePrincipal } from "../../auth/guards.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { changeLanguage, getAccount } from "./account.ts";
+import { authenticateStaff } from "./authenticate-staff.ts";
+import { signInAnonymousGuest, signInIdentifiedGuest } from "./sign-in-guest.ts";
+
+/** Sign-in for staff (password) and guests (Google, Facebook, anonymous), and the own account. */
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const google = ctx.config.google ? createGoogleVerifier(ctx.config.google) : null;
+  const facebook = ctx.config.facebook ? createFacebookVerifier(ctx.config.facebook) : null;
+
+  const sendToken = (reply: { header(k: string, v: string): unknown }, token: string) => {
+    reply.header("Authorization", `Bearer ${token}`);
+    return { id_token: token };
+  };
+
+  const verified = async <T>(verify: () => Promise<T>): Promise<T> => {
+    try {
+      return await verify();
+    } catch (error) {
+      if (error instanceof IdentityVerificationError) throw new AppError("identity_verification_failed", 401);
+      throw error;
+    }
+  };
+
+  app.post("/api/authenticate", { schema: { body: loginRequest } }, async (request, reply) => {
+    const token = await authenticateStaff({ ...ctx, ...request.body });
+    return sendToken(reply, token);
+  });
+
+  app.post("/api/authenticate-anonymous", { schema: { body: anonymousLoginRequest } }, async (request, reply) => {
+    const token = await signInAnonymousGuest({ ...ctx, langKey: request.body?.langKey });
+    return sendToken(reply, token);
+  });
+
+  app.post("/api/authenticate-google", { schema: { body: googleLoginRequest } }, async (request, reply) => {
+    if (!google) throw new AppError("identity_provider_not_configured", 400, { provider: "google" });
+    const profile = await verified(() => google.verifyAuthorizationCode(request.body.authorizationCode));
+    return sendToken(reply, await signInIdentifiedGuest({ ...ctx, profile }));
+  });
+
+  app.post("/api/authenticate-facebook", { schema: { body: facebookLoginRequest } }, async (request, reply) => {
+    if (!facebook) throw new AppError("identity_provider_not_configured", 400, { provider: "facebook" });
+    const profile = await verified(() => facebook.verifyAccessToken(request.body.idToken));
+    return sendToken(reply, await signInIdentifiedGuest({ ...ctx, profile }));
+  });
+
+  app.get("/api/account", async (request) => getAccount({ db: ctx.db, principal: requirePrincipal(request) }));
+
+  app.post("/api/account/language", { schema: { body: languageRequest } }, async (request) => {
+    await changeLanguage({ db: ctx.db, principal: requirePrincipal(request), langKey: request.body.langKey });
+    return { langKey: request.body.langKey };
+  });
+
+  app.get("/management/info", async () => ({
+    "display-ribbon-on-profiles": "dev",
+    activeProfiles: [
+      ctx.config.env === "production" ? "prod" : "dev",
+      ctx.config.databaseUrl.startsWith("postgres") ? "postgres" : "embedded",
+    ],
+    identityProviders: {
+      googleClientId: ctx.config.google?.clientId ?? null,
+      facebookAppId: ctx.config.facebook?.appId ?? null,
+    },
+  }));
+};

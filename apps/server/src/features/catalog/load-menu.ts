@@ -1,0 +1,99 @@
+import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
+import type { Allergen, Language } from "@tableorder/domain/enums";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Queryable } from "../../db/client.ts";
+import { preparationAreas, productCategories, productOptions, products, retailers } from "../../db/schema.ts";
+
+type ProductRow = typeof products.$inferSelect;
+type OptionRow = typeof productOptions.$inferSelect;
+
+/**
+ * What a product can be ordered as: available, with a dine-in price, in a category, and its
+ * preparation area open. The same rule refuses such a product in an order (inactive_product).
+ */
+export function isOrderable(product: ProductRow, areaActive: boolean | null): boolean {
+  return (
+    product.active &&
+    product.deletedAt == null &&
+    product.hasDineInPrice &&
+    product.categoryId != null &&
+    (product.preparationAreaId == null || areaActive === true)
+  );
+}
+
+function presentProduct(
+  product: ProductRow,
+  options: OptionRow[],
+  areaName: string | null,
+  lang: Language,
+  translationsActive: boolean,
+): MenuProduct {
+  const name = (n: string, eng: string | null) => (lang === "en" && eng ? eng : n);
+  const missing = (eng: string | null) => lang === "en" && translationsActive && !eng;
+  const of = (kind: string) => options.filter((o) => o.kind === kind);
+  return {
+    id: product.id,
+    name: name(product.name, product.nameEng),
+    description: product.description ? name(product.description, product.descriptionEng) : null,
+    imageUrl: product.imageUrl,
+    price: product.priceCents,
+    takeAwayPrice: product.takeAwayPriceCents,
+    active: product.active,
+    hasTakeAwayPrice: product.hasTakeAwayPrice,
+    preparationArea: areaName,
+    preparationAreaId: product.preparationAreaId,
+    translationMissing:
+      missing(product.nameEng) || (product.description != null && missing(product.descriptionEng)) || options.some((o) => missing(o.nameEng)),
+    basicIngredients: of("BASIC_INGREDIENT").map((o) => ({ id: o.id, name: name(o.name, o.nameEng), extraPrice: 0, selected: true })),
+    extraIngredients: of("EXTRA_INGREDIENT").map((o) => ({
+      id: o.id,
+      name: name(o.name, o.nameEng),
+      extraPrice: o.priceCents,
+      selected: false,
+    })),
+    preparationWays: of("PREPARATION_WAY").map((o) => ({ id: o.id, label: name(o.name, o.nameEng), price: o.priceCents })),
+    allergens: product.allergens as Allergen[],
+  };
+}
+
+/** The guest menu of a venue: categories in order, each with its orderable products in order. */
+export async function loadGuestMenu(db: Queryable, retailerId: number, lang: Language): Promise<MenuCategory[]> {
+  const [retailer] = await db.select().from(retailers).where(eq(retailers.id, retailerId)).limit(1);
+  const categories = await db
+    .select()
+    .from(productCategories)
+    .where(eq(productCategories.retailerId, retailerId))
+    .orderBy(asc(productCategories.sortOrder), asc(productCategories.id));
+  const rows = await db
+    .select({ product: products, areaName: preparationAreas.name, areaActive: preparationAreas.active })
+    .from(products)
+    .leftJoin(preparationAreas, eq(preparationAreas.id, products.preparationAreaId))
+    .where(and(eq(products.retailerId, retailerId), isNull(products.deletedAt)))
+    .orderBy(asc(products.sortOrder), asc(products.id));
+  const orderable = rows.filter((r) => isOrderable(r.product, r.areaActive));
+  const options = orderable.length
+    ? await db
+        .select()
+        .from(productOptions)
+        .where(inArray(productOptions.productId, orderable.map((r) => r.product.id)))
+        .orderBy(asc(productOptions.sortOrder), asc(productOptions.id))
+    : [];
+  const translationsActive = retailer?.translationsActive ?? false;
+  return categories
+    .map((category) => ({
+      id: category.id,
+      name: lang === "en" && category.nameEng ? category.nameEng : category.name,
+      products: orderable
+        .filter((r) => r.product.categoryId === category.id)
+        .map((r) =>
+          presentProduct(
+            r.product,
+            options.filter((o) => o.productId === r.product.id),
+            r.areaName,
+            lang,
+            translationsActive,
+          ),
+        ),
+    }))
+    .filter((category) => category.products.length > 0);
+}

@@ -1,0 +1,137 @@
+import type { KitchenFeed, KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
+import type { Allergen } from "@tableorder/domain/enums";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import type { Queryable } from "../../db/client.ts";
+import { diningTables, kitchenTickets, orderProducts, orders, preparationAreas, products, users } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+
+type UnitRow = typeof orderProducts.$inferSelect;
+
+/** Identical pieces on a ticket are one line for the cook; the line acts on its units. */
+function ticketLineKey(unit: UnitRow): string {
+  return [unit.productId, JSON.stringify(unit.options), unit.notes, unit.status].join("|");
+}
+
+function ticketProducts(units: UnitRow[], allergens: Map<number, Allergen[]>, tableName: string): TicketProduct[] {
+  const lines = new Map<string, TicketProduct>();
+  const statusOrder = { SENT: 0, PREPARED: 1, COMPLETE: 2 } as const;
+  for (const unit of units) {
+    const key = ticketLineKey(unit);
+    const line = lines.get(key);
+    if (line) {
+      line.quantity += 1;
+      line.orderProductIds.push(unit.id);
+      continue;
+    }
+    const { preparationWay, basicIngredients, extraIngredients, removedIngredients } = unit.options;
+    lines.set(key, {
+      id: String(unit.id),
+      productId: unit.productId,
+      name: unit.productName,
+      status: unit.status as TicketProduct["status"],
+      quantity: 1,
+      price: unit.unitPriceCents,
+      orderProductIds: [unit.id],
+      preparationWay: preparationWay ? { id: preparationWay.id, name: preparationWay.name, price: preparationWay.priceCents } : null,
+      basicIngredientIds: basicIngredients.map((i) => ({ id: i.id, name: i.name, price: 0 })),
+      extraIngredientIds: extraIngredients.map((i) => ({ id: i.id, name: i.name, price: i.priceCents })),
+      removedIngredients: removedIngredients.map((i) => ({ id: i.id, name: i.name, price: 0 })),
+      notes: unit.notes,
+      allergens: allergens.get(unit.productId) ?? [],
+      timestamp: unit.createdAt.toISOString(),
+      tableName,
+      tableId: unit.tableId,
+    });
+  }
+  // SENT first, then PREPARED (spec 2 §2.4).
+  return [...lines.values()].sort((a, b) => statusOrder[a.status] - statusOrder[b.status]);
+}
+
+/**
+ * Renders kitchen tickets the way the cook sees them, whether fetched or pushed: the table,
+ * who sent it (a guest stays nameless: staff never see guests' personal data), and the
+ * products still to prepare; cancelled pieces are left out.
+ */
+export async function loadTickets(db: Queryable, where: { areaId: number; ticketIds?: number[] }): Promise<KitchenTicket[]> {
+  const tickets = await db
+    .select({
+      ticket: kitchenTickets,
+      tableName: diningTables.label,
+      senderType: orders.senderType,
+      senderFirstName: users.firstName,
+      senderLastName: users.lastName,
+    })
+    .from(kitchenTickets)
+    .innerJoin(diningTables, eq(diningTables.id, kitchenTickets.tableId))
+    .innerJoin(orders, eq(orders.id, kitchenTickets.orderId))
+    .innerJoin(users, eq(users.id, orders.sentByUserId))
+    .where(
+      and(
+        eq(kitchenTickets.preparationAreaId, where.areaId),
+        where.ticketIds ? inArray(kitchenTickets.id, where.ticketIds) : isNull(kitchenTickets.completedAt),
+      ),
+    )
+    .orderBy(asc(kitchenTickets.id));
+  if (!tickets.length) return [];
+  const units = await db
+    .select()
+    .from(orderProducts)
+    .where(
+      and(
+        inArray(
+          orderProducts.ticketId,
+          tickets.map((t) => t.ticket.id),
+        ),
+        ne(orderProducts.paymentStatus, "CANCELLED"),
+      ),
+    )
+    .orderBy(asc(orderProducts.id));
+  const productIds = [...new Set(units.map((u) => u.productId))];
+  const allergenRows = productIds.length
+    ? await db.select({ id: products.id, allergens: products.allergens }).from(products).where(inArray(products.id, productIds))
+    : [];
+  const allergens = new Map(allergenRows.map((r) => [r.id, r.allergens as Allergen[]]));
+  return tickets.map(({ ticket, tableName, senderType, senderFirstName, senderLastName }) => {
+    const own = units.filter((u) => u.ticketId === ticket.id);
+    const lines = ticketProducts(own, allergens, tableName);
+    const client = senderType === "CLIENT";
+    return {
+      id: ticket.id,
+      ticketId: ticket.ticketNumber,
+      timestamp: ticket.createdAt.toISOString(),
+      quantity: own.length,
+      uniqueQuantity: lines.length,
+      preparedQuantity: own.filter((u) => u.status !== "SENT").length,
+      serviceMode: ticket.serviceMode as KitchenTicket["serviceMode"],
+      tableName,
+      tableId: ticket.tableId,
+      isPrinted: ticket.printed,
+      printed: ticket.printed,
+      sentBy: {
+        type: senderType as KitchenTicket["sentBy"]["type"],
+        firstName: client ? null : senderFirstName,
+        lastName: client ? null : senderLastName,
+      },
+      products: lines,
+    };
+  });
+}
+
+/** A preparation area's whole feed, for the area's own cook or the venue's cash desk. */
+export async function loadKitchenFeed(db: Queryable, retailerId: number, areaId: number): Promise<KitchenFeed> {
+  const [area] = await db
+    .select()
+    .from(preparationAreas)
+    .where(and(eq(preparationAreas.id, areaId), eq(preparationAreas.retailerId, retailerId)))
+    .limit(1);
+  if (!area) throw new AppError("forbidden", 403);
+  return {
+    id: area.id,
+    label: area.name,
+    hasAutoPrint: area.autoPrint,
+    isPreparationAreaAvailable: area.active,
+    isFeedDisabled: false,
+    printerIp: area.printerIp,
+    tickets: await loadTickets(db, { areaId }),
+  };
+}

@@ -1,0 +1,24 @@
+import { tableIdParams } from "@tableorder/domain/contracts/common";
+import { IDEMPOTENCY_HEADER, idempotencyKey, sendOrderRequest } from "@tableorder/domain/contracts/orders";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requirePrincipal } from "../../auth/guards.ts";
+import type { AppContext } from "../../context.ts";
+import { sendOrder } from "./send-order.ts";
+
+/** Sending orders for a table. */
+export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    "/api/orders/:tableId",
+    { schema: { params: tableIdParams, body: sendOrderRequest } },
+    async (request) => {
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      return sendOrder({
+        ...ctx,
+        principal: requirePrincipal(request),
+        tableId: request.params.tableId,
+        lines: request.body,
+        idempotencyKey: key === undefined ? null : idempotencyKey.parse(key),
+      });
+    },
+  );
+};

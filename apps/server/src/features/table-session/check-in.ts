@@ -1,0 +1,56 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Principal } from "../../auth/principal.ts";
+import { loadTable } from "../../auth/policies/table-access.ts";
+import type { Db } from "../../db/client.ts";
+import { diningTables, tableGuests } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+
+/** Finds the table printed on a table device; an unknown code is a 404 the guest screen explains. */
+export async function findTableByCode(options: { db: Db; code: string }) {
+  const [table] = await options.db
+    .select({ tableId: diningTables.id, tableCode: diningTables.code })
+    .from(diningTables)
+    .where(and(eq(diningTables.code, options.code), isNull(diningTables.deletedAt)))
+    .limit(1);
+  if (!table) throw new AppError("table_not_found", 404);
+  return table;
+}
+
+/**
+ * Seats a guest at a table: from now on they share the table's session and reach only this
+ * table. A guest sits at one table at a time, so checking in elsewhere leaves the previous one.
+ * Checking in again at the same table keeps the same reservation.
+ */
+export async function checkInGuest(options: { db: Db; principal: Principal; tableId: number }): Promise<{ id: number }> {
+  const { db, principal, tableId } = options;
+  if (principal.role !== "USER") throw new AppError("forbidden", 403);
+  await loadTable(db, tableId);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(tableGuests)
+      .where(and(eq(tableGuests.userId, principal.userId), isNull(tableGuests.checkedOutAt)))
+      .for("update");
+    if (current?.tableId === tableId) return { id: current.id };
+    if (current) {
+      await tx.update(tableGuests).set({ checkedOutAt: new Date() }).where(eq(tableGuests.id, current.id));
+    }
+    const [created] = await tx.insert(tableGuests).values({ tableId, userId: principal.userId }).returning();
+    return { id: created.id };
+  });
+}
+
+/** A guest leaves the table; the table's session goes on for the others (spec 1 §4). */
+export async function checkOutGuest(options: { db: Db; principal: Principal; reservationId: number }): Promise<void> {
+  const { db, principal } = options;
+  await db
+    .update(tableGuests)
+    .set({ checkedOutAt: new Date() })
+    .where(
+      and(
+        eq(tableGuests.id, options.reservationId),
+        eq(tableGuests.userId, principal.userId),
+        isNull(tableGuests.checkedOutAt),
+      ),
+    );
+}

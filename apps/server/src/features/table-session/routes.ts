@@ -1,0 +1,38 @@
+import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
+import { tableCodeParams } from "@tableorder/domain/contracts/table";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requirePrincipal } from "../../auth/guards.ts";
+import { authorizeTable } from "../../auth/policies/table-access.ts";
+import type { AppContext } from "../../context.ts";
+import { requestLanguage } from "../../lib/language.ts";
+import { checkInGuest, checkOutGuest, findTableByCode } from "./check-in.ts";
+import { loadTableState } from "./table-state.ts";
+
+/** The guest's table: finding it by code, checking in and out, and its live state. */
+export const tableSessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get("/api/cq-table/code/:code", { schema: { params: tableCodeParams } }, async (request) => {
+    requirePrincipal(request);
+    return findTableByCode({ db, code: request.params.code });
+  });
+
+  app.post("/api/cq-table/check-in/:tableId", { schema: { params: tableIdParams } }, async (request) =>
+    checkInGuest({ db, principal: requirePrincipal(request), tableId: request.params.tableId }),
+  );
+
+  app.post("/api/cq-table/check-out/:id", { schema: { params: idParams } }, async (request) => {
+    await checkOutGuest({ db, principal: requirePrincipal(request), reservationId: request.params.id });
+    return {};
+  });
+
+  app.get("/api/cq-table/:tableId/retailer-info", { schema: { params: tableIdParams } }, async (request) => {
+    await authorizeTable(db, requirePrincipal(request), request.params.tableId);
+    return (await loadTableState(db, request.params.tableId, requestLanguage(request))).retailerInfo;
+  });
+
+  app.get("/api/orders/:tableId/feed", { schema: { params: tableIdParams } }, async (request) => {
+    await authorizeTable(db, requirePrincipal(request), request.params.tableId);
+    return loadTableState(db, request.params.tableId, requestLanguage(request));
+  });
+};

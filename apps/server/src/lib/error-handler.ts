@@ -1,0 +1,65 @@
+import type { FieldError } from "@tableorder/domain/errors";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
+import { AppError } from "./app-error.ts";
+
+/** Server size messages are shown as 'Size' (spec 1 §5), so every bound maps to it. */
+function messageOf(code: string, input: unknown): string {
+  if (code === "too_small" || code === "too_big") return "Size";
+  if (code === "invalid_type" && input === undefined) return "NotNull";
+  if (code === "invalid_format" || code === "invalid_string") return "Pattern";
+  return "Invalid";
+}
+
+function fieldErrorsFromZod(objectName: string, issues: ZodError["issues"]): FieldError[] {
+  return issues.map((issue) => ({
+    objectName,
+    field: issue.path.join(".") || objectName,
+    message: messageOf(issue.code, (issue as { input?: unknown }).input),
+  }));
+}
+
+/**
+ * The one place where failures become answers: keyed errors as 400 with X-App-Error, field
+ * errors as a 400 listing object and field, never a stack trace, never a 500 for bad input.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    let appError: AppError;
+    if (error instanceof AppError) {
+      appError = error;
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const objectName = String(error.validationContext ?? "body");
+      const fieldErrors = error.validation.map((v) => ({
+        objectName,
+        field: v.instancePath.replace(/^\//, "").replaceAll("/", ".") || objectName,
+        message: messageOf(v.keyword, (v.params as { input?: unknown }).input),
+      }));
+      appError = new AppError("validation", 400, {}, fieldErrors);
+    } else if (error instanceof ZodError) {
+      appError = new AppError("validation", 400, {}, fieldErrorsFromZod("body", error.issues));
+    } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own refusals: malformed JSON, wrong content type, body too large.
+      appError = new AppError("validation", error.statusCode, { reason: error.code ?? error.message });
+    } else {
+      request.log.error({ err: error }, "unhandled error");
+      appError = new AppError("internal", 500);
+    }
+    const message = `error.${appError.key}` as const;
+    if (appError.status === 400) {
+      reply.header("X-App-Error", message);
+      if (Object.keys(appError.params).length) reply.header("X-App-Params", encodeURIComponent(JSON.stringify(appError.params)));
+    }
+    reply.status(appError.status).send({
+      message,
+      title: appError.status >= 500 ? "Internal error" : appError.key,
+      status: appError.status,
+      ...(Object.keys(appError.params).length ? { params: appError.params } : {}),
+      ...(appError.fieldErrors.length ? { fieldErrors: appError.fieldErrors } : {}),
+    });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: "error.not_found", title: "not_found", status: 404, params: { path: request.url } });
+  });
+}

@@ -1,0 +1,49 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { createEventBus } from "./realtime/event-bus.ts";
+import { retailers } from "./db/schema.ts";
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoVenue } from "./seed/seed-demo.ts";
+
+// Start: config → database → migrations → (demo venue) → app → listen.
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const database = await openDatabase(config.databaseUrl);
+await database.migrate();
+
+// The demo venue appears on the first start of an empty embedded database, or when asked.
+const empty = (await database.db.select({ id: retailers.id }).from(retailers).limit(1)).length === 0;
+const seed = config.seedDemo === "always" || (config.seedDemo === "auto" && database.kind === "pglite" && empty);
+const demo = seed ? await seedDemoVenue(database.db) : null;
+
+const events = await createEventBus({ databaseUrl: database.kind === "postgres" ? config.databaseUrl : undefined });
+const { app } = await buildApp({ config, database, events });
+
+const shutdown = async (signal: string) => {
+  app.log.info(`${signal}: closing`);
+  await app.close();
+  await events.close();
+  await database.close();
+  process.exit(0);
+};
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+await app.listen({ port: config.port, host: config.host });
+const address = `http://localhost:${config.port}`;
+console.log(`\nTable ordering platform at ${address} (${database.kind === "pglite" ? "embedded database" : "PostgreSQL"})`);
+if (demo?.created) console.log("Demo Taverna created.");
+if (demo || !empty) {
+  console.log(`Demo guest table: ${address}/service/customer/demo-1`);
+  console.log(`Demo sign-ins (password ${DEMO_PASSWORD}, demo venue only):`);
+  for (const s of DEMO_SIGN_INS) console.log(`  ${s.login.padEnd(9)} ${s.role.padEnd(10)} ${address}${s.area}`);
+}

@@ -1,0 +1,200 @@
+import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
+import type { DomainEvent, EventBus, EventHandler } from "./types.ts";
+
+type Logger = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+
+/** Runs one SQL statement; a pg.Pool's query method fits. */
+export type BusQuery = (text: string, values: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
+
+const CHANNEL = "domain_events";
+// pg_notify refuses payloads of 8000 bytes or more; larger events travel through bus_events.
+const MAX_INLINE_BYTES = 7000;
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 10_000;
+
+/** Calls every handler, logging failures so one bad handler neither stops the others nor the publisher. */
+function dispatch(handlers: Iterable<EventHandler>, event: DomainEvent, log: Logger): void {
+  for (const handler of handlers) {
+    Promise.resolve()
+      .then(() => handler(event))
+      .catch((err: unknown) => log.error({ err, eventType: event.type }, "event handler failed"));
+  }
+}
+
+/**
+ * The embedded (single instance) bus. Events are delivered after the publisher continues and as a
+ * JSON copy, so handlers see exactly what they would receive through PostgreSQL.
+ */
+export class InProcessEventBus implements EventBus {
+  private readonly handlers = new Set<EventHandler>();
+  private readonly log: Logger;
+
+  constructor(options: { logger?: Logger } = {}) {
+    this.log = options.logger ?? console;
+  }
+
+  async publish(event: DomainEvent): Promise<void> {
+    const copy = JSON.parse(JSON.stringify(event)) as DomainEvent;
+    setImmediate(() => dispatch(this.handlers, copy, this.log));
+  }
+
+  subscribe(handler: EventHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+}
+
+export interface PostgresEventBusOptions {
+  connectionString: string;
+  /** Runs NOTIFY and bus_events statements; by default the bus opens a small pool of its own. */
+  query?: BusQuery;
+  logger?: Logger;
+}
+
+/**
+ * The cluster bus: every instance LISTENs on one channel, so an event published anywhere reaches
+ * every instance, the publisher included. Events lost while the listener reconnects are not replayed.
+ */
+export class PostgresEventBus implements EventBus {
+  private readonly handlers = new Set<EventHandler>();
+  private readonly log: Logger;
+  private readonly query: BusQuery;
+  private readonly pool: pg.Pool | undefined;
+  private listener: pg.Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectDelay = RECONNECT_MIN_MS;
+  private closed = false;
+  /** Keeps delivery in NOTIFY order even when a large event has to be loaded first. */
+  private delivery: Promise<void> = Promise.resolve();
+
+  private constructor(private readonly options: PostgresEventBusOptions) {
+    this.log = options.logger ?? console;
+    if (options.query) {
+      this.query = options.query;
+    } else {
+      const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 });
+      pool.on("error", (err) => this.log.warn({ err }, "event bus pool client error"));
+      this.pool = pool;
+      this.query = (text, values) => pool.query(text, values);
+    }
+  }
+
+  /** Opens the bus once its LISTEN connection is up, so no event published afterwards is missed. */
+  static async connect(options: PostgresEventBusOptions): Promise<PostgresEventBus> {
+    const bus = new PostgresEventBus(options);
+    try {
+      await bus.listen();
+    } catch (err) {
+      await bus.close();
+      throw err;
+    }
+    return bus;
+  }
+
+  async publish(event: DomainEvent): Promise<void> {
+    let payload = JSON.stringify(event);
+    if (Buffer.byteLength(payload, "utf8") > MAX_INLINE_BYTES) {
+      // Old rows are pruned on the way: receivers load a row within moments of its NOTIFY.
+      const { rows } = await this.query(
+        `WITH pruned AS (DELETE FROM bus_events WHERE created_at < now() - interval '10 minutes')
+         INSERT INTO bus_events (payload) VALUES ($1) RETURNING id`,
+        [payload],
+      );
+      payload = JSON.stringify({ ref: rows[0].id });
+    }
+    await this.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+  }
+
+  subscribe(handler: EventHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.handlers.clear();
+    clearTimeout(this.reconnectTimer);
+    const listener = this.listener;
+    this.listener = undefined;
+    await Promise.allSettled([listener?.end(), this.pool?.end()]);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.connectionString });
+    // Setup failures reject listen(); only a connection that was listening triggers a reconnect.
+    let listening = false;
+    const onDrop = (err?: Error) => {
+      if (!listening || this.closed) return;
+      listening = false;
+      this.listener = undefined;
+      this.log.warn({ err }, "event bus listener disconnected, reconnecting");
+      client.end().catch(() => undefined);
+      this.scheduleReconnect();
+    };
+    client.on("error", onDrop);
+    client.on("end", () => onDrop());
+    client.on("notification", (message) => {
+      if (message.channel === CHANNEL && message.payload !== undefined) this.receive(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    listening = true;
+    this.listener = client;
+  }
+
+  private scheduleReconnect(): void {
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    this.reconnectTimer = setTimeout(() => {
+      this.listen().then(
+        () => {
+          this.reconnectDelay = RECONNECT_MIN_MS;
+          if (!this.closed) this.log.info({}, "event bus listener reconnected");
+        },
+        (err: unknown) => {
+          this.log.warn({ err, retryInMs: this.reconnectDelay }, "event bus listener reconnect failed");
+          if (!this.closed) this.scheduleReconnect();
+        },
+      );
+    }, delay);
+  }
+
+  private receive(payload: string): void {
+    this.delivery = this.delivery
+      .then(async () => {
+        const message = JSON.parse(payload) as DomainEvent | { ref: string };
+        const event = "ref" in message && !("type" in message) ? await this.load(message.ref) : message;
+        if (event) dispatch(this.handlers, event, this.log);
+      })
+      .catch((err: unknown) => this.log.error({ err }, "event bus could not read a notification"));
+  }
+
+  private async load(ref: string): Promise<DomainEvent | undefined> {
+    const { rows } = await this.query("SELECT payload FROM bus_events WHERE id = $1", [ref]);
+    if (rows.length === 0) this.log.warn({ ref }, "event bus row not found");
+    return rows[0]?.payload as DomainEvent | undefined;
+  }
+}
+
+/** Picks the bus from configuration: PostgreSQL when the database is a server, in-process otherwise. */
+export async function createEventBus(options: { databaseUrl?: string; logger?: Logger }): Promise<EventBus> {
+  const url = options.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    return PostgresEventBus.connect({ connectionString: url, logger: options.logger });
+  }
+  return new InProcessEventBus({ logger: options.logger });
+}

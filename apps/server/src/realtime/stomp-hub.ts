@@ -1,0 +1,387 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import type { FastifyBaseLogger } from "fastify";
+import { type RawData, WebSocket, WebSocketServer } from "ws";
+import type { Principal } from "../auth/principal.ts";
+import { parseFrames, type StompFrame, serializeFrame } from "./stomp-frame.ts";
+import type { SubscriptionAuthorizer, TokenVerifier } from "./types.ts";
+
+type Logger = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+type SubscribeListener = (principal: Principal, destination: string) => void | Promise<void>;
+
+export interface StompHubOptions {
+  verifyToken: TokenVerifier;
+  authorize: SubscriptionAuthorizer;
+  /** Upgrade path the hub answers; other paths are left to other listeners. */
+  path?: string;
+  /** What the hub offers as both sx and sy in CONNECTED; 0 disables heart-beats. */
+  heartbeatMs?: number;
+  logger?: Logger;
+}
+
+interface Connection {
+  socket: WebSocket;
+  principal: Principal;
+  connected: boolean;
+  closed: boolean;
+  lastReceived: number;
+  /** Frames run one after another, so a RECEIPT or an UNSUBSCRIBE never overtakes a SUBSCRIBE. */
+  queue: Promise<void>;
+  subscriptions: Map<string, Subscription>;
+  timers: NodeJS.Timeout[];
+}
+
+interface Subscription {
+  id: string;
+  destination: string;
+  connection: Connection;
+}
+
+// Preference order when a client offers several STOMP subprotocols.
+const SUBPROTOCOLS = ["v12.stomp", "v11.stomp", "v10.stomp"];
+const CONNECT_TIMEOUT_MS = 10_000;
+const MAX_FRAME_BYTES = 64 * 1024;
+const CLOSE_NORMAL = 1000;
+const CLOSE_GOING_AWAY = 1001;
+const CLOSE_PROTOCOL_ERROR = 1002;
+const CLOSE_POLICY_VIOLATION = 1008;
+
+/**
+ * The server side of STOMP 1.2 over WebSocket: authenticates the upgrade, authorizes every
+ * SUBSCRIBE, and delivers messages to this instance's subscriptions, indexed by destination.
+ */
+export class StompHub {
+  private readonly verifyToken: TokenVerifier;
+  private readonly authorize: SubscriptionAuthorizer;
+  private readonly path: string;
+  private readonly heartbeatMs: number;
+  private readonly log: Logger;
+  private readonly wss: WebSocketServer;
+  private readonly connections = new Set<Connection>();
+  private readonly byDestination = new Map<string, Set<Subscription>>();
+  private readonly subscribeListeners = new Set<SubscribeListener>();
+  private readonly detachers: Array<() => void> = [];
+  private messageSeq = 0;
+
+  constructor(options: StompHubOptions) {
+    this.verifyToken = options.verifyToken;
+    this.authorize = options.authorize;
+    this.path = options.path ?? "/websocket/feed";
+    this.heartbeatMs = options.heartbeatMs ?? 10_000;
+    this.log = options.logger ?? console;
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: MAX_FRAME_BYTES,
+      handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
+    });
+  }
+
+  /** Serves the hub's path on an HTTP server's upgrades; a missing or invalid token gets 401. */
+  attach(server: Server): void {
+    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      if (url.pathname !== this.path) return;
+      // A client may hang up during the token check or after a 401; that must not crash the process.
+      socket.on("error", () => socket.destroy());
+      void this.upgrade(req, socket, head, url.searchParams.get("access_token"));
+    };
+    server.on("upgrade", onUpgrade);
+    this.detachers.push(() => server.off("upgrade", onUpgrade));
+  }
+
+  /** Broadcasts to every subscription of a topic on this instance; the body is encoded once. */
+  send(destination: string, body: unknown): void {
+    const subscriptions = this.byDestination.get(destination);
+    if (!subscriptions) return;
+    const json = JSON.stringify(body);
+    const length = String(Buffer.byteLength(json, "utf8"));
+    for (const subscription of subscriptions) this.deliver(subscription, json, length);
+  }
+
+  /**
+   * Delivers on a per-user destination (e.g. /user/queue/kitchen) only to the subscriptions whose
+   * principal is selected, so each user gets only their own messages.
+   */
+  sendToUsers(destination: string, select: (principal: Principal) => boolean, body: unknown): void {
+    const subscriptions = this.byDestination.get(destination);
+    if (!subscriptions) return;
+    let json: string | undefined;
+    let length = "";
+    for (const subscription of subscriptions) {
+      if (!select(subscription.connection.principal)) continue;
+      if (json === undefined) {
+        json = JSON.stringify(body);
+        length = String(Buffer.byteLength(json, "utf8"));
+      }
+      this.deliver(subscription, json, length);
+    }
+  }
+
+  /** Distinct principals listening on a destination, so a render happens once per reader. */
+  subscribers(destination: string): Principal[] {
+    const distinct = new Map<string, Principal>();
+    for (const { connection } of this.byDestination.get(destination) ?? []) {
+      const p = connection.principal;
+      distinct.set(`${p.userId}|${p.role}|${p.retailerId}|${p.prepAreaId}|${p.anonymous}|${p.login}`, p);
+    }
+    return [...distinct.values()];
+  }
+
+  /** Destinations with at least one subscription under a prefix, e.g. which table feeds to render. */
+  destinations(prefix: string): string[] {
+    return [...this.byDestination.keys()].filter((d) => d.startsWith(prefix));
+  }
+
+  /** Lets callers skip rendering for destinations nobody on this instance listens to. */
+  hasSubscribers(destination: string): boolean {
+    return this.byDestination.has(destination);
+  }
+
+  /** Runs after each accepted SUBSCRIBE, e.g. to push the current state to a new reader. */
+  onSubscribe(listener: SubscribeListener): () => void {
+    this.subscribeListeners.add(listener);
+    return () => this.subscribeListeners.delete(listener);
+  }
+
+  /** For tests and benchmarks. */
+  stats(): { connections: number; subscriptions: number } {
+    let subscriptions = 0;
+    for (const set of this.byDestination.values()) subscriptions += set.size;
+    return { connections: this.connections.size, subscriptions };
+  }
+
+  /** Stops serving upgrades and closes every socket, resolving once all are closed. */
+  async close(): Promise<void> {
+    for (const detach of this.detachers.splice(0)) detach();
+    for (const connection of this.connections) connection.socket.close(CLOSE_GOING_AWAY, "server shutting down");
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null): Promise<void> {
+    let principal: Principal | null = null;
+    try {
+      principal = token ? await this.verifyToken(token) : null;
+    } catch (err) {
+      this.log.warn({ err }, "websocket token verification failed");
+    }
+    if (!principal) {
+      socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    const verified = principal;
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, verified));
+  }
+
+  private accept(socket: WebSocket, principal: Principal): void {
+    const connection: Connection = {
+      socket,
+      principal,
+      connected: false,
+      closed: false,
+      lastReceived: Date.now(),
+      queue: Promise.resolve(),
+      subscriptions: new Map(),
+      timers: [],
+    };
+    this.connections.add(connection);
+    const connectTimeout = setTimeout(() => {
+      if (!connection.connected) this.closeConnection(connection, CLOSE_POLICY_VIOLATION);
+    }, CONNECT_TIMEOUT_MS);
+    connection.timers.push(connectTimeout);
+    socket.on("message", (data) => this.receive(connection, data));
+    socket.on("error", (err) => this.log.warn({ err, userId: principal.userId }, "websocket error"));
+    socket.on("close", () => this.drop(connection));
+  }
+
+  private receive(connection: Connection, data: RawData): void {
+    connection.lastReceived = Date.now();
+    let frames: StompFrame[];
+    try {
+      // The server keeps ws's default binaryType ("nodebuffer"), so every message is one Buffer.
+      frames = parseFrames(data as Buffer).frames;
+    } catch (err) {
+      this.fail(connection, err instanceof Error ? err.message : "Malformed frame", CLOSE_PROTOCOL_ERROR);
+      return;
+    }
+    for (const frame of frames) {
+      connection.queue = connection.queue
+        .then(() => this.handle(connection, frame))
+        .catch((err: unknown) => {
+          this.log.error({ err }, "stomp frame handling failed");
+          this.fail(connection, "Internal error", CLOSE_PROTOCOL_ERROR);
+        });
+    }
+  }
+
+  private async handle(connection: Connection, frame: StompFrame): Promise<void> {
+    if (connection.closed) return;
+    const { command, headers } = frame;
+    if (command === "CONNECT" || command === "STOMP") {
+      this.connect(connection, headers);
+      return;
+    }
+    if (!connection.connected) {
+      this.fail(connection, "Expected CONNECT as the first frame", CLOSE_PROTOCOL_ERROR, headers.receipt);
+      return;
+    }
+    switch (command) {
+      case "SUBSCRIBE":
+        await this.subscribe(connection, headers);
+        return;
+      case "UNSUBSCRIBE":
+        if (headers.id === undefined) {
+          this.fail(connection, "UNSUBSCRIBE requires an id header", CLOSE_PROTOCOL_ERROR, headers.receipt);
+          return;
+        }
+        this.unsubscribe(connection, headers.id);
+        this.receipt(connection, headers.receipt);
+        return;
+      case "DISCONNECT":
+        this.receipt(connection, headers.receipt);
+        this.closeConnection(connection, CLOSE_NORMAL);
+        return;
+      case "SEND":
+        this.fail(connection, "SEND is not supported", CLOSE_POLICY_VIOLATION, headers.receipt);
+        return;
+      default:
+        this.fail(connection, `Unsupported command ${command}`, CLOSE_PROTOCOL_ERROR, headers.receipt);
+    }
+  }
+
+  // `host` is not required although STOMP 1.2 asks for it: @stomp/stompjs does not send it.
+  private connect(connection: Connection, headers: Record<string, string>): void {
+    if (connection.connected) {
+      this.fail(connection, "Already connected", CLOSE_PROTOCOL_ERROR);
+      return;
+    }
+    const versions = (headers["accept-version"] ?? "").split(",").map((v) => v.trim());
+    if (!versions.includes("1.2")) {
+      this.fail(connection, "Supported protocol versions are 1.2", CLOSE_PROTOCOL_ERROR, undefined, { version: "1.2" });
+      return;
+    }
+    const heartBeat = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(headers["heart-beat"] ?? "0,0");
+    if (!heartBeat) {
+      this.fail(connection, "Invalid heart-beat header", CLOSE_PROTOCOL_ERROR);
+      return;
+    }
+    const cx = Number(heartBeat[1]);
+    const cy = Number(heartBeat[2]);
+    const s = this.heartbeatMs;
+    connection.connected = true;
+    this.write(connection, { command: "CONNECTED", headers: { version: "1.2", "heart-beat": `${s},${s}` }, body: "" });
+    // Spec: the server sends every max(sx, cy) and expects data every max(cx, sy).
+    if (s > 0 && cy > 0) {
+      const every = Math.max(s, cy);
+      connection.timers.push(setInterval(() => this.writeRaw(connection, "\n"), every));
+    }
+    if (s > 0 && cx > 0) {
+      const every = Math.max(cx, s);
+      connection.timers.push(
+        setInterval(() => {
+          if (Date.now() - connection.lastReceived > 2 * every) {
+            this.log.info({ userId: connection.principal.userId }, "stomp connection silent, closing");
+            connection.socket.terminate();
+          }
+        }, every),
+      );
+    }
+  }
+
+  private async subscribe(connection: Connection, headers: Record<string, string>): Promise<void> {
+    const { id, destination, receipt } = headers;
+    if (id === undefined || destination === undefined) {
+      this.fail(connection, "SUBSCRIBE requires id and destination headers", CLOSE_PROTOCOL_ERROR, receipt);
+      return;
+    }
+    if (connection.subscriptions.has(id)) {
+      this.fail(connection, `Subscription id ${id} is already in use`, CLOSE_PROTOCOL_ERROR, receipt);
+      return;
+    }
+    let allowed = false;
+    try {
+      allowed = await this.authorize(connection.principal, destination);
+    } catch (err) {
+      this.log.error({ err, destination }, "subscription authorization failed");
+    }
+    if (connection.closed) return;
+    if (!allowed) {
+      this.fail(connection, `Access denied to ${destination}`, CLOSE_POLICY_VIOLATION, receipt);
+      return;
+    }
+    const subscription: Subscription = { id, destination, connection };
+    connection.subscriptions.set(id, subscription);
+    let set = this.byDestination.get(destination);
+    if (!set) {
+      set = new Set();
+      this.byDestination.set(destination, set);
+    }
+    set.add(subscription);
+    this.receipt(connection, receipt);
+    for (const listener of this.subscribeListeners) {
+      Promise.resolve()
+        .then(() => listener(connection.principal, destination))
+        .catch((err: unknown) => this.log.error({ err, destination }, "subscribe listener failed"));
+    }
+  }
+
+  private unsubscribe(connection: Connection, id: string): void {
+    const subscription = connection.subscriptions.get(id);
+    if (!subscription) return;
+    connection.subscriptions.delete(id);
+    const set = this.byDestination.get(subscription.destination);
+    set?.delete(subscription);
+    if (set?.size === 0) this.byDestination.delete(subscription.destination);
+  }
+
+  private deliver(subscription: Subscription, json: string, length: string): void {
+    this.write(subscription.connection, {
+      command: "MESSAGE",
+      headers: {
+        destination: subscription.destination,
+        "message-id": String(++this.messageSeq),
+        subscription: subscription.id,
+        "content-type": "application/json",
+        "content-length": length,
+      },
+      body: json,
+    });
+  }
+
+  private receipt(connection: Connection, receiptId: string | undefined): void {
+    if (receiptId !== undefined) this.write(connection, { command: "RECEIPT", headers: { "receipt-id": receiptId }, body: "" });
+  }
+
+  /** Spec: after an ERROR frame the server closes the connection. */
+  private fail(
+    connection: Connection,
+    message: string,
+    code: number,
+    receiptId?: string,
+    extra: Record<string, string> = {},
+  ): void {
+    const headers: Record<string, string> = { ...extra, message, "content-type": "text/plain" };
+    if (receiptId !== undefined) headers["receipt-id"] = receiptId;
+    this.write(connection, { command: "ERROR", headers, body: message });
+    this.closeConnection(connection, code);
+  }
+
+  private closeConnection(connection: Connection, code: number): void {
+    connection.closed = true;
+    connection.socket.close(code);
+  }
+
+  private write(connection: Connection, frame: StompFrame): void {
+    this.writeRaw(connection, serializeFrame(frame));
+  }
+
+  private writeRaw(connection: Connection, data: string): void {
+    if (!connection.closed && connection.socket.readyState === WebSocket.OPEN) connection.socket.send(data);
+  }
+
+  private drop(connection: Connection): void {
+    connection.closed = true;
+    for (const timer of connection.timers) clearTimeout(timer);
+    for (const id of [...connection.subscriptions.keys()]) this.unsubscribe(connection, id);
+    this.connections.delete(connection);
+  }
+}

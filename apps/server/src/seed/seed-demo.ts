@@ -1,0 +1,117 @@
+import { eq } from "drizzle-orm";
+import { hashPassword } from "../auth/passwords.ts";
+import type { Db } from "../db/client.ts";
+import {
+  diningTables,
+  preparationAreas,
+  productCategories,
+  productOptions,
+  products,
+  retailers,
+  tableWaiters,
+  users,
+} from "../db/schema.ts";
+import { DEMO_MENU, type DemoOption } from "./demo-menu.ts";
+
+export const DEMO_VENUE_NAME = "Demo Taverna";
+/** The demo's shared password; these accounts exist only in the demo venue. */
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO_SIGN_INS = [
+  { login: "admin", role: "ADMIN", area: "/service/admin" },
+  { login: "cashdesk", role: "CASH_DESK", area: "/service/admin" },
+  { login: "waiter", role: "WAITER", area: "/service/wait" },
+  { login: "kitchen", role: "COOK", area: "/service/prep" },
+  { login: "bar", role: "COOK", area: "/service/prep" },
+] as const;
+
+/**
+ * Creates Demo Taverna with its tables, preparation areas, staff and menu. Does nothing when the
+ * venue already exists, so it is safe to run on every start and on any database.
+ */
+export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retailerId: number }> {
+  const [existing] = await db.select({ id: retailers.id }).from(retailers).where(eq(retailers.name, DEMO_VENUE_NAME));
+  if (existing) return { created: false, retailerId: existing.id };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    const [venue] = await tx
+      .insert(retailers)
+      .values({
+        name: DEMO_VENUE_NAME,
+        nameEng: DEMO_VENUE_NAME,
+        type: "RESTAURANT",
+        mainCuisine: "Ελληνική",
+        secondaryCuisine: [1, 2],
+        translationsActive: true,
+      })
+      .returning();
+    const [kitchen, bar] = await tx
+      .insert(preparationAreas)
+      .values([
+        { retailerId: venue.id, name: "Kitchen" },
+        { retailerId: venue.id, name: "Bar" },
+      ])
+      .returning();
+    const tables = await tx
+      .insert(diningTables)
+      .values(Array.from({ length: 10 }, (_, i) => ({ retailerId: venue.id, label: String(i + 1), code: `demo-${i + 1}`, sortOrder: i })))
+      .returning();
+    const staff = (login: string, role: string, firstName: string, lastName: string, preparationAreaId: number | null = null) => ({
+      retailerId: venue.id,
+      login,
+      role,
+      passwordHash,
+      firstName,
+      lastName,
+      preparationAreaId,
+    });
+    const created = await tx
+      .insert(users)
+      .values([
+        staff("admin", "ADMIN", "Μαρία", "Παπαδοπούλου"),
+        staff("cashdesk", "CASH_DESK", "Ταμείο", ""),
+        staff("waiter", "WAITER", "Νίκος", "Γεωργίου"),
+        staff("kitchen", "COOK", "Kitchen", "", kitchen.id),
+        staff("bar", "COOK", "Bar", "", bar.id),
+      ])
+      .returning();
+    const waiter = created.find((u) => u.login === "waiter");
+    if (waiter) await tx.insert(tableWaiters).values(tables.map((t) => ({ tableId: t.id, userId: waiter.id })));
+
+    const areaIds = { Kitchen: kitchen.id, Bar: bar.id };
+    for (const [categoryIndex, category] of DEMO_MENU.entries()) {
+      const [row] = await tx
+        .insert(productCategories)
+        .values({ retailerId: venue.id, name: category.name, nameEng: category.nameEng, sortOrder: categoryIndex })
+        .returning();
+      for (const [productIndex, item] of category.products.entries()) {
+        const [product] = await tx
+          .insert(products)
+          .values({
+            retailerId: venue.id,
+            categoryId: row.id,
+            name: item.name,
+            nameEng: item.nameEng,
+            description: item.description ?? null,
+            descriptionEng: item.descriptionEng ?? null,
+            priceCents: item.price,
+            hasDineInPrice: true,
+            takeAwayPriceCents: item.takeAway ?? null,
+            hasTakeAwayPrice: item.takeAway != null,
+            preparationAreaId: item.area ? areaIds[item.area] : null,
+            allergens: item.allergens ?? [],
+            sortOrder: productIndex,
+          })
+          .returning();
+        const options = (kind: string, list: DemoOption[] = []) =>
+          list.map((o, i) => ({ productId: product.id, kind, name: o.name, nameEng: o.nameEng, priceCents: o.price ?? 0, sortOrder: i }));
+        const all = [
+          ...options("PREPARATION_WAY", item.ways),
+          ...options("BASIC_INGREDIENT", item.basics),
+          ...options("EXTRA_INGREDIENT", item.extras),
+        ];
+        if (all.length) await tx.insert(productOptions).values(all);
+      }
+    }
+    return { created: true, retailerId: venue.id };
+  });
+}

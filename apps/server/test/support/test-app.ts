@@ -1,0 +1,69 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { buildApp, type BuiltApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { type Database, openDatabase } from "../../src/db/client.ts";
+import { createEventBus } from "../../src/realtime/event-bus.ts";
+import type { EventBus } from "../../src/realtime/types.ts";
+
+/**
+ * The database the integration tests run on: embedded PGlite in memory by default, or a fresh
+ * database on the PostgreSQL server named by TEST_POSTGRES_URL (CI's second pass).
+ */
+export const postgresUrl = process.env.TEST_POSTGRES_URL;
+
+export async function createTestDatabaseUrl(): Promise<string> {
+  if (!postgresUrl) return "pglite://memory://";
+  const name = `t_${randomUUID().replaceAll("-", "").slice(0, 20)}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestServer extends BuiltApp {
+  database: Database;
+  events: EventBus;
+  baseUrl: string;
+  wsUrl: string;
+  close(): Promise<void>;
+}
+
+/** Starts the real app (HTTP + WebSocket) on a loopback port over a migrated database. */
+export async function startTestServer(options: { databaseUrl?: string; dataDir?: string; migrate?: boolean } = {}): Promise<TestServer> {
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabaseUrl());
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "tableorder-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    WEB_DIST: path.join(dataDir, "no-web"),
+  });
+  const database = await openDatabase(config.databaseUrl);
+  if (options.migrate !== false) await database.migrate();
+  const events = await createEventBus({ databaseUrl: databaseUrl.startsWith("postgres") ? databaseUrl : undefined });
+  const built = await buildApp({ config, database, events });
+  await built.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = built.app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    ...built,
+    database,
+    events,
+    baseUrl: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/websocket/feed`,
+    async close() {
+      await built.app.close();
+      await events.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { AUTHORITIES, LANGUAGES } from "../enums.ts";
+
+export const loginRequest = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const tokenResponse = z.object({ id_token: z.string() });
+
+export const googleLoginRequest = z.object({ authorizationCode: z.string().min(1).max(4096) });
+export const facebookLoginRequest = z.object({ idToken: z.string().min(1).max(4096) });
+export const anonymousLoginRequest = z.object({ langKey: z.enum(LANGUAGES).optional() }).optional();
+
+export const languageRequest = z.object({ langKey: z.enum(LANGUAGES) });
+
+/** The signed-in account. Staff see only their own; guests' personal data never reaches staff. */
+export const account = z.object({
+  id: z.number(),
+  login: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  langKey: z.enum(LANGUAGES),
+  activated: z.boolean(),
+  anonymous: z.boolean(),
+  authorities: z.array(z.enum(AUTHORITIES)),
+  retailerId: z.number().nullable(),
+  preparationAreaId: z.number().nullable(),
+});
+export type Account = z.infer<typeof account>;
+
+export const managementInfo = z.object({
+  "display-ribbon-on-profiles": z.string(),
+  activeProfiles: z.array(z.string()),
+  identityProviders: z.object({ googleClientId: z.string().nullable(), facebookAppId: z.string().nullable() }),
+});
+export type ManagementInfo = z.infer<typeof managementInfo>;

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { ALLERGENS, ORDER_PRODUCT_STATUSES, SENDER_TYPES, SERVICE_MODES } from "../enums.ts";
+
+const optionRef = z.object({ id: z.number(), name: z.string(), price: z.number().int() });
+
+export const ticketProduct = z.object({
+  id: z.string(),
+  productId: z.number(),
+  name: z.string(),
+  status: z.enum(ORDER_PRODUCT_STATUSES),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  orderProductIds: z.array(z.number()),
+  preparationWay: optionRef.nullable(),
+  basicIngredientIds: z.array(optionRef),
+  extraIngredientIds: z.array(optionRef),
+  removedIngredients: z.array(optionRef),
+  notes: z.string(),
+  allergens: z.array(z.enum(ALLERGENS)),
+  timestamp: z.string(),
+  tableName: z.string(),
+  tableId: z.number(),
+});
+export type TicketProduct = z.infer<typeof ticketProduct>;
+
+/** A kitchen ticket: the products of one order routed to one preparation area (spec 2 §3). */
+export const kitchenTicket = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  timestamp: z.string(),
+  quantity: z.number().int(),
+  uniqueQuantity: z.number().int(),
+  preparedQuantity: z.number().int(),
+  serviceMode: z.enum(SERVICE_MODES),
+  tableName: z.string(),
+  tableId: z.number(),
+  isPrinted: z.boolean(),
+  printed: z.boolean(),
+  sentBy: z.object({ type: z.enum(SENDER_TYPES), firstName: z.string().nullable(), lastName: z.string().nullable() }),
+  products: z.array(ticketProduct),
+});
+export type KitchenTicket = z.infer<typeof kitchenTicket>;
+
+export const kitchenFeed = z.object({
+  id: z.number(),
+  label: z.string(),
+  hasAutoPrint: z.boolean(),
+  isPreparationAreaAvailable: z.boolean(),
+  isFeedDisabled: z.boolean(),
+  printerIp: z.string().nullable(),
+  tickets: z.array(kitchenTicket),
+});
+export type KitchenFeed = z.infer<typeof kitchenFeed>;
+
+/** Pushed on /user/queue/kitchen and /topic/kitchen/{areaId}: what changed in the feed. */
+export const kitchenFeedMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("TICKET_UPSERT"), ticket: kitchenTicket }),
+  z.object({ type: z.literal("TICKET_REMOVED"), ticketId: z.number() }),
+]);
+export type KitchenFeedMessage = z.infer<typeof kitchenFeedMessage>;

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { ALLERGENS } from "../enums.ts";
+
+export const menuIngredient = z.object({
+  id: z.number(),
+  name: z.string(),
+  extraPrice: z.number().int(),
+  selected: z.boolean(),
+});
+
+export const preparationWay = z.object({ id: z.number(), label: z.string(), price: z.number().int() });
+
+/** A product as guests and staff menus show it; prices in cents. */
+export const menuProduct = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  price: z.number().int(),
+  takeAwayPrice: z.number().int().nullable(),
+  active: z.boolean(),
+  hasTakeAwayPrice: z.boolean(),
+  preparationArea: z.string().nullable(),
+  preparationAreaId: z.number().nullable(),
+  translationMissing: z.boolean(),
+  basicIngredients: z.array(menuIngredient),
+  extraIngredients: z.array(menuIngredient),
+  preparationWays: z.array(preparationWay),
+  allergens: z.array(z.enum(ALLERGENS)),
+});
+export type MenuProduct = z.infer<typeof menuProduct>;
+
+export const menuCategory = z.object({ id: z.number(), name: z.string(), products: z.array(menuProduct) });
+export type MenuCategory = z.infer<typeof menuCategory>;
+export const menu = z.array(menuCategory);

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { ORDER_PRODUCT_STATUSES, PAYMENT_STATUSES } from "../enums.ts";
+
+export const tableCodeParams = z.object({ code: z.string().trim().min(1).max(64) });
+export const tableLookup = z.object({ tableId: z.number(), tableCode: z.string() });
+
+export const retailerInfo = z.object({
+  name: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  type: z.string(),
+  mainCuisine: z.string().nullable(),
+  secondaryCuisine: z.array(z.number()),
+  tableName: z.string(),
+});
+export type RetailerInfo = z.infer<typeof retailerInfo>;
+
+export const checkInResponse = z.object({ id: z.number() });
+
+const optionRef = z.object({ id: z.number(), name: z.string(), price: z.number().int() });
+
+/** Identical pieces of a table's order grouped into one line; acts on units by orderProductIds. */
+export const tableFeedItem = z.object({
+  id: z.string(),
+  productId: z.number(),
+  name: z.string(),
+  orderProductIds: z.array(z.number()),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  status: z.enum(ORDER_PRODUCT_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  hasDiscount: z.boolean(),
+  billed: z.boolean(),
+  notes: z.string(),
+  preparationWay: optionRef.nullable(),
+  preparationWayPrice: z.number().int(),
+  basicIngredientIds: z.array(optionRef),
+  extraIngredientIds: z.array(optionRef),
+  removedIngredients: z.array(optionRef),
+  timestamp: z.string(),
+});
+export type TableFeedItem = z.infer<typeof tableFeedItem>;
+
+/** Everything a guest's table screen shows; pushed whole on /topic/customer/{lang}/{tableId}. */
+export const tableState = z.object({
+  tableId: z.number(),
+  tableCode: z.string(),
+  sessionId: z.number().nullable(),
+  retailerInfo,
+  tableFeed: z.array(tableFeedItem),
+  unpaidTableFeed: z.array(tableFeedItem),
+  totalUnpaidCount: z.number().int(),
+  totalUnpaidPrice: z.number().int(),
+  callWaiterRequestId: z.number().nullable(),
+  activePaymentRequestId: z.number().nullable(),
+});
+export type TableState = z.infer<typeof tableState>;

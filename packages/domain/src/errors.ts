@@ -1,0 +1,46 @@
+/**
+ * Keyed errors of the spec's catalogues. The server sends the key (as `error.<key>` in the
+ * X-App-Error header and body); the web shows the wording from its i18n catalog.
+ */
+export const ERROR_KEYS = [
+  "product_not_in_current_order",
+  "active_session_on_table",
+  "inactive_product",
+  "active_payment_exists",
+  "category_has_products",
+  "username_exists",
+  "userexists",
+  "prep_area_name_exists",
+  "table_code_already_exists",
+  "table_name_already_exists",
+  // Beyond the spec's table, for situations it leaves unnamed.
+  "validation",
+  "table_not_found",
+  "not_checked_in",
+  "unknown_product_option",
+  "bad_credentials",
+  "forbidden",
+  "unauthorized",
+  "not_found",
+  "identity_provider_not_configured",
+  "identity_verification_failed",
+  "idempotency_conflict",
+  "internal",
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+/** A field rule failure, named the way the spec's clients read them (`error.<message>`). */
+export interface FieldError {
+  objectName: string;
+  field: string;
+  message: string;
+}
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  message: `error.${string}`;
+  title: string;
+  status: number;
+  params?: Record<string, unknown>;
+  fieldErrors?: FieldError[];
+}

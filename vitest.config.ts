@@ -1,0 +1,33 @@
+import { defineConfig } from "vitest/config";
+
+// Three layers, run separately so CI can repeat the integration layer on PostgreSQL.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.unit.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["apps/server/test/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
