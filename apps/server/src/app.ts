@@ -37,7 +37,6 @@ export async function buildApp(options: { config: Config; database: Database; ev
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
-    disableRequestLogging: config.env !== "development",
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,7 +76,8 @@ export async function buildApp(options: { config: Config; database: Database; ev
     }
   });
   app.addHook("onReady", async () => hub.attach(app.server));
-  app.addHook("onClose", async () => {
+  // Sockets go first: an upgraded WebSocket would otherwise hold the HTTP server open.
+  app.addHook("preClose", async () => {
     unsubscribe();
     await hub.close();
   });

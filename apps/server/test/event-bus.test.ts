@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabaseUrl, postgresUrl } from "./support/test-app.ts";
 import { createEventBus, InProcessEventBus, PostgresEventBus } from "../src/realtime/event-bus.ts";
 import type { DomainEvent } from "../src/realtime/types.ts";
 
@@ -98,9 +99,9 @@ describe("createEventBus", () => {
   });
 });
 
-const databaseUrl = process.env.DATABASE_URL ?? "";
-
-describe.skipIf(!databaseUrl.startsWith("postgres"))("PostgresEventBus", () => {
+// Runs in CI's PostgreSQL pass (TEST_POSTGRES_URL), each run in a database of its own.
+describe.skipIf(!postgresUrl)("PostgresEventBus", () => {
+  let databaseUrl = "";
   const tag = `bus-test-${process.pid}`;
   const withName = (name: string) => `${databaseUrl}${databaseUrl.includes("?") ? "&" : "?"}application_name=${name}`;
   let pool: pg.Pool;
@@ -118,6 +119,7 @@ describe.skipIf(!databaseUrl.startsWith("postgres"))("PostgresEventBus", () => {
   };
 
   beforeAll(async () => {
+    databaseUrl = await createTestDatabaseUrl();
     pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     await pool.query(`CREATE TABLE IF NOT EXISTS bus_events (
       id bigserial PRIMARY KEY, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);

@@ -1,145 +1,54 @@
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import Provider from "oidc-provider";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGoogleVerifier, type GoogleConfig } from "../src/auth/identity/google.ts";
 import { IdentityVerificationError } from "../src/auth/identity/identity-profile.ts";
+import {
+  CLIENT,
+  GUEST,
+  type OidcClient,
+  type OidcProviderStandIn,
+  OTHER_CLIENT,
+  SIGNING_KID,
+  startOidcProviderStandIn,
+} from "./support/oidc-provider-stand-in.ts";
 
-// A real OpenID Connect provider (oidc-provider) on loopback stands in for Google. Codes are
-// obtained the way a browser would: follow the authorization redirects, carrying cookies, through
-// a minimal interaction handler that signs the guest in and grants consent without a page.
+// A real OpenID Connect provider (oidc-provider) on loopback stands in for Google; codes are
+// obtained non-interactively, as a browser would (see support/oidc-provider-stand-in.ts).
 
-const GUEST = {
-  sub: "guest-1",
-  email: "maria@example.com",
-  email_verified: true,
-  given_name: "Maria",
-  family_name: "Papadopoulou",
-  picture: "https://images.example.com/maria.png",
-  locale: "el",
-};
-const CLIENT = { client_id: "tableorder-web", client_secret: "tableorder-secret" };
-const OTHER_CLIENT = { client_id: "another-app", client_secret: "another-secret" };
-const SCOPE = "openid email profile";
-
-let idpServer: Server;
+let idp: OidcProviderStandIn;
 let issuer: string;
 let redirectUri: string;
-let signingKey: CryptoKey;
 
 beforeAll(async () => {
-  idpServer = createServer();
-  idpServer.listen(0, "127.0.0.1");
-  await once(idpServer, "listening");
-  issuer = `http://127.0.0.1:${(idpServer.address() as AddressInfo).port}`;
-  // oidc-provider refuses Google's "postmessage" (not a URI), hence GoogleConfig.redirectUri.
-  redirectUri = `${issuer}/callback`;
-
-  signingKey = (await generateKeyPair("RS256", { extractable: true })).privateKey;
-  const provider = new Provider(issuer, {
-    clients: [CLIENT, OTHER_CLIENT].map((client) => ({
-      ...client,
-      redirect_uris: [redirectUri],
-      token_endpoint_auth_method: "client_secret_post",
-    })),
-    jwks: { keys: [{ ...(await exportJWK(signingKey)), kid: "test-key", alg: "RS256", use: "sig" }] },
-    cookies: { keys: ["identity-google-test-cookie-key"] },
-    ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Grant: 600, Interaction: 600, Session: 600 },
-    // Like Google, put the scope's claims in the ID token rather than only behind userinfo.
-    conformIdTokenClaims: false,
-    claims: {
-      openid: ["sub"],
-      email: ["email", "email_verified"],
-      profile: ["given_name", "family_name", "picture", "locale"],
-    },
-    async findAccount(_ctx: unknown, accountId: string) {
-      return accountId === GUEST.sub ? { accountId, claims: async () => GUEST } : undefined;
-    },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-  });
-
-  async function signInAndConsent(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { params } = await provider.interactionDetails(req, res);
-    const grant = new provider.Grant({ accountId: GUEST.sub, clientId: String(params.client_id) });
-    grant.addOIDCScope(String(params.scope));
-    const grantId = await grant.save();
-    await provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: GUEST.sub }, consent: { grantId } },
-      { mergeWithLastSubmission: false },
-    );
-  }
-
-  const oidcCallback = provider.callback();
-  idpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
-    if (!req.url?.startsWith("/interaction/")) return oidcCallback(req, res);
-    signInAndConsent(req, res).catch((error: unknown) => {
-      res.statusCode = 500;
-      res.end(String(error));
-    });
-  });
+  idp = await startOidcProviderStandIn();
+  issuer = idp.issuer;
+  redirectUri = idp.redirectUri;
 });
 
 afterAll(async () => {
-  idpServer.closeAllConnections();
-  idpServer.close();
-  await once(idpServer, "close");
+  await idp?.close();
 });
 
-function configFor(client: typeof CLIENT, overrides: Partial<GoogleConfig> = {}): GoogleConfig {
+function configFor(client: OidcClient, overrides: Partial<GoogleConfig> = {}): GoogleConfig {
   return {
     clientId: client.client_id,
     clientSecret: client.client_secret,
-    tokenUrl: `${issuer}/token`,
+    tokenUrl: idp.tokenUrl,
     issuer,
-    jwksUrl: `${issuer}/jwks`,
+    jwksUrl: idp.jwksUrl,
     redirectUri,
     ...overrides,
   };
 }
 
-/** Walks the authorization code flow as the browser would and returns the code. */
-async function obtainCode(clientId: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  let url = new URL(`${issuer}/auth`);
-  url.search = new URLSearchParams({
-    client_id: clientId,
-    response_type: "code",
-    scope: SCOPE,
-    redirect_uri: redirectUri,
-    state: "state-1",
-  }).toString();
-
-  for (let hop = 0; hop < 10; hop += 1) {
-    if (url.href.startsWith(redirectUri)) {
-      const code = url.searchParams.get("code");
-      if (code === null) throw new Error(`no code in the redirect: ${url.search}`);
-      return code;
-    }
-    const cookieHeader = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    const response = await fetch(url, { redirect: "manual", headers: { cookie: cookieHeader } });
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair = ""] = setCookie.split(";");
-      const separator = pair.indexOf("=");
-      const name = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1).trim();
-      if (value === "") cookies.delete(name);
-      else cookies.set(name, value);
-    }
-    const location = response.headers.get("location");
-    if (location === null) throw new Error(`expected a redirect from ${url.pathname}, got ${response.status}`);
-    url = new URL(location, url);
-  }
-  throw new Error("too many redirects");
-}
+const obtainCode = (clientId: string) => idp.obtainCode(clientId);
 
 /** Redeems a code directly, as its own client, to get an ID token issued to that client. */
-async function redeemAs(client: typeof CLIENT, code: string): Promise<string> {
-  const response = await fetch(`${issuer}/token`, {
+async function redeemAs(client: OidcClient, code: string): Promise<string> {
+  const response = await fetch(idp.tokenUrl, {
     method: "POST",
     body: new URLSearchParams({ ...client, code, redirect_uri: redirectUri, grant_type: "authorization_code" }),
   });
@@ -165,9 +74,7 @@ async function withTokenEndpoint(idToken: string, use: (tokenUrl: string) => Pro
 
 /** An ID token signed with the provider's own key, for claims the provider would not issue. */
 function signIdToken(claims: { iss: string; aud: string; iat: number; exp: number }): Promise<string> {
-  return new SignJWT({ sub: GUEST.sub, ...claims })
-    .setProtectedHeader({ alg: "RS256", kid: "test-key" })
-    .sign(signingKey);
+  return new SignJWT({ sub: GUEST.sub, ...claims }).setProtectedHeader({ alg: "RS256", kid: SIGNING_KID }).sign(idp.signingKey);
 }
 
 async function closedPortUrl(): Promise<string> {

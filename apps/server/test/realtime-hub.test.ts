@@ -354,6 +354,7 @@ describe("StompHub with hand-written frames", () => {
     ["SEND", `SEND\ndestination:${TABLE_FEED}\nreceipt:s1\n\nhello\0`, "SEND is not supported", 1008],
     ["SUBSCRIBE without destination", "SUBSCRIBE\nid:1\nreceipt:s1\n\n\0", "SUBSCRIBE requires id and destination headers", 1002],
     ["UNSUBSCRIBE without id", "UNSUBSCRIBE\nreceipt:s1\n\n\0", "UNSUBSCRIBE requires an id header", 1002],
+    ["a second CONNECT", "CONNECT\naccept-version:1.2\n\n\0", "Already connected", 1002],
     ["an unsupported command", "ACK\nid:1\nreceipt:s1\n\n\0", "Unsupported command ACK", 1002],
     ["an undefined escape", "SUBSCRIBE\nid:a\\tb\ndestination:x\n\n\0", 'Undefined escape sequence "\\t"', 1002],
   ])("answers %s after CONNECT with ERROR and closes", async (_name, wire, message, code) => {

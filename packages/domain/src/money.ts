@@ -4,21 +4,29 @@
  */
 export type Cents = number;
 
-/** Parses what a person typed in euros into cents, or null when it is not a number. */
+/**
+ * Parses what a person typed in euros into cents, or null when it is not a number. Works on the
+ * decimal digits themselves, so 1.005 rounds half up to 101 cents instead of float's 100.
+ */
 export function eurosToCents(input: string | number): Cents | null {
-  const text = typeof input === "number" ? String(input) : input.trim().replace(",", ".");
-  if (text === "" || !/^-?\d*(\.\d*)?$/.test(text) || text === "." || text === "-") return null;
-  return Math.round(Number(text) * 100);
+  const text = (typeof input === "number" ? String(input) : input).trim().replace(",", ".");
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[2] === "" && !match[3])) return null;
+  const [, sign, whole, fraction = ""] = match;
+  const digits = `${fraction}000`;
+  const cents = Number(whole || "0") * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
+  return sign ? -cents : cents;
+}
+
+/** Rounds a number to 2 decimals the way number inputs must (spec 1 §5), half up on the digits. */
+export function roundTo2(value: number): number {
+  const cents = eurosToCents(value.toFixed(10));
+  return cents === null ? Number.NaN : cents / 100;
 }
 
 /** Cents as a euro amount rounded to 2 decimals, e.g. for JSON fields the spec calls price. */
 export function centsToEuros(cents: Cents): number {
   return Math.round(cents) / 100;
-}
-
-/** Rounds a number to 2 decimals the way number inputs must (spec 1 §5). */
-export function roundTo2(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
 }
 
 const euroFormatters = new Map<string, Intl.NumberFormat>();

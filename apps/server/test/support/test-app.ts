@@ -35,8 +35,13 @@ export interface TestServer extends BuiltApp {
   close(): Promise<void>;
 }
 
-/** Starts the real app (HTTP + WebSocket) on a loopback port over a migrated database. */
-export async function startTestServer(options: { databaseUrl?: string; dataDir?: string; migrate?: boolean } = {}): Promise<TestServer> {
+/**
+ * Starts the real app (HTTP + WebSocket) on a loopback port over a migrated database. `env` adds
+ * to (or overrides) the settings the configuration is loaded from, e.g. GOOGLE_CLIENT_ID.
+ */
+export async function startTestServer(
+  options: { databaseUrl?: string; dataDir?: string; migrate?: boolean; port?: number; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabaseUrl());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "tableorder-test-"));
   const config = loadConfig({
@@ -46,12 +51,13 @@ export async function startTestServer(options: { databaseUrl?: string; dataDir?:
     DATABASE_URL: databaseUrl,
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     WEB_DIST: path.join(dataDir, "no-web"),
+    ...options.env,
   });
   const database = await openDatabase(config.databaseUrl);
   if (options.migrate !== false) await database.migrate();
   const events = await createEventBus({ databaseUrl: databaseUrl.startsWith("postgres") ? databaseUrl : undefined });
   const built = await buildApp({ config, database, events });
-  await built.app.listen({ port: 0, host: "127.0.0.1" });
+  await built.app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
   const address = built.app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {

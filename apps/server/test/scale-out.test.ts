@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildRunningVenue } from "./support/factories.ts";
+import { apiClient } from "./support/http.ts";
+import { listen } from "./support/stomp-client.ts";
+import { createTestDatabaseUrl, postgresUrl, startTestServer, type TestServer } from "./support/test-app.ts";
+
+// Two server instances on one PostgreSQL, as behind a load balancer: events cross between them
+// through LISTEN/NOTIFY. Runs in CI's PostgreSQL pass.
+describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    const databaseUrl = await createTestDatabaseUrl();
+    a = await startTestServer({ databaseUrl });
+    b = await startTestServer({ databaseUrl, migrate: false });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it("an order sent through instance A reaches a kitchen subscribed on instance B, and the guests on both", async () => {
+    const venue = await buildRunningVenue(a.database.db);
+    const apiA = apiClient(a.baseUrl);
+    const apiB = apiClient(b.baseUrl);
+    const cookToken = await apiB.login(venue.cook.login);
+    const kitchenOnB = await listen(b.wsUrl, cookToken, "/user/queue/kitchen");
+    const guest = await apiA.seatedGuest(venue.table.id);
+    const tableOnB = await listen(b.wsUrl, guest, `/topic/customer/el/${venue.table.id}`);
+    const tableOnA = await listen(a.wsUrl, guest, `/topic/customer/el/${venue.table.id}`);
+
+    const sent = await apiA.post(`/api/orders/${venue.table.id}`, [{ id: venue.salad.id, basicIngredientIds: [], quantity: 1 }], guest);
+    expect(sent.status).toBe(200);
+
+    const message = await kitchenOnB.next((m: any) => m.type === "TICKET_UPSERT");
+    expect(message.ticket.id).toBe(sent.body.ticketIds[0]);
+    expect(message.ticket.products[0].removedIngredients.map((i: any) => i.name)).toEqual(["Κρεμμύδι", "Ελιές"]);
+    expect((await tableOnB.next((s: any) => s.tableFeed.length === 1)).totalUnpaidPrice).toBe(950);
+    expect((await tableOnA.next((s: any) => s.tableFeed.length === 1)).totalUnpaidPrice).toBe(950);
+    // Exactly once per subscriber, whichever instance the order came through.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(kitchenOnB.messages).toHaveLength(1);
+    await Promise.all([kitchenOnB.close(), tableOnB.close(), tableOnA.close()]);
+  });
+});

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Account } from "@tableorder/domain/contracts/auth";
+import { apiGet } from "../../../lib/api-client.ts";
+import { useToken } from "../../../lib/session.ts";
+
+export const ACCOUNT_QUERY_KEY = ["account"] as const;
+
+/** The signed-in account; its callers handle failures themselves (spec 1 §8). */
+export function getAccount(signal?: AbortSignal): Promise<Account> {
+  return apiGet<Account>("/api/account", { quiet: true, signal });
+}
+
+export function accountQueryOptions(hasToken: boolean) {
+  return queryOptions({
+    queryKey: ACCOUNT_QUERY_KEY,
+    queryFn: ({ signal }) => getAccount(signal),
+    enabled: hasToken,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** The account, or null when signed out or not activated (only activated accounts count, spec 1 §4). */
+export function useAccount() {
+  const token = useToken();
+  const query = useQuery(accountQueryOptions(token !== null));
+  const account = token !== null && query.data?.activated ? query.data : null;
+  return { account, isLoading: token !== null && query.isPending, error: query.error };
+}

@@ -1,0 +1,86 @@
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button.tsx";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { getSessionEndReason } from "../../../lib/session.ts";
+import { useAuthenticate } from "../api/authenticate.ts";
+import styles from "./auth.module.css";
+
+/**
+ * The staff sign-in of the admin, preparation and service areas. Submit stays disabled until
+ * both fields are filled; a failure message clears as soon as either field is edited.
+ */
+export function EmployeeLoginForm({ title, notice }: { title: string; notice?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [rememberMe, setRememberMe] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const login = useAuthenticate();
+  const endReason = getSessionEndReason();
+  const canSubmit = username.trim() !== "" && password !== "";
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit || login.isPending) return;
+    setFailure(null);
+    login.mutate(
+      { username: username.trim(), password, rememberMe },
+      {
+        onError: (error) =>
+          setFailure(error instanceof ApiError && (error.status === 401 || error.status === 400) ? t("staffLogin.failed") : errorMessage(error)),
+      },
+    );
+  };
+
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setFailure(null);
+  };
+
+  return (
+    <form className={styles.card} onSubmit={onSubmit} noValidate data-testid="employee-login-form">
+      <h1 className={styles.title}>{title}</h1>
+      {notice && <p className={styles.notice}>{notice}</p>}
+      {!notice && endReason && !failure && <p className={styles.notice}>{t(endReason)}</p>}
+      <label className={styles.field} htmlFor={`${id}-username`}>
+        <span>{t("staffLogin.username")}</span>
+        <input
+          id={`${id}-username`}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => edit(setUsername)(e.target.value)}
+          data-testid="login-username"
+        />
+      </label>
+      <label className={styles.field} htmlFor={`${id}-password`}>
+        <span>{t("staffLogin.password")}</span>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => edit(setPassword)(e.target.value)}
+          data-testid="login-password"
+        />
+      </label>
+      <label className={styles.check}>
+        <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+        <span>{t("staffLogin.rememberMe")}</span>
+      </label>
+      {failure && (
+        <p className={styles.error} role="alert" data-testid="login-error">
+          {failure}
+        </p>
+      )}
+      <Button type="submit" size="lg" block disabled={!canSubmit} loading={login.isPending} data-testid="login-submit">
+        {t("staffLogin.submit")}
+      </Button>
+    </form>
+  );
+}

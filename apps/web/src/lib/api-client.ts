@@ -1,0 +1,160 @@
+import { describeHttpError, type MessageDescriptor, parseAppParams } from "./error-message.ts";
+import { currentLanguage, i18n } from "./i18n.ts";
+import { clearSession, getToken } from "./session.ts";
+
+/** Spec 1 §7: every call gives up after 60 s. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export interface ApiNotifier {
+  error(message: string): void;
+  success(message: string): void;
+}
+
+let notifier: ApiNotifier = {
+  error: (message) => console.error(message),
+  success: () => {},
+};
+
+/** The app wires toasts in here, so this module stays free of React and UI. */
+export function setApiNotifier(next: ApiNotifier): void {
+  notifier = next;
+}
+
+/** A failed call: its status (0 when unanswered), body, and the messages already translated. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Headers | null,
+    readonly messages: string[],
+  ) {
+    super(messages[0] ?? `HTTP ${status}`);
+    this.name = "ApiError";
+  }
+
+  /** The server's error key without the 'error.' prefix, e.g. 'inactive_product'. */
+  get key(): string | null {
+    const header = this.headers?.get("X-App-Error");
+    const message = (this.body as { message?: unknown } | null)?.message;
+    const value = header ?? (typeof message === "string" ? message : null);
+    return value?.startsWith("error.") ? value.slice(6) : null;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** The caller shows errors itself (account, authenticate, table-code lookup: spec 1 §8). */
+  quiet?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+export function translate(descriptor: MessageDescriptor): string {
+  const params: Record<string, unknown> = { ...descriptor.params };
+  for (const [name, key] of Object.entries(descriptor.keyParams ?? {})) params[name] = i18n.exists(key) ? i18n.t(key) : key;
+  if (descriptor.key && i18n.exists(descriptor.key)) return i18n.t(descriptor.key, params);
+  return descriptor.text ?? i18n.t("error.unknown");
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  if ((response.headers.get("content-type") ?? "").includes("json")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function fail(status: number, body: unknown, headers: Headers | null, quiet: boolean): ApiError {
+  const descriptors = describeHttpError({
+    status,
+    appError: headers?.get("X-App-Error"),
+    appParams: headers?.get("X-App-Params"),
+    body,
+  });
+  const messages = descriptors.map(translate);
+  // 401/403: the token is no good here; sign-in screens appear where they are needed.
+  if (status === 401 || status === 403) clearSession("login.error.unauthorized");
+  if (!quiet) for (const message of messages) notifier.error(message);
+  return new ApiError(status, body, headers, messages);
+}
+
+/**
+ * The one HTTP client: bearer token, language, JSON, timeout, and the spec's error handling in
+ * one place, so every screen fails the same way.
+ */
+export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
+  const { method = "GET", body, quiet = false } = options;
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": currentLanguage(),
+    ...options.headers,
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  options.signal?.addEventListener("abort", forwardAbort);
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    // A caller's own abort (e.g. a query that is no longer needed) is not a failure to report.
+    if (options.signal?.aborted && !timedOut) throw error;
+    throw fail(0, null, null, quiet);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", forwardAbort);
+  }
+
+  let data: unknown;
+  try {
+    data = await readBody(response);
+  } catch {
+    throw fail(0, null, null, quiet);
+  }
+  if (!response.ok) throw fail(response.status, data, response.headers, quiet);
+
+  const alert = response.headers.get("X-App-Alert");
+  if (alert) notifier.success(translate({ key: alert, params: parseAppParams(response.headers.get("X-App-Params")), text: alert }));
+  return { data: data as T, status: response.status, headers: response.headers };
+}
+
+export async function apiGet<T>(path: string, options: Omit<ApiRequestOptions, "method" | "body"> = {}): Promise<T> {
+  return (await apiFetch<T>(path, options)).data;
+}
+
+export async function apiPost<T>(path: string, body: unknown = {}, options: Omit<ApiRequestOptions, "method" | "body"> = {}): Promise<T> {
+  return (await apiFetch<T>(path, { ...options, method: "POST", body })).data;
+}
+
+/** Errors that are not HTTP answers show their own message (spec 1 §8). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.messages[0] ?? i18n.t("error.unknown");
+  if (error instanceof Error && error.message) return error.message;
+  return i18n.t("error.unknown");
+}
