@@ -48,7 +48,14 @@ export interface Config {
   seedDemo: "auto" | "always" | "never";
   webDist: string | null;
   logLevel: string;
-  google: { clientId: string; clientSecret: string; tokenUrl: string; issuer: string; jwksUrl: string; redirectUri: string } | null;
+  google: {
+    clientId: string;
+    clientSecret: string;
+    tokenUrl: string;
+    issuer: string;
+    jwksUrl: string;
+    redirectUri: string;
+  } | null;
   facebook: { appId: string; appSecret: string; graphUrl: string } | null;
 }
 

@@ -1,8 +1,8 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { createEventBus } from "./realtime/event-bus.ts";
 import { retailers } from "./db/schema.ts";
+import { createEventBus } from "./realtime/event-bus.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoVenue } from "./seed/seed-demo.ts";
 
 // Start: config → database → migrations → (demo venue) → app → listen.

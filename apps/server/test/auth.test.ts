@@ -18,7 +18,11 @@ afterAll(async () => server?.close());
 
 describe("staff sign-in (POST api/authenticate)", () => {
   it("answers the token in the Authorization header and the body", async () => {
-    const response = await api.post("/api/authenticate", { username: venue.waiter.login, password: TEST_PASSWORD, rememberMe: true });
+    const response = await api.post("/api/authenticate", {
+      username: venue.waiter.login,
+      password: TEST_PASSWORD,
+      rememberMe: true,
+    });
     expect(response.status).toBe(200);
     const header = response.headers.get("authorization");
     expect(header).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
@@ -66,7 +70,12 @@ describe("the account (GET api/account)", () => {
   it("an anonymous guest is ROLE_USER, marked anonymous, with no venue", async () => {
     const token = await api.guest();
     const account = await api.get("/api/account", token);
-    expect(account.body).toMatchObject({ authorities: ["ROLE_USER", "ROLE_ANONYMOUS"], anonymous: true, retailerId: null, langKey: "el" });
+    expect(account.body).toMatchObject({
+      authorities: ["ROLE_USER", "ROLE_ANONYMOUS"],
+      anonymous: true,
+      retailerId: null,
+      langKey: "el",
+    });
   });
 
   it("no token or a forged one is a 401", async () => {

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabaseUrl, postgresUrl } from "./support/test-app.ts";
 import { createEventBus, InProcessEventBus, PostgresEventBus } from "../src/realtime/event-bus.ts";
 import type { DomainEvent } from "../src/realtime/types.ts";
+import { createTestDatabaseUrl, postgresUrl } from "./support/test-app.ts";
 
 const logs: Array<{ level: string; msg?: string }> = [];
 const record = (level: string) => (_obj: unknown, msg?: string) => logs.push({ level, msg });

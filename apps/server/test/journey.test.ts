@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRunningVenue, buildStaff, buildVenue, buildArea, buildTable } from "./support/factories.ts";
+import { buildArea, buildRunningVenue, buildStaff, buildTable, buildVenue } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { listen, trySubscribe } from "./support/stomp-client.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
@@ -56,7 +56,16 @@ describe("the guest's thin journey", () => {
 
     const sent = await api.post(
       `/api/orders/${venue.table.id}`,
-      [saladLine(), { id: venue.souvlaki.id, preparationWay: venue.souvlaki.ways[1].id, extraIngredientIds: [venue.souvlaki.extras[1].id], quantity: 1 }, { id: venue.coffee.id, quantity: 1 }],
+      [
+        saladLine(),
+        {
+          id: venue.souvlaki.id,
+          preparationWay: venue.souvlaki.ways[1].id,
+          extraIngredientIds: [venue.souvlaki.extras[1].id],
+          quantity: 1,
+        },
+        { id: venue.coffee.id, quantity: 1 },
+      ],
       guest,
     );
     expect(sent.status).toBe(200);
@@ -214,15 +223,23 @@ describe("refusals", () => {
 
   it("field errors name the object, field and rule", async () => {
     const guest = await api.seatedGuest(venue.table.id);
-    const response = await api.call("POST", `/api/orders/${venue.table.id}`, { token: guest, raw: JSON.stringify([{ id: 1, quantity: 0 }]) });
+    const response = await api.call("POST", `/api/orders/${venue.table.id}`, {
+      token: guest,
+      raw: JSON.stringify([{ id: 1, quantity: 0 }]),
+    });
     expect(response.body.fieldErrors).toEqual([{ objectName: "body", field: "0.quantity", message: "Size" }]);
-    const missing = await api.call("POST", `/api/orders/${venue.table.id}`, { token: guest, raw: JSON.stringify([{ quantity: 1 }]) });
+    const missing = await api.call("POST", `/api/orders/${venue.table.id}`, {
+      token: guest,
+      raw: JSON.stringify([{ quantity: 1 }]),
+    });
     expect(missing.body.fieldErrors).toEqual([{ objectName: "body", field: "0.id", message: "NotNull" }]);
   });
 
   it("a bad idempotency key and a bad path id are 400s", async () => {
     const guest = await api.seatedGuest(venue.table.id);
-    const shortKey = await api.post(`/api/orders/${venue.table.id}`, [{ id: venue.water.id, quantity: 1 }], guest, { "idempotency-key": "x" });
+    const shortKey = await api.post(`/api/orders/${venue.table.id}`, [{ id: venue.water.id, quantity: 1 }], guest, {
+      "idempotency-key": "x",
+    });
     expect(shortKey.status).toBe(400);
     expect((await api.get("/api/orders/abc/feed", guest)).status).toBe(400);
   });

@@ -43,7 +43,7 @@ describe("a restart mid-service", () => {
 
     const feed = await api.get(`/api/orders/${venue.table.id}/feed`, guest);
     expect(feed.status).toBe(200);
-    expect(feed.body.tableFeed.map((i: any) => i.orderProductIds).flat()).toHaveLength(1);
+    expect(feed.body.tableFeed.flatMap((i: any) => i.orderProductIds)).toHaveLength(1);
     const kitchenFeed = await api.get("/api/feed/kitchen", cookToken);
     expect(kitchenFeed.body.tickets.map((t: any) => t.id)).toEqual(before.body.ticketIds);
 

@@ -30,7 +30,11 @@ describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
     const tableOnB = await listen(b.wsUrl, guest, `/topic/customer/el/${venue.table.id}`);
     const tableOnA = await listen(a.wsUrl, guest, `/topic/customer/el/${venue.table.id}`);
 
-    const sent = await apiA.post(`/api/orders/${venue.table.id}`, [{ id: venue.salad.id, basicIngredientIds: [], quantity: 1 }], guest);
+    const sent = await apiA.post(
+      `/api/orders/${venue.table.id}`,
+      [{ id: venue.salad.id, basicIngredientIds: [], quantity: 1 }],
+      guest,
+    );
     expect(sent.status).toBe(200);
 
     const message = await kitchenOnB.next((m: any) => m.type === "TICKET_UPSERT");

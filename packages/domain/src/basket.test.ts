@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addToBasket, basketCount, basketTotalCents, removeFromBasket, setBasketQuantity, type BasketLineInput } from "./basket.ts";
+import {
+  addToBasket,
+  type BasketLineInput,
+  basketCount,
+  basketTotalCents,
+  removeFromBasket,
+  setBasketQuantity,
+} from "./basket.ts";
 
 const salad = (overrides: Partial<BasketLineInput> = {}): BasketLineInput => ({
   productId: 7,

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from "jose";
+import { jwtVerify, SignJWT } from "jose";
 import { ACCOUNT_ROLES, type AccountRole, type Principal } from "./principal.ts";
 
 export interface TokenService {

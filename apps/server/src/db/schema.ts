@@ -44,7 +44,9 @@ export const preparationAreas = pgTable(
   "preparation_areas",
   {
     id: serial("id").primaryKey(),
-    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
     name: text("name").notNull(),
     printerIp: text("printer_ip"),
     active: boolean("active").notNull().default(true),
@@ -92,7 +94,9 @@ export const diningTables = pgTable(
   "dining_tables",
   {
     id: serial("id").primaryKey(),
-    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
     kind: text("kind").notNull().default("TABLE"),
     label: text("label").notNull(),
     code: text("code").notNull(),
@@ -110,8 +114,12 @@ export const diningTables = pgTable(
 export const tableWaiters = pgTable(
   "table_waiters",
   {
-    tableId: integer("table_id").notNull().references(() => diningTables.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => diningTables.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
   },
   (t) => [primaryKey({ columns: [t.tableId, t.userId] })],
 );
@@ -120,7 +128,9 @@ export const productCategories = pgTable(
   "product_categories",
   {
     id: serial("id").primaryKey(),
-    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
     name: text("name").notNull(),
     nameEng: text("name_eng"),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -133,7 +143,9 @@ export const products = pgTable(
   "products",
   {
     id: serial("id").primaryKey(),
-    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
     categoryId: integer("category_id").references(() => productCategories.id),
     name: text("name").notNull(),
     nameEng: text("name_eng"),
@@ -163,7 +175,9 @@ export const productOptions = pgTable(
   "product_options",
   {
     id: serial("id").primaryKey(),
-    productId: integer("product_id").notNull().references(() => products.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
     kind: text("kind").notNull(),
     name: text("name").notNull(),
     nameEng: text("name_eng"),
@@ -178,8 +192,12 @@ export const tableSessions = pgTable(
   "table_sessions",
   {
     id: serial("id").primaryKey(),
-    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
-    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => diningTables.id),
     status: text("status").notNull().default("OPEN"),
     openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp("closed_at", { withTimezone: true }),
@@ -192,8 +210,12 @@ export const tableGuests = pgTable(
   "table_guests",
   {
     id: serial("id").primaryKey(),
-    tableId: integer("table_id").notNull().references(() => diningTables.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => diningTables.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }).notNull().defaultNow(),
     checkedOutAt: timestamp("checked_out_at", { withTimezone: true }),
   },
@@ -204,11 +226,19 @@ export const orders = pgTable(
   "orders",
   {
     id: serial("id").primaryKey(),
-    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
-    sessionId: integer("session_id").notNull().references(() => tableSessions.id),
-    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => tableSessions.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => diningTables.id),
     senderType: text("sender_type").notNull(),
-    sentByUserId: integer("sent_by_user_id").notNull().references(() => users.id),
+    sentByUserId: integer("sent_by_user_id")
+      .notNull()
+      .references(() => users.id),
     serviceMode: text("service_mode").notNull().default("DINE_IN"),
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
@@ -228,10 +258,18 @@ export const kitchenTickets = pgTable(
   "kitchen_tickets",
   {
     id: serial("id").primaryKey(),
-    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
-    orderId: integer("order_id").notNull().references(() => orders.id),
-    preparationAreaId: integer("preparation_area_id").notNull().references(() => preparationAreas.id),
-    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    preparationAreaId: integer("preparation_area_id")
+      .notNull()
+      .references(() => preparationAreas.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => diningTables.id),
     /** The number cooks call out; counts up per venue. */
     ticketNumber: integer("ticket_number").notNull(),
     serviceMode: text("service_mode").notNull().default("DINE_IN"),
@@ -247,11 +285,21 @@ export const orderProducts = pgTable(
   "order_products",
   {
     id: serial("id").primaryKey(),
-    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
-    orderId: integer("order_id").notNull().references(() => orders.id),
-    sessionId: integer("session_id").notNull().references(() => tableSessions.id),
-    tableId: integer("table_id").notNull().references(() => diningTables.id),
-    productId: integer("product_id").notNull().references(() => products.id),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => tableSessions.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => diningTables.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
     ticketId: integer("ticket_id").references(() => kitchenTickets.id),
     preparationAreaId: integer("preparation_area_id").references(() => preparationAreas.id),
     productName: text("product_name").notNull(),
@@ -280,8 +328,12 @@ export const waiterRequests = pgTable(
   "waiter_requests",
   {
     id: serial("id").primaryKey(),
-    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
-    tableId: integer("table_id").notNull().references(() => diningTables.id),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => diningTables.id),
     sessionId: integer("session_id").references(() => tableSessions.id),
     type: text("type").notNull(),
     status: text("status").notNull().default("ACTIVE"),
@@ -300,9 +352,15 @@ export const payments = pgTable(
   "payments",
   {
     id: serial("id").primaryKey(),
-    retailerId: integer("retailer_id").notNull().references(() => retailers.id),
-    tableId: integer("table_id").notNull().references(() => diningTables.id),
-    sessionId: integer("session_id").notNull().references(() => tableSessions.id),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => diningTables.id),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => tableSessions.id),
     type: text("type").notNull(),
     channel: text("channel").notNull(),
     status: text("status").notNull().default("PENDING"),
@@ -328,7 +386,9 @@ export const payments = pgTable(
 
 export const cardTerminals = pgTable("card_terminals", {
   id: serial("id").primaryKey(),
-  retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+  retailerId: integer("retailer_id")
+    .notNull()
+    .references(() => retailers.id),
   friendlyName: text("friendly_name").notNull(),
   tid: text("tid").notNull(),
   mid: text("mid"),
@@ -339,7 +399,9 @@ export const cardTerminals = pgTable("card_terminals", {
 /** Fiscal documents (receipts, order slips, credit notes) as transmitted to myDATA. */
 export const documents = pgTable("documents", {
   id: serial("id").primaryKey(),
-  retailerId: integer("retailer_id").notNull().references(() => retailers.id),
+  retailerId: integer("retailer_id")
+    .notNull()
+    .references(() => retailers.id),
   paymentId: integer("payment_id").references(() => payments.id),
   ticketId: integer("ticket_id").references(() => kitchenTickets.id),
   type: text("type").notNull(),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Principal } from "../auth/principal.ts";
 import { isGuestAtTable } from "../auth/policies/table-access.ts";
+import type { Principal } from "../auth/principal.ts";
 import type { Db } from "../db/client.ts";
 import { diningTables, kitchenTickets, preparationAreas } from "../db/schema.ts";
 import type { SubscriptionAuthorizer } from "./types.ts";

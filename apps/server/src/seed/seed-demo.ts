@@ -53,9 +53,22 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
       .returning();
     const tables = await tx
       .insert(diningTables)
-      .values(Array.from({ length: 10 }, (_, i) => ({ retailerId: venue.id, label: String(i + 1), code: `demo-${i + 1}`, sortOrder: i })))
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          retailerId: venue.id,
+          label: String(i + 1),
+          code: `demo-${i + 1}`,
+          sortOrder: i,
+        })),
+      )
       .returning();
-    const staff = (login: string, role: string, firstName: string, lastName: string, preparationAreaId: number | null = null) => ({
+    const staff = (
+      login: string,
+      role: string,
+      firstName: string,
+      lastName: string,
+      preparationAreaId: number | null = null,
+    ) => ({
       retailerId: venue.id,
       login,
       role,
@@ -103,7 +116,14 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
           })
           .returning();
         const options = (kind: string, list: DemoOption[] = []) =>
-          list.map((o, i) => ({ productId: product.id, kind, name: o.name, nameEng: o.nameEng, priceCents: o.price ?? 0, sortOrder: i }));
+          list.map((o, i) => ({
+            productId: product.id,
+            kind,
+            name: o.name,
+            nameEng: o.nameEng,
+            priceCents: o.price ?? 0,
+            sortOrder: i,
+          }));
         const all = [
           ...options("PREPARATION_WAY", item.ways),
           ...options("BASIC_INGREDIENT", item.basics),

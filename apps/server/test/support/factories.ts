@@ -22,18 +22,27 @@ const passwordHash = () => {
 };
 
 export async function buildVenue(db: Db, values: Partial<typeof retailers.$inferInsert> = {}) {
-  const [venue] = await db.insert(retailers).values({ name: `Venue ${unique()}`, ...values }).returning();
+  const [venue] = await db
+    .insert(retailers)
+    .values({ name: `Venue ${unique()}`, ...values })
+    .returning();
   return venue;
 }
 
 export async function buildArea(db: Db, retailerId: number, values: Partial<typeof preparationAreas.$inferInsert> = {}) {
-  const [area] = await db.insert(preparationAreas).values({ retailerId, name: `Area ${unique()}`, ...values }).returning();
+  const [area] = await db
+    .insert(preparationAreas)
+    .values({ retailerId, name: `Area ${unique()}`, ...values })
+    .returning();
   return area;
 }
 
 export async function buildTable(db: Db, retailerId: number, values: Partial<typeof diningTables.$inferInsert> = {}) {
   const id = unique();
-  const [table] = await db.insert(diningTables).values({ retailerId, label: `T${id}`, code: `code-${id}`, ...values }).returning();
+  const [table] = await db
+    .insert(diningTables)
+    .values({ retailerId, label: `T${id}`, code: `code-${id}`, ...values })
+    .returning();
   return table;
 }
 
@@ -45,13 +54,23 @@ export async function buildStaff(
 ) {
   const [user] = await db
     .insert(users)
-    .values({ retailerId, role, login: `${role.toLowerCase()}-${unique()}`, passwordHash: await passwordHash(), firstName: "Staff", ...values })
+    .values({
+      retailerId,
+      role,
+      login: `${role.toLowerCase()}-${unique()}`,
+      passwordHash: await passwordHash(),
+      firstName: "Staff",
+      ...values,
+    })
     .returning();
   return user;
 }
 
 export async function buildCategory(db: Db, retailerId: number, values: Partial<typeof productCategories.$inferInsert> = {}) {
-  const [category] = await db.insert(productCategories).values({ retailerId, name: `Cat ${unique()}`, ...values }).returning();
+  const [category] = await db
+    .insert(productCategories)
+    .values({ retailerId, name: `Cat ${unique()}`, ...values })
+    .returning();
   return category;
 }
 
@@ -67,14 +86,20 @@ export async function buildProduct(
   values: Partial<typeof products.$inferInsert> & { categoryId: number },
   options: ProductOptionsInput = {},
 ) {
-  const [product] = await db.insert(products).values({ retailerId, name: `Product ${unique()}`, priceCents: 500, ...values }).returning();
+  const [product] = await db
+    .insert(products)
+    .values({ retailerId, name: `Product ${unique()}`, priceCents: 500, ...values })
+    .returning();
   const rows = [
     ...(options.ways ?? []).map((o, i) => ({ kind: "PREPARATION_WAY", name: o.name, priceCents: o.price ?? 0, sortOrder: i })),
     ...(options.basics ?? []).map((o, i) => ({ kind: "BASIC_INGREDIENT", name: o.name, priceCents: 0, sortOrder: i })),
     ...(options.extras ?? []).map((o, i) => ({ kind: "EXTRA_INGREDIENT", name: o.name, priceCents: o.price ?? 0, sortOrder: i })),
   ];
   const created = rows.length
-    ? await db.insert(productOptions).values(rows.map((r) => ({ ...r, productId: product.id }))).returning()
+    ? await db
+        .insert(productOptions)
+        .values(rows.map((r) => ({ ...r, productId: product.id })))
+        .returning()
     : [];
   const of = (kind: string) => created.filter((o) => o.kind === kind);
   return { ...product, ways: of("PREPARATION_WAY"), basics: of("BASIC_INGREDIENT"), extras: of("EXTRA_INGREDIENT") };
@@ -95,16 +120,39 @@ export async function buildRunningVenue(db: Db) {
   const salad = await buildProduct(
     db,
     venue.id,
-    { categoryId: category.id, name: "Χωριάτικη", nameEng: "Greek salad", priceCents: 950, preparationAreaId: kitchen.id, allergens: ["milk"] },
+    {
+      categoryId: category.id,
+      name: "Χωριάτικη",
+      nameEng: "Greek salad",
+      priceCents: 950,
+      preparationAreaId: kitchen.id,
+      allergens: ["milk"],
+    },
     { basics: [{ name: "Κρεμμύδι" }, { name: "Ελιές" }], extras: [{ name: "Κάπαρη", price: 50 }] },
   );
   const souvlaki = await buildProduct(
     db,
     venue.id,
     { categoryId: category.id, name: "Σουβλάκι", priceCents: 1100, preparationAreaId: kitchen.id },
-    { ways: [{ name: "Καλοψημένο" }, { name: "Γεμιστό", price: 150 }], extras: [{ name: "Πίτα", price: 50 }, { name: "Αυγό", price: 100 }] },
+    {
+      ways: [{ name: "Καλοψημένο" }, { name: "Γεμιστό", price: 150 }],
+      extras: [
+        { name: "Πίτα", price: 50 },
+        { name: "Αυγό", price: 100 },
+      ],
+    },
   );
-  const coffee = await buildProduct(db, venue.id, { categoryId: category.id, name: "Freddo", priceCents: 350, preparationAreaId: bar.id });
-  const water = await buildProduct(db, venue.id, { categoryId: category.id, name: "Νερό", priceCents: 100, preparationAreaId: null });
+  const coffee = await buildProduct(db, venue.id, {
+    categoryId: category.id,
+    name: "Freddo",
+    priceCents: 350,
+    preparationAreaId: bar.id,
+  });
+  const water = await buildProduct(db, venue.id, {
+    categoryId: category.id,
+    name: "Νερό",
+    priceCents: 100,
+    preparationAreaId: null,
+  });
   return { venue, kitchen, bar, table, otherTable, cook, barman, waiter, admin, category, salad, souvlaki, coffee, water };
 }

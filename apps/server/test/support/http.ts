@@ -2,7 +2,11 @@ import { TEST_PASSWORD } from "./factories.ts";
 
 /** A tiny HTTP client over real sockets, as the browser would call the API. */
 export function apiClient(baseUrl: string) {
-  async function call(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ) {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined;
@@ -26,7 +30,8 @@ export function apiClient(baseUrl: string) {
   return {
     call,
     get: (path: string, token?: string, headers?: Record<string, string>) => call("GET", path, { token, headers }),
-    post: (path: string, body: unknown, token?: string, headers?: Record<string, string>) => call("POST", path, { token, body, headers }),
+    post: (path: string, body: unknown, token?: string, headers?: Record<string, string>) =>
+      call("POST", path, { token, body, headers }),
     async login(username: string, password = TEST_PASSWORD): Promise<string> {
       const response = await call("POST", "/api/authenticate", { body: { username, password, rememberMe: false } });
       if (response.status !== 200) throw new Error(`login ${username} failed: ${response.status}`);

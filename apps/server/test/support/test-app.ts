@@ -1,9 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { buildApp, type BuiltApp } from "../../src/app.ts";
+import { type BuiltApp, buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/client.ts";
 import { createEventBus } from "../../src/realtime/event-bus.ts";

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify } from "jose";
+import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from "jose";
 import { type IdentityProfile, IdentityVerificationError } from "./identity-profile.ts";
 import { fetchProviderJson, isRecord, optionalString, PROVIDER_TIMEOUT_MS } from "./provider-http.ts";
 
@@ -43,8 +43,7 @@ export function createGoogleVerifier(config: GoogleConfig): GoogleVerifier {
   // Parsed here so a misconfigured URL fails at startup rather than at a guest's sign-in.
   const tokenUrl = new URL(config.tokenUrl);
   const keys = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: PROVIDER_TIMEOUT_MS });
-  const issuers =
-    config.issuer === GOOGLE_DEFAULTS.issuer ? [config.issuer, GOOGLE_BARE_ISSUER] : [config.issuer];
+  const issuers = config.issuer === GOOGLE_DEFAULTS.issuer ? [config.issuer, GOOGLE_BARE_ISSUER] : [config.issuer];
 
   async function redeemCode(code: string): Promise<string> {
     const form = new URLSearchParams({

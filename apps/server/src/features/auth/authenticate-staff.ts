@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
-import type { AccountRole } from "../../auth/principal.ts";
 import { verifyPassword } from "../../auth/passwords.ts";
+import type { AccountRole } from "../../auth/principal.ts";
 import type { TokenService } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
@@ -23,7 +23,7 @@ export async function authenticateStaff(options: {
     .from(users)
     .where(and(eq(users.login, options.username.toLowerCase()), ne(users.role, "USER"), isNull(users.deletedAt)))
     .limit(1);
-  const valid = user && user.activated && (await verifyPassword(user.passwordHash, options.password));
+  const valid = user?.activated && (await verifyPassword(user.passwordHash, options.password));
   if (!user || !valid) throw new AppError("bad_credentials", 401);
   return tokens.issue(
     {

@@ -6,10 +6,10 @@ import {
   loginRequest,
 } from "@tableorder/domain/contracts/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requirePrincipal } from "../../auth/guards.ts";
 import { createFacebookVerifier } from "../../auth/identity/facebook.ts";
 import { createGoogleVerifier } from "../../auth/identity/google.ts";
 import { IdentityVerificationError } from "../../auth/identity/identity-profile.ts";
-import { requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { changeLanguage, getAccount } from "./account.ts";

@@ -1,3 +1,4 @@
+import { isProductOrderable } from "@tableorder/domain/availability";
 import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
 import type { Allergen, Language } from "@tableorder/domain/enums";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
@@ -6,20 +7,6 @@ import { preparationAreas, productCategories, productOptions, products, retailer
 
 type ProductRow = typeof products.$inferSelect;
 type OptionRow = typeof productOptions.$inferSelect;
-
-/**
- * What a product can be ordered as: available, with a dine-in price, in a category, and its
- * preparation area open. The same rule refuses such a product in an order (inactive_product).
- */
-export function isOrderable(product: ProductRow, areaActive: boolean | null): boolean {
-  return (
-    product.active &&
-    product.deletedAt == null &&
-    product.hasDineInPrice &&
-    product.categoryId != null &&
-    (product.preparationAreaId == null || areaActive === true)
-  );
-}
 
 function presentProduct(
   product: ProductRow,
@@ -43,8 +30,15 @@ function presentProduct(
     preparationArea: areaName,
     preparationAreaId: product.preparationAreaId,
     translationMissing:
-      missing(product.nameEng) || (product.description != null && missing(product.descriptionEng)) || options.some((o) => missing(o.nameEng)),
-    basicIngredients: of("BASIC_INGREDIENT").map((o) => ({ id: o.id, name: name(o.name, o.nameEng), extraPrice: 0, selected: true })),
+      missing(product.nameEng) ||
+      (product.description != null && missing(product.descriptionEng)) ||
+      options.some((o) => missing(o.nameEng)),
+    basicIngredients: of("BASIC_INGREDIENT").map((o) => ({
+      id: o.id,
+      name: name(o.name, o.nameEng),
+      extraPrice: 0,
+      selected: true,
+    })),
     extraIngredients: of("EXTRA_INGREDIENT").map((o) => ({
       id: o.id,
       name: name(o.name, o.nameEng),
@@ -70,12 +64,17 @@ export async function loadGuestMenu(db: Queryable, retailerId: number, lang: Lan
     .leftJoin(preparationAreas, eq(preparationAreas.id, products.preparationAreaId))
     .where(and(eq(products.retailerId, retailerId), isNull(products.deletedAt)))
     .orderBy(asc(products.sortOrder), asc(products.id));
-  const orderable = rows.filter((r) => isOrderable(r.product, r.areaActive));
+  const orderable = rows.filter((r) => isProductOrderable(r.product, r.areaActive));
   const options = orderable.length
     ? await db
         .select()
         .from(productOptions)
-        .where(inArray(productOptions.productId, orderable.map((r) => r.product.id)))
+        .where(
+          inArray(
+            productOptions.productId,
+            orderable.map((r) => r.product.id),
+          ),
+        )
         .orderBy(asc(productOptions.sortOrder), asc(productOptions.id))
     : [];
   const translationsActive = retailer?.translationsActive ?? false;

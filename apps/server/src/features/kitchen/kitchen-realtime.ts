@@ -1,10 +1,10 @@
 import type { KitchenFeedMessage } from "@tableorder/domain/contracts/kitchen";
+import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { kitchenTickets } from "../../db/schema.ts";
 import type { StompHub } from "../../realtime/stomp-hub.ts";
 import type { DomainEvent } from "../../realtime/types.ts";
 import { loadTickets } from "./load-tickets.ts";
-import { inArray } from "drizzle-orm";
 
 export const KITCHEN_QUEUE = "/user/queue/kitchen";
 export const kitchenTopic = (areaId: number) => `/topic/kitchen/${areaId}`;

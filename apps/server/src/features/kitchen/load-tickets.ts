@@ -32,7 +32,9 @@ function ticketProducts(units: UnitRow[], allergens: Map<number, Allergen[]>, ta
       quantity: 1,
       price: unit.unitPriceCents,
       orderProductIds: [unit.id],
-      preparationWay: preparationWay ? { id: preparationWay.id, name: preparationWay.name, price: preparationWay.priceCents } : null,
+      preparationWay: preparationWay
+        ? { id: preparationWay.id, name: preparationWay.name, price: preparationWay.priceCents }
+        : null,
       basicIngredientIds: basicIngredients.map((i) => ({ id: i.id, name: i.name, price: 0 })),
       extraIngredientIds: extraIngredients.map((i) => ({ id: i.id, name: i.name, price: i.priceCents })),
       removedIngredients: removedIngredients.map((i) => ({ id: i.id, name: i.name, price: 0 })),

@@ -7,18 +7,14 @@ import { sendOrder } from "./send-order.ts";
 
 /** Sending orders for a table. */
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post(
-    "/api/orders/:tableId",
-    { schema: { params: tableIdParams, body: sendOrderRequest } },
-    async (request) => {
-      const key = request.headers[IDEMPOTENCY_HEADER];
-      return sendOrder({
-        ...ctx,
-        principal: requirePrincipal(request),
-        tableId: request.params.tableId,
-        lines: request.body,
-        idempotencyKey: key === undefined ? null : idempotencyKey.parse(key),
-      });
-    },
-  );
+  app.post("/api/orders/:tableId", { schema: { params: tableIdParams, body: sendOrderRequest } }, async (request) => {
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    return sendOrder({
+      ...ctx,
+      principal: requirePrincipal(request),
+      tableId: request.params.tableId,
+      lines: request.body,
+      idempotencyKey: key === undefined ? null : idempotencyKey.parse(key),
+    });
+  });
 };

@@ -1,13 +1,14 @@
+import { isProductOrderable } from "@tableorder/domain/availability";
 import type { OrderProductSent } from "@tableorder/domain/contracts/orders";
 import type { SenderType, ServiceMode } from "@tableorder/domain/enums";
 import { itemUnitPriceCents } from "@tableorder/domain/pricing";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Principal } from "../../auth/principal.ts";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
+import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
-  type OrderedOptions,
   kitchenTickets,
+  type OrderedOptions,
   orderProducts,
   orders,
   preparationAreas,
@@ -101,7 +102,10 @@ export async function sendOrder(options: {
         .from(orders)
         .where(and(eq(orders.sentByUserId, principal.userId), eq(orders.idempotencyKey, options.idempotencyKey)));
       if (previous) {
-        const tickets = await tx.select({ id: kitchenTickets.id }).from(kitchenTickets).where(eq(kitchenTickets.orderId, previous.id));
+        const tickets = await tx
+          .select({ id: kitchenTickets.id })
+          .from(kitchenTickets)
+          .where(eq(kitchenTickets.orderId, previous.id));
         return { orderId: previous.id, ticketIds: tickets.map((t) => t.id), repeated: true, areaIds: [] as number[] };
       }
     }
@@ -115,9 +119,8 @@ export async function sendOrder(options: {
     const byId = new Map(rows.map((r) => [r.product.id, r]));
     for (const id of productIds) {
       const row = byId.get(id);
-      const orderable =
-        row && row.product.active && row.product.hasDineInPrice && (row.product.preparationAreaId == null || row.areaActive);
-      if (!orderable) throw new AppError("inactive_product", 400, { productId: id });
+      if (!row || !isProductOrderable(row.product, row.areaActive))
+        throw new AppError("inactive_product", 400, { productId: id });
     }
     const optionRows = await tx.select().from(productOptions).where(inArray(productOptions.productId, productIds));
 
@@ -141,7 +144,9 @@ export async function sendOrder(options: {
       const unitPriceCents = itemUnitPriceCents(
         {
           priceCents: product.priceCents,
-          preparationWays: chosen.preparationWay ? [{ id: chosen.preparationWay.id, priceCents: chosen.preparationWay.priceCents }] : [],
+          preparationWays: chosen.preparationWay
+            ? [{ id: chosen.preparationWay.id, priceCents: chosen.preparationWay.priceCents }]
+            : [],
           extraIngredients: chosen.extraIngredients.map((e) => ({ id: e.id, priceCents: e.priceCents })),
         },
         { preparationWayId: chosen.preparationWay?.id ?? null, extraIngredientIds: chosen.extraIngredients.map((e) => e.id) },

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Principal } from "../../auth/principal.ts";
 import { loadTable } from "../../auth/policies/table-access.ts";
+import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { diningTables, tableGuests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -47,10 +47,6 @@ export async function checkOutGuest(options: { db: Db; principal: Principal; res
     .update(tableGuests)
     .set({ checkedOutAt: new Date() })
     .where(
-      and(
-        eq(tableGuests.id, options.reservationId),
-        eq(tableGuests.userId, principal.userId),
-        isNull(tableGuests.checkedOutAt),
-      ),
+      and(eq(tableGuests.id, options.reservationId), eq(tableGuests.userId, principal.userId), isNull(tableGuests.checkedOutAt)),
     );
 }

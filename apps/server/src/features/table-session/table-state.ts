@@ -2,14 +2,7 @@ import type { RetailerInfo, TableFeedItem, TableState } from "@tableorder/domain
 import type { Language } from "@tableorder/domain/enums";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import {
-  type OrderedOptions,
-  diningTables,
-  orderProducts,
-  retailers,
-  tableSessions,
-  waiterRequests,
-} from "../../db/schema.ts";
+import { diningTables, type OrderedOptions, orderProducts, retailers, tableSessions, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 
 type OrderProductRow = typeof orderProducts.$inferSelect;

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { MenuCategory } from "@tableorder/domain/contracts/menu";
+import type { Language } from "@tableorder/domain/enums";
+import { apiGet } from "../../../lib/api-client.ts";
+
+/** Spec 1 §7: the menu is cached for 60 s, and fetched again on a language change. */
+export const MENU_CACHE_MS = 60_000;
+
+export function getTableMenu(tableId: number, signal?: AbortSignal): Promise<MenuCategory[]> {
+  return apiGet<MenuCategory[]>(`/api/cq-table/${tableId}/menu`, { signal });
+}
+
+export function tableMenuQueryOptions(tableId: number, lang: Language, enabled = true) {
+  return queryOptions({
+    queryKey: ["menu", tableId, lang],
+    queryFn: ({ signal }) => getTableMenu(tableId, signal),
+    staleTime: MENU_CACHE_MS,
+    enabled,
+  });
+}
+
+export function useTableMenu(tableId: number, lang: Language, enabled = true) {
+  return useQuery(tableMenuQueryOptions(tableId, lang, enabled));
+}

@@ -1,0 +1,92 @@
+import type { TableFeedItem } from "@tableorder/domain/contracts/table";
+import type { OrderProductStatus, PaymentStatus } from "@tableorder/domain/enums";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge, type BadgeTone } from "../../../components/badge.tsx";
+import { OptionsSummary } from "../../../components/options-summary.tsx";
+import { Price } from "../../../components/price.tsx";
+import { useLanguage } from "../../../lib/i18n.ts";
+import styles from "./table-feed.module.css";
+
+type Tab = "ALL" | OrderProductStatus;
+const TABS: readonly Tab[] = ["ALL", "SENT", "PREPARED", "COMPLETE"];
+
+const STATUS_TONE: Record<OrderProductStatus, BadgeTone> = { SENT: "info", PREPARED: "warning", COMPLETE: "success" };
+// Spec 1 §4: paid, unpaid, gift, cancelled read as success, warning, info and error.
+const PAYMENT_TONE: Record<PaymentStatus, BadgeTone> = { PAID: "success", UNPAID: "warning", GIFT: "info", CANCELLED: "error" };
+
+function TimelineItem({ item }: { item: TableFeedItem }) {
+  const { t } = useTranslation();
+  const { locale } = useLanguage();
+  const time = new Date(item.timestamp).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Europe/Athens" });
+  return (
+    <li className={styles.item} data-testid="feed-item" data-status={item.status} data-name={item.name}>
+      <div className={styles.itemMain}>
+        <div className={styles.itemTitle}>
+          <span className={styles.itemQty}>{item.quantity}×</span>
+          <span className={styles.itemName}>{item.name}</span>
+        </div>
+        <OptionsSummary
+          preparationWay={item.preparationWay?.name}
+          removed={item.removedIngredients.map((i) => i.name)}
+          extras={item.extraIngredientIds.map((i) => i.name)}
+          notes={item.notes}
+        />
+        <div className={styles.itemBadges}>
+          <Badge tone={STATUS_TONE[item.status]} testId="feed-item-status">
+            {t(`customer.status.${item.status}`)}
+          </Badge>
+          <Badge tone={PAYMENT_TONE[item.paymentStatus]}>{t(`customer.paymentStatus.${item.paymentStatus}`)}</Badge>
+          {item.hasDiscount && <Badge tone="info">{t("customer.discount")}</Badge>}
+          <time className={styles.itemTime} dateTime={item.timestamp}>
+            {time}
+          </time>
+        </div>
+      </div>
+      <div className={styles.itemPrice}>
+        <Price cents={item.price * item.quantity} />
+        <span className={styles.itemPieces}>
+          {item.quantity} {t("common.piece", { count: item.quantity })}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** What the table has ordered, newest first, filtered by status in tabs (spec 1 §2). */
+export function TableTimeline({ items }: { items: readonly TableFeedItem[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [tab, setTab] = useState<Tab>("ALL");
+  const sorted = [...items].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+  const shown = tab === "ALL" ? sorted : sorted.filter((item) => item.status === tab);
+  const count = (value: Tab) => (value === "ALL" ? items : items.filter((item) => item.status === value)).reduce((n, i) => n + i.quantity, 0);
+
+  return (
+    <section className={styles.timeline} aria-label={t("customer.timeline")}>
+      <div className={styles.tabs} role="tablist" aria-label={t("customer.timeline")}>
+        {TABS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`${id}-${value}`}
+            aria-selected={tab === value}
+            aria-controls={`${id}-panel`}
+            className={styles.tab}
+            onClick={() => setTab(value)}
+            data-testid={`feed-tab-${value}`}
+          >
+            {t(`customer.tabs.${value}`)}
+            <span className={styles.tabCount}>{count(value)}</span>
+          </button>
+        ))}
+      </div>
+      <ul id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className={styles.items} data-testid="table-feed">
+        {shown.map((item) => (
+          <TimelineItem key={item.id} item={item} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+/** The facts about a product that decide whether it can be ordered right now. */
+export interface ProductAvailability {
+  active: boolean;
+  deletedAt: Date | string | null;
+  hasDineInPrice: boolean;
+  categoryId: number | null;
+  preparationAreaId: number | null;
+}
+
+/**
+ * What a product can be ordered as: available, not deleted, with a dine-in price, in a menu
+ * section, and its preparation area open (a closed area's products cannot be ordered). Menus
+ * show exactly these products, and an order naming any other is refused (inactive_product).
+ */
+export function isProductOrderable(product: ProductAvailability, areaActive: boolean | null): boolean {
+  return (
+    product.active &&
+    product.deletedAt == null &&
+    product.hasDineInPrice &&
+    product.categoryId != null &&
+    (product.preparationAreaId == null || areaActive === true)
+  );
+}
