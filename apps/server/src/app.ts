@@ -16,6 +16,7 @@ import { orderRoutes } from "./features/orders/routes.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
 import { installErrorHandler } from "./lib/error-handler.ts";
+import { KeyedSerialQueue } from "./lib/keyed-serial-queue.ts";
 import { StompHub } from "./realtime/stomp-hub.ts";
 import { createSubscriptionAuthorizer } from "./realtime/subscription-policy.ts";
 import type { EventBus } from "./realtime/types.ts";
@@ -66,15 +67,19 @@ export async function buildApp(options: { config: Config; database: Database; ev
     authorize: createSubscriptionAuthorizer(database.db),
   });
   const projections = [projectKitchenTickets(database.db, hub), projectTableState(database.db, hub)];
-  const unsubscribe = events.subscribe(async (event) => {
-    for (const project of projections) {
-      try {
-        await project(event);
-      } catch (error) {
-        app.log.error({ err: error, event: event.type }, "realtime projection failed");
+  // Events of one table are projected in order; other tables' events go on meanwhile.
+  const queue = new KeyedSerialQueue();
+  const unsubscribe = events.subscribe((event) =>
+    queue.run(`${event.retailerId}:${event.tableId ?? ""}`, async () => {
+      for (const project of projections) {
+        try {
+          await project(event);
+        } catch (error) {
+          app.log.error({ err: error, event: event.type }, "realtime projection failed");
+        }
       }
-    }
-  });
+    }),
+  );
   app.addHook("onReady", async () => hub.attach(app.server));
   // Sockets go first: an upgraded WebSocket would otherwise hold the HTTP server open.
   app.addHook("preClose", async () => {
