@@ -25,6 +25,11 @@ export const ERROR_KEYS = [
   "identity_provider_not_configured",
   "identity_verification_failed",
   "idempotency_conflict",
+  "product_not_on_ticket",
+  "product_cancelled",
+  "product_already_delivered",
+  "nothing_to_undo",
+  "price_required",
   "internal",
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

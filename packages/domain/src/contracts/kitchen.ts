@@ -58,3 +58,7 @@ export const kitchenFeedMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("TICKET_REMOVED"), ticketId: z.number() }),
 ]);
 export type KitchenFeedMessage = z.infer<typeof kitchenFeedMessage>;
+
+export const orderProductIdsRequest = z.object({ orderProductIds: z.array(z.number().int().positive()).min(1).max(500) });
+export const autoPrintRequest = z.object({ autoPrint: z.boolean(), id: z.number().int().positive().optional() });
+export const setAreaActiveRequest = z.object({ active: z.boolean(), id: z.number().int().positive().optional() });

@@ -8,29 +8,43 @@ import { loadTickets } from "./load-tickets.ts";
 
 export const KITCHEN_QUEUE = "/user/queue/kitchen";
 export const kitchenTopic = (areaId: number) => `/topic/kitchen/${areaId}`;
+export const kitchenTicketTopic = (ticketId: number) => `/topic/kitchen-ticket/${ticketId}`;
+
+function changedTicketIds(event: DomainEvent): number[] {
+  if (event.type === "order.sent") return event.ticketIds as number[];
+  if (event.type === "ticket.changed") return [Number(event.ticketId)];
+  return [];
+}
 
 /**
- * Pushes new tickets to the cooks of their area (their own queue) and to the cash desk's view
- * of that area, each ticket rendered once per instance and only when someone there listens.
+ * Keeps every kitchen screen in step: a new or changed ticket goes to the cooks of its area
+ * (their own queue), to the cash desk's view of that area and to anyone watching that one
+ * ticket; a completed ticket leaves the feeds. Each ticket is rendered once per instance and only
+ * when someone there listens.
  */
 export function projectKitchenTickets(db: Db, hub: StompHub) {
   return async (event: DomainEvent) => {
-    if (event.type !== "order.sent") return;
-    const ticketIds = event.ticketIds as number[];
+    const ticketIds = changedTicketIds(event);
     if (!ticketIds.length) return;
     const rows = await db
-      .select({ id: kitchenTickets.id, areaId: kitchenTickets.preparationAreaId })
+      .select({ id: kitchenTickets.id, areaId: kitchenTickets.preparationAreaId, completedAt: kitchenTickets.completedAt })
       .from(kitchenTickets)
       .where(inArray(kitchenTickets.id, ticketIds));
-    for (const { id, areaId } of rows) {
+    for (const { id, areaId, completedAt } of rows) {
       const toCooks = hub.subscribers(KITCHEN_QUEUE).some((p) => p.prepAreaId === areaId);
-      const topic = kitchenTopic(areaId);
-      if (!toCooks && !hub.hasSubscribers(topic)) continue;
+      const feedTopic = kitchenTopic(areaId);
+      const ticketTopic = kitchenTicketTopic(id);
+      const toDesk = hub.hasSubscribers(feedTopic);
+      const toWatchers = hub.hasSubscribers(ticketTopic);
+      if (!toCooks && !toDesk && !toWatchers) continue;
       const [ticket] = await loadTickets(db, { areaId, ticketIds: [id] });
       if (!ticket) continue;
-      const message: KitchenFeedMessage = { type: "TICKET_UPSERT", ticket };
+      const message: KitchenFeedMessage = completedAt
+        ? { type: "TICKET_REMOVED", ticketId: id }
+        : { type: "TICKET_UPSERT", ticket };
       if (toCooks) hub.sendToUsers(KITCHEN_QUEUE, (p) => p.prepAreaId === areaId, message);
-      hub.send(topic, message);
+      if (toDesk) hub.send(feedTopic, message);
+      if (toWatchers) hub.send(ticketTopic, ticket);
     }
   };
 }

@@ -1,26 +1,90 @@
+import { idParams } from "@tableorder/domain/contracts/common";
+import { autoPrintRequest, orderProductIdsRequest, setAreaActiveRequest } from "@tableorder/domain/contracts/kitchen";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { allowRoles, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
+import { allowRoles, requirePrincipal } from "../../auth/guards.ts";
+import { authorizeTicket } from "../../auth/policies/ticket-access.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { loadKitchenFeed } from "./load-tickets.ts";
+import { loadKitchenFeed, loadTickets } from "./load-tickets.ts";
+import { areaForCaller, setAreaAutoPrint, setAreaOpen } from "./preparation-area-settings.ts";
+import { markTicketPrinted, prepareTicketProducts, revertTicketProducts } from "./prepare-ticket-products.ts";
 
-const kitchenFeedQuery = z.object({ id: z.coerce.number().int().positive().optional() });
+const areaQuery = z.object({ id: z.coerce.number().int().positive().optional() });
+const KITCHEN_ROLES = ["COOK", "CASH_DESK", "ADMIN"] as const;
 
-/** The preparation area's ticket feed. */
+/** The preparation area: its ticket feed, preparing and undoing, printing marks, open/closed. */
 export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    "/api/feed/kitchen",
-    { preHandler: allowRoles("COOK", "CASH_DESK", "ADMIN"), schema: { querystring: kitchenFeedQuery } },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      // A cook reads only their own area; the cash desk names the area it looks at.
-      const areaId = principal.role === "COOK" ? principal.prepAreaId : request.query.id;
-      if (areaId == null) throw new AppError("validation", 400, { field: "id" });
-      if (principal.role === "COOK" && request.query.id != null && request.query.id !== areaId) {
-        throw new AppError("forbidden", 403);
-      }
-      return loadKitchenFeed(ctx.db, staffRetailerId(principal), areaId);
-    },
+  const { db, events } = ctx;
+  app.addHook("onRequest", allowRoles(...KITCHEN_ROLES));
+
+  app.get("/api/feed/kitchen", { schema: { querystring: areaQuery } }, async (request) => {
+    const area = await areaForCaller(db, requirePrincipal(request), request.query.id);
+    return loadKitchenFeed(db, area.retailerId, area.id);
+  });
+
+  app.get("/api/feed/kitchen/ticket/:id", { schema: { params: idParams } }, async (request) => {
+    const ticket = await authorizeTicket(db, requirePrincipal(request), request.params.id);
+    const [rendered] = await loadTickets(db, { areaId: ticket.preparationAreaId, ticketIds: [ticket.id] });
+    if (!rendered) throw new AppError("not_found", 404, { entity: "ticket" });
+    return rendered;
+  });
+
+  app.post("/api/feed/kitchen/ticket/:id/prepare", { schema: { params: idParams } }, async (request) =>
+    prepareTicketProducts({
+      db,
+      events,
+      principal: requirePrincipal(request),
+      ticketId: request.params.id,
+      orderProductIds: null,
+    }),
   );
+
+  app.post(
+    "/api/feed/kitchen/ticket/:id/prepare-products",
+    { schema: { params: idParams, body: orderProductIdsRequest } },
+    async (request) =>
+      prepareTicketProducts({
+        db,
+        events,
+        principal: requirePrincipal(request),
+        ticketId: request.params.id,
+        orderProductIds: request.body.orderProductIds,
+      }),
+  );
+
+  app.post(
+    "/api/feed/kitchen/ticket/:id/undo",
+    { schema: { params: idParams, body: orderProductIdsRequest.partial().optional() } },
+    async (request) =>
+      revertTicketProducts({
+        db,
+        events,
+        principal: requirePrincipal(request),
+        ticketId: request.params.id,
+        orderProductIds: request.body?.orderProductIds ?? null,
+      }),
+  );
+
+  app.post("/api/feed/kitchen/ticket/:id/print", { schema: { params: idParams } }, async (request) => {
+    await markTicketPrinted({ db, events, principal: requirePrincipal(request), ticketId: request.params.id });
+    return {};
+  });
+
+  app.post("/api/feed/kitchen/auto-print", { schema: { body: autoPrintRequest } }, async (request) => {
+    const area = await areaForCaller(db, requirePrincipal(request), request.body.id);
+    await setAreaAutoPrint({ db, events, area, autoPrint: request.body.autoPrint });
+    return { autoPrint: request.body.autoPrint };
+  });
+
+  app.get("/api/cuisine/preparation-area/get-active", { schema: { querystring: areaQuery } }, async (request) => {
+    const area = await areaForCaller(db, requirePrincipal(request), request.query.id);
+    return { id: area.id, active: area.active };
+  });
+
+  app.post("/api/cuisine/preparation-area/set-active", { schema: { body: setAreaActiveRequest } }, async (request) => {
+    const area = await areaForCaller(db, requirePrincipal(request), request.body.id);
+    await setAreaOpen({ db, events, area, active: request.body.active });
+    return { id: area.id, active: request.body.active };
+  });
 };

@@ -1,0 +1,169 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderProducts, waiterRequests } from "../src/db/schema.ts";
+import { buildRunningVenue } from "./support/factories.ts";
+import { apiClient } from "./support/http.ts";
+import { listen } from "./support/stomp-client.ts";
+import { startTestServer, type TestServer } from "./support/test-app.ts";
+
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
+let cook: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.baseUrl);
+  venue = await buildRunningVenue(server.database.db);
+  cook = await api.login(venue.cook.login);
+});
+afterAll(async () => server?.close());
+
+/** A guest order of 2 salads and a souvlaki; returns the kitchen ticket as the cook reads it. */
+async function orderForKitchen() {
+  const guest = await api.seatedGuest(venue.table.id);
+  const sent = await api.post(
+    `/api/orders/${venue.table.id}`,
+    [
+      { id: venue.salad.id, quantity: 2 },
+      { id: venue.souvlaki.id, quantity: 1 },
+    ],
+    guest,
+  );
+  const ticket = await api.get(`/api/feed/kitchen/ticket/${sent.body.ticketIds[0]}`, cook);
+  return { guest, ticket: ticket.body };
+}
+
+const pickupsOf = (tableId: number) =>
+  server.database.db.select().from(waiterRequests).where(eq(waiterRequests.tableId, tableId));
+
+describe("preparing a ticket", () => {
+  it("prepares one product, hands it to the waiters as a pickup, and reverts it", async () => {
+    const { ticket } = await orderForKitchen();
+    const salad = ticket.products.find((p: any) => p.name === "Χωριάτικη");
+    const prepared = await api.post(
+      `/api/feed/kitchen/ticket/${ticket.id}/prepare-products`,
+      { orderProductIds: salad.orderProductIds },
+      cook,
+    );
+    expect(prepared.status).toBe(200);
+    expect(prepared.body).toEqual({ preparedIds: salad.orderProductIds, ticketCompleted: false });
+    const after = (await api.get(`/api/feed/kitchen/ticket/${ticket.id}`, cook)).body;
+    expect(after.preparedQuantity).toBe(2);
+    expect(after.products.map((p: any) => p.status)).toEqual(["SENT", "PREPARED"]);
+    const pickups = (await pickupsOf(venue.table.id)).filter((r) => r.status === "ACTIVE");
+    expect(pickups.at(-1)).toMatchObject({ type: "PREPARATION_AREA_PICKUP", preparationAreaId: venue.kitchen.id });
+    expect(pickups.at(-1)?.items.map((i) => i.orderProductId)).toEqual(salad.orderProductIds);
+
+    const reverted = await api.post(
+      `/api/feed/kitchen/ticket/${ticket.id}/undo`,
+      { orderProductIds: salad.orderProductIds },
+      cook,
+    );
+    expect(reverted.body.revertedIds).toEqual(salad.orderProductIds);
+    const pickup = (await pickupsOf(venue.table.id)).find((r) => r.id === pickups.at(-1)?.id);
+    expect(pickup?.status).toBe("CANCELLED");
+  });
+
+  it("'All ready' completes the ticket: it leaves the feed live, and undo brings it back", async () => {
+    const { ticket } = await orderForKitchen();
+    const feed = await listen(server.wsUrl, cook, "/user/queue/kitchen");
+    const watcher = await listen(server.wsUrl, cook, `/topic/kitchen-ticket/${ticket.id}`);
+    const done = await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare`, {}, cook);
+    expect(done.body.ticketCompleted).toBe(true);
+    await feed.next((m: any) => m.type === "TICKET_REMOVED" && m.ticketId === ticket.id);
+    expect((await watcher.next((t: any) => t.preparedQuantity === 3)).id).toBe(ticket.id);
+    const kitchenFeed = await api.get("/api/feed/kitchen", cook);
+    expect(kitchenFeed.body.tickets.map((t: any) => t.id)).not.toContain(ticket.id);
+
+    await api.post(`/api/feed/kitchen/ticket/${ticket.id}/undo`, {}, cook);
+    await feed.next((m: any) => m.type === "TICKET_UPSERT" && m.ticket.id === ticket.id && m.ticket.preparedQuantity === 0);
+    expect((await api.get("/api/feed/kitchen", cook)).body.tickets.map((t: any) => t.id)).toContain(ticket.id);
+    await Promise.all([feed.close(), watcher.close()]);
+  });
+
+  it("preparing twice changes nothing the second time", async () => {
+    const { ticket } = await orderForKitchen();
+    await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare`, {}, cook);
+    const again = await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare`, {}, cook);
+    expect(again.body).toEqual({ preparedIds: [], ticketCompleted: true });
+  });
+
+  it("refuses: undo with nothing to undo, a delivered product, a cancelled product, a product of another ticket", async () => {
+    const { ticket } = await orderForKitchen();
+    const nothing = await api.post(`/api/feed/kitchen/ticket/${ticket.id}/undo`, {}, cook);
+    expect(nothing.headers.get("x-app-error")).toBe("error.nothing_to_undo");
+
+    const [first, second] = ticket.products.flatMap((p: any) => p.orderProductIds);
+    const db = server.database.db;
+    await db.update(orderProducts).set({ paymentStatus: "CANCELLED" }).where(eq(orderProducts.id, first));
+    const cancelled = await api.post(
+      `/api/feed/kitchen/ticket/${ticket.id}/prepare-products`,
+      { orderProductIds: [first] },
+      cook,
+    );
+    expect(cancelled.headers.get("x-app-error")).toBe("error.product_cancelled");
+
+    await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare-products`, { orderProductIds: [second] }, cook);
+    await db.update(orderProducts).set({ status: "COMPLETE" }).where(eq(orderProducts.id, second));
+    const delivered = await api.post(`/api/feed/kitchen/ticket/${ticket.id}/undo`, { orderProductIds: [second] }, cook);
+    expect(delivered.headers.get("x-app-error")).toBe("error.product_already_delivered");
+
+    const other = await orderForKitchen();
+    const foreign = other.ticket.products[0].orderProductIds;
+    const wrong = await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare-products`, { orderProductIds: foreign }, cook);
+    expect(wrong.headers.get("x-app-error")).toBe("error.product_not_on_ticket");
+  });
+
+  it("another area's cook, a waiter and a guest are refused (403), bad bodies are 400", async () => {
+    const { guest, ticket } = await orderForKitchen();
+    const barman = await api.login(venue.barman.login);
+    const waiter = await api.login(venue.waiter.login);
+    for (const token of [barman, waiter, guest]) {
+      expect((await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare`, {}, token)).status).toBe(403);
+      expect((await api.get(`/api/feed/kitchen/ticket/${ticket.id}`, token)).status).toBe(403);
+    }
+    expect((await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare-products`, { orderProductIds: [] }, cook)).status).toBe(
+      400,
+    );
+    expect(
+      (await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare-products`, { orderProductIds: ["x"] }, cook)).status,
+    ).toBe(400);
+    expect((await api.post("/api/feed/kitchen/ticket/999999/prepare", {}, cook)).status).toBe(404);
+  });
+
+  it("marks a ticket printed once", async () => {
+    const { ticket } = await orderForKitchen();
+    expect(ticket.isPrinted).toBe(false);
+    expect((await api.post(`/api/feed/kitchen/ticket/${ticket.id}/print`, {}, cook)).status).toBe(200);
+    expect((await api.get(`/api/feed/kitchen/ticket/${ticket.id}`, cook)).body.isPrinted).toBe(true);
+  });
+});
+
+describe("area settings", () => {
+  it("closing the area removes its products from the menu and refuses orders; opening brings them back", async () => {
+    const guest = await api.seatedGuest(venue.otherTable.id);
+    const menuHas = async (productId: number) =>
+      (await api.get(`/api/cq-table/${venue.otherTable.id}/menu`, guest)).body
+        .flatMap((c: any) => c.products)
+        .some((p: any) => p.id === productId);
+    expect(await menuHas(venue.salad.id)).toBe(true);
+    expect((await api.post("/api/cuisine/preparation-area/set-active", { active: false }, cook)).status).toBe(200);
+    expect((await api.get("/api/cuisine/preparation-area/get-active", cook)).body).toEqual({
+      id: venue.kitchen.id,
+      active: false,
+    });
+    expect(await menuHas(venue.salad.id)).toBe(false);
+    const refused = await api.post(`/api/orders/${venue.otherTable.id}`, [{ id: venue.salad.id, quantity: 1 }], guest);
+    expect(refused.headers.get("x-app-error")).toBe("error.inactive_product");
+    await api.post("/api/cuisine/preparation-area/set-active", { active: true }, cook);
+    expect(await menuHas(venue.salad.id)).toBe(true);
+  });
+
+  it("auto-print is stored per area; a cook cannot change another area", async () => {
+    expect((await api.post("/api/feed/kitchen/auto-print", { autoPrint: true }, cook)).status).toBe(200);
+    expect((await api.get("/api/feed/kitchen", cook)).body.hasAutoPrint).toBe(true);
+    expect((await api.post("/api/feed/kitchen/auto-print", { autoPrint: true, id: venue.bar.id }, cook)).status).toBe(403);
+    expect((await api.post("/api/feed/kitchen/auto-print", { autoPrint: "yes" }, cook)).status).toBe(400);
+  });
+});
