@@ -13,6 +13,28 @@ export default defineConfig({
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
     target: "es2022",
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Few, larger chunks compress better than many small ones: the guest loads four files.
+        // Shared code is captured first so the customer chunk holds only customer screens.
+        codeSplitting: {
+          groups: [
+            { name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 3 },
+            {
+              name: "customer",
+              test: /src[\\/](app[\\/]routes[\\/]customer|features[\\/](table-feed|menu|basket))[\\/]/,
+              priority: 1,
+            },
+            {
+              name: "common",
+              test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en)|packages[\\/]domain|@stomp)/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

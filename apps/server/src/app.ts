@@ -15,7 +15,7 @@ import { kitchenRoutes } from "./features/kitchen/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
-import { installErrorHandler } from "./lib/error-handler.ts";
+import { installErrorHandler, installNotFoundHandler } from "./lib/error-handler.ts";
 import { KeyedSerialQueue } from "./lib/keyed-serial-queue.ts";
 import { StompHub } from "./realtime/stomp-hub.ts";
 import { createSubscriptionAuthorizer } from "./realtime/subscription-policy.ts";
@@ -88,15 +88,10 @@ export async function buildApp(options: { config: Config; database: Database; ev
   });
 
   const webDist = config.webDist ?? defaultWebDist;
-  if (existsSync(path.join(webDist, "index.html"))) {
+  const serveWebApp = existsSync(path.join(webDist, "index.html"));
+  if (serveWebApp) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: "1h", immutable: false });
-    // The web app owns every path that is not the API: it routes them itself.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith("/api/") || request.url.startsWith("/management/")) {
-        return reply.status(404).send({ message: "error.not_found", title: "not_found", status: 404 });
-      }
-      return reply.type("text/html").sendFile("index.html", { maxAge: 0 });
-    });
   }
+  installNotFoundHandler(app, { serveWebApp });
   return { app, hub, ctx };
 }

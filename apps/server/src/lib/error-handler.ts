@@ -59,7 +59,19 @@ export function installErrorHandler(app: FastifyInstance): void {
       ...(appError.fieldErrors.length ? { fieldErrors: appError.fieldErrors } : {}),
     });
   });
+}
+
+/**
+ * Unknown API paths are a 404 in the error format. With the web app built, every other path
+ * belongs to it (it routes them itself), so it gets index.html.
+ */
+export function installNotFoundHandler(app: FastifyInstance, options: { serveWebApp: boolean }): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: "error.not_found", title: "not_found", status: 404, params: { path: request.url } });
+    const apiPath =
+      request.url.startsWith("/api/") || request.url.startsWith("/management/") || request.url.startsWith("/websocket/");
+    if (options.serveWebApp && !apiPath && request.method === "GET") {
+      return reply.type("text/html").sendFile("index.html", { maxAge: 0 });
+    }
+    return reply.status(404).send({ message: "error.not_found", title: "not_found", status: 404, params: { path: request.url } });
   });
 }

@@ -14,7 +14,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: "md" | "lg";
 }
 
-export function Button({ variant = "primary", loading = false, block = false, size = "md", disabled, className, children, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  loading = false,
+  block = false,
+  size = "md",
+  disabled,
+  className,
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   const [spinner, setSpinner] = useState(false);
   useEffect(() => {
     if (!loading) {
@@ -24,7 +34,9 @@ export function Button({ variant = "primary", loading = false, block = false, si
     const timer = setTimeout(() => setSpinner(true), BUTTON_SPINNER_DELAY_MS);
     return () => clearTimeout(timer);
   }, [loading]);
-  const classes = [styles.button, styles[variant], styles[size], block ? styles.block : "", className ?? ""].filter(Boolean).join(" ");
+  const classes = [styles.button, styles[variant], styles[size], block ? styles.block : "", className ?? ""]
+    .filter(Boolean)
+    .join(" ");
   return (
     <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {spinner && <span className={styles.spinner} aria-hidden="true" />}

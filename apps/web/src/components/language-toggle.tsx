@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { setLanguage, useLanguage } from "../lib/i18n.ts";
+import { setLanguage, useLanguage, useTranslation } from "../lib/i18n.ts";
 import styles from "./language-toggle.module.css";
 
 /** Switches between Greek and English; the label names the language it switches to. */
@@ -10,7 +9,7 @@ export function LanguageToggle({ className }: { className?: string }) {
     <button
       type="button"
       className={`${styles.toggle} ${className ?? ""}`}
-      onClick={() => setLanguage(lang === "el" ? "en" : "el")}
+      onClick={() => void setLanguage(lang === "el" ? "en" : "el")}
       aria-label={t("language.toggleLabel")}
       lang={lang === "el" ? "en" : "el"}
       data-testid="language-toggle"

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 import { toast } from "./toasts.tsx";
 
 const OFFLINE_TOAST_ID = "offline";
@@ -16,7 +16,11 @@ function subscribe(listener: () => void): () => void {
 /** A persistent error toast while the browser is offline; it goes away once back online (spec 1 §4). */
 export function OfflineNotice() {
   const { t } = useTranslation();
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   const message = t("toast.offline");
   useEffect(() => {
     if (online) {

@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { useLanguage } from "../lib/i18n.ts";
+import { useLanguage, useTranslation } from "../lib/i18n.ts";
 import styles from "./options-summary.module.css";
 
 export interface OptionsSummaryProps {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 import styles from "./quantity-counter.module.css";
 
 export interface QuantityCounterProps {
@@ -23,8 +23,14 @@ export function QuantityCounter({ value, onChange, min = 1, max, label, disabled
   const { t } = useTranslation();
   const set = (next: number) => onChange(clampQuantity(next, min, max));
   return (
-    <div className={styles.counter} role="group" aria-label={label ?? t("common.quantity")} data-testid={testId}>
-      <button type="button" className={styles.step} onClick={() => set(value - 1)} disabled={disabled || value <= min} aria-label={t("common.decrease")}>
+    <fieldset className={styles.counter} aria-label={label ?? t("common.quantity")} data-testid={testId}>
+      <button
+        type="button"
+        className={styles.step}
+        onClick={() => set(value - 1)}
+        disabled={disabled || value <= min}
+        aria-label={t("common.decrease")}
+      >
         −
       </button>
       <output className={styles.value} aria-live="polite">
@@ -39,6 +45,6 @@ export function QuantityCounter({ value, onChange, min = 1, max, label, disabled
       >
         +
       </button>
-    </div>
+    </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 import type { RealtimeStatus } from "../lib/realtime.ts";
 import styles from "./realtime-indicator.module.css";
 
@@ -7,7 +7,13 @@ export function RealtimeIndicator({ status, compact = false }: { status: Realtim
   const { t } = useTranslation();
   const label = t(`realtime.${status}`);
   return (
-    <span className={`${styles.indicator} ${styles[status]}`} role="status" title={label} data-testid="realtime-status" data-status={status}>
+    <span
+      className={`${styles.indicator} ${styles[status]}`}
+      role="status"
+      title={label}
+      data-testid="realtime-status"
+      data-status={status}
+    >
       <span className={styles.dot} aria-hidden="true" />
       <span className={compact ? styles.hidden : undefined}>{label}</span>
     </span>

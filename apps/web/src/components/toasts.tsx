@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 import styles from "./toasts.module.css";
 
 export type ToastKind = "success" | "error" | "info";
@@ -63,7 +63,11 @@ function ToastItem({ item }: { item: Toast }) {
     return () => clearTimeout(timer);
   }, [item]);
   return (
-    <div className={`${styles.toast} ${styles[item.kind]}`} role={item.kind === "error" ? "alert" : "status"} data-testid={`toast-${item.kind}`}>
+    <div
+      className={`${styles.toast} ${styles[item.kind]}`}
+      role={item.kind === "error" ? "alert" : "status"}
+      data-testid={`toast-${item.kind}`}
+    >
       <span className={styles.message}>{item.message}</span>
       {!item.persistent && (
         <button type="button" className={styles.close} onClick={() => dismiss(item.id)} aria-label={t("common.close")}>
@@ -77,7 +81,11 @@ function ToastItem({ item }: { item: Toast }) {
 /** Renders the toasts above everything; mount once near the root. */
 export function ToastViewport() {
   const { t } = useTranslation();
-  const items = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   return (
     <section className={styles.viewport} aria-label={t("toast.region")} aria-live="polite">
       {items.map((item) => (

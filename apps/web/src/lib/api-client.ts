@@ -1,5 +1,5 @@
 import { describeHttpError, type MessageDescriptor, parseAppParams } from "./error-message.ts";
-import { currentLanguage, i18n } from "./i18n.ts";
+import { currentLanguage, exists, t } from "./i18n.ts";
 import { clearSession, getToken } from "./session.ts";
 
 /** Spec 1 §7: every call gives up after 60 s. */
@@ -58,9 +58,9 @@ export interface ApiResponse<T> {
 
 export function translate(descriptor: MessageDescriptor): string {
   const params: Record<string, unknown> = { ...descriptor.params };
-  for (const [name, key] of Object.entries(descriptor.keyParams ?? {})) params[name] = i18n.exists(key) ? i18n.t(key) : key;
-  if (descriptor.key && i18n.exists(descriptor.key)) return i18n.t(descriptor.key, params);
-  return descriptor.text ?? i18n.t("error.unknown");
+  for (const [name, key] of Object.entries(descriptor.keyParams ?? {})) params[name] = exists(key) ? t(key) : key;
+  if (descriptor.key && exists(descriptor.key)) return t(descriptor.key, params);
+  return descriptor.text ?? t("error.unknown");
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -140,7 +140,8 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   if (!response.ok) throw fail(response.status, data, response.headers, quiet);
 
   const alert = response.headers.get("X-App-Alert");
-  if (alert) notifier.success(translate({ key: alert, params: parseAppParams(response.headers.get("X-App-Params")), text: alert }));
+  if (alert)
+    notifier.success(translate({ key: alert, params: parseAppParams(response.headers.get("X-App-Params")), text: alert }));
   return { data: data as T, status: response.status, headers: response.headers };
 }
 
@@ -148,13 +149,17 @@ export async function apiGet<T>(path: string, options: Omit<ApiRequestOptions, "
   return (await apiFetch<T>(path, options)).data;
 }
 
-export async function apiPost<T>(path: string, body: unknown = {}, options: Omit<ApiRequestOptions, "method" | "body"> = {}): Promise<T> {
+export async function apiPost<T>(
+  path: string,
+  body: unknown = {},
+  options: Omit<ApiRequestOptions, "method" | "body"> = {},
+): Promise<T> {
   return (await apiFetch<T>(path, { ...options, method: "POST", body })).data;
 }
 
 /** Errors that are not HTTP answers show their own message (spec 1 §8). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.messages[0] ?? i18n.t("error.unknown");
+  if (error instanceof ApiError) return error.messages[0] ?? t("error.unknown");
   if (error instanceof Error && error.message) return error.message;
-  return i18n.t("error.unknown");
+  return t("error.unknown");
 }

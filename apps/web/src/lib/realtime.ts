@@ -86,12 +86,15 @@ class RealtimeClient {
         /* the socket just closed; nothing to undo */
       }
     }
-    if (this.entries.size === 0) {
-      this.idleTimer = setTimeout(() => {
-        this.idleTimer = null;
-        if (this.entries.size === 0) void this.stop();
-      }, IDLE_DISCONNECT_MS);
-    }
+    this.stopWhenIdle();
+  }
+
+  private stopWhenIdle(): void {
+    if (this.entries.size > 0 || this.idleTimer) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.entries.size === 0) void this.stop();
+    }, IDLE_DISCONNECT_MS);
   }
 
   private setStatus(status: RealtimeStatus): void {
@@ -140,6 +143,7 @@ class RealtimeClient {
         }
       }
       this.setStatus("ERROR");
+      this.stopWhenIdle();
     };
     client.onWebSocketError = () => {
       if (current()) this.setStatus("ERROR");

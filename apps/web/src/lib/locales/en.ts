@@ -54,6 +54,7 @@ export const en: Catalog = {
     retailerText:
       "Faster service, lower costs, orders routed straight to the kitchen and the bar, no venue Wi-Fi needed. Up to 30 percent more consumption with mobile ordering.",
     businessLogin: "Business login",
+    haveStore: "I have a store",
   },
   businessLogin: {
     title: "Sign in as",
@@ -158,7 +159,8 @@ export const en: Catalog = {
     categories: "Categories",
     empty: "The menu has no products yet.",
     preparation: "Preparation",
-    ingredients: "Ingredients (untick what you don't want)",
+    ingredients: "Ingredients",
+    ingredientsHint: "Untick what you don't want",
     extras: "Extras",
     comment: "Comment",
     commentPlaceholder: "e.g. no salt",

@@ -23,7 +23,10 @@ function requestFacebookToken(appId: string): Promise<string> {
           initialised.add(appId);
         }
         FB.login(
-          (response) => (response.authResponse ? resolve(response.authResponse.accessToken) : reject(new Error("Facebook sign-in was cancelled"))),
+          (response) =>
+            response.authResponse
+              ? resolve(response.authResponse.accessToken)
+              : reject(new Error("Facebook sign-in was cancelled")),
           { scope: "public_profile,email" },
         );
       }),
@@ -32,7 +35,11 @@ function requestFacebookToken(appId: string): Promise<string> {
 
 export async function authenticateFacebook(appId: string): Promise<string> {
   const idToken = await requestFacebookToken(appId);
-  const response = await apiFetch<{ id_token?: string }>("/api/authenticate-facebook", { method: "POST", body: { idToken }, quiet: true });
+  const response = await apiFetch<{ id_token?: string }>("/api/authenticate-facebook", {
+    method: "POST",
+    body: { idToken },
+    quiet: true,
+  });
   const token = readToken(response);
   setToken(token, true);
   return token;

@@ -33,7 +33,8 @@ function requestGoogleCode(clientId: string): Promise<string> {
             client_id: clientId,
             scope: "openid email profile",
             ux_mode: "popup",
-            callback: (response) => (response.code ? resolve(response.code) : reject(new Error(response.error ?? "Google sign-in failed"))),
+            callback: (response) =>
+              response.code ? resolve(response.code) : reject(new Error(response.error ?? "Google sign-in failed")),
             error_callback: (error) => reject(new Error(error.type)),
           })
           .requestCode();
@@ -43,7 +44,11 @@ function requestGoogleCode(clientId: string): Promise<string> {
 
 export async function authenticateGoogle(clientId: string): Promise<string> {
   const authorizationCode = await requestGoogleCode(clientId);
-  const response = await apiFetch<{ id_token?: string }>("/api/authenticate-google", { method: "POST", body: { authorizationCode }, quiet: true });
+  const response = await apiFetch<{ id_token?: string }>("/api/authenticate-google", {
+    method: "POST",
+    body: { authorizationCode },
+    quiet: true,
+  });
   const token = readToken(response);
   setToken(token, true);
   return token;

@@ -1,5 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
 import type { LoginRequest } from "@tableorder/domain/contracts/auth";
+import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { setToken } from "../../../lib/session.ts";
 import { readToken } from "./read-token.ts";

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Account } from "@tableorder/domain/contracts/auth";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api-client.ts";
 import { useToken } from "../../../lib/session.ts";
 

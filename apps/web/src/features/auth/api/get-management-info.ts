@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ManagementInfo } from "@tableorder/domain/contracts/auth";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api-client.ts";
 
 /** Which identity providers are configured; social buttons show only for those. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useTranslation } from "../../../lib/i18n.ts";
 import { getSessionEndReason } from "../../../lib/session.ts";
 import { useAuthenticate } from "../api/authenticate.ts";
 import styles from "./auth.module.css";
@@ -29,7 +29,11 @@ export function EmployeeLoginForm({ title, notice }: { title: string; notice?: s
       { username: username.trim(), password, rememberMe },
       {
         onError: (error) =>
-          setFailure(error instanceof ApiError && (error.status === 401 || error.status === 400) ? t("staffLogin.failed") : errorMessage(error)),
+          setFailure(
+            error instanceof ApiError && (error.status === 401 || error.status === 400)
+              ? t("staffLogin.failed")
+              : errorMessage(error),
+          ),
       },
     );
   };

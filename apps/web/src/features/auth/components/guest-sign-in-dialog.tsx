@@ -1,10 +1,9 @@
 import { useId, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Dialog } from "../../../components/dialog.tsx";
 import { LanguageToggle } from "../../../components/language-toggle.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { currentLanguage } from "../../../lib/i18n.ts";
+import { currentLanguage, TransText, useTranslation } from "../../../lib/i18n.ts";
 import { getSessionEndReason } from "../../../lib/session.ts";
 import { useAuthenticateAnonymous } from "../api/authenticate-anonymous.ts";
 import { useAuthenticateFacebook } from "../api/authenticate-facebook.ts";
@@ -48,10 +47,12 @@ export function GuestSignInDialog({ staffSignedIn = false }: { staffSignedIn?: b
           data-testid="accept-terms"
         />
         <span>
-          <Trans
+          <TransText
             i18nKey="guestSignIn.accept"
             components={{
+              // biome-ignore lint/a11y/useAnchorContent: TransText puts the catalog's link text inside
               terms: <a href="/terms-of-use" target="_blank" rel="noopener" />,
+              // biome-ignore lint/a11y/useAnchorContent: as above
               privacy: <a href="/privacy-policy" target="_blank" rel="noopener" />,
             }}
           />

@@ -1,5 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
 import type { Account } from "@tableorder/domain/contracts/auth";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { setLanguage, useLanguage } from "../../../lib/i18n.ts";
 import { changeAccountLanguage } from "../api/change-language.ts";
@@ -22,7 +22,7 @@ export function useAccountLanguage(): void {
     }
     if (appliedFor.current !== account.id) {
       appliedFor.current = account.id;
-      if (account.langKey !== lang) setLanguage(account.langKey);
+      if (account.langKey !== lang) void setLanguage(account.langKey);
       return;
     }
     if (account.langKey === lang) return;

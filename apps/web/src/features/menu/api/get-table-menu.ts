@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MenuCategory } from "@tableorder/domain/contracts/menu";
 import type { Language } from "@tableorder/domain/enums";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api-client.ts";
 
 /** Spec 1 §7: the menu is cached for 60 s, and fetched again on a language change. */
@@ -16,6 +16,8 @@ export function tableMenuQueryOptions(tableId: number, lang: Language, enabled =
     queryFn: ({ signal }) => getTableMenu(tableId, signal),
     staleTime: MENU_CACHE_MS,
     enabled,
+    // On a language switch the old texts stay on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 }
 

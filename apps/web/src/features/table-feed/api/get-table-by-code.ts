@@ -1,6 +1,6 @@
+import type { tableLookup } from "@tableorder/domain/contracts/table";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { tableLookup } from "@tableorder/domain/contracts/table";
 import { apiGet } from "../../../lib/api-client.ts";
 
 export type TableLookup = z.infer<typeof tableLookup>;

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TableState } from "@tableorder/domain/contracts/table";
 import type { Language } from "@tableorder/domain/enums";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api-client.ts";
 
 export const tableFeedQueryKey = (tableId: number, lang: Language) => ["table-feed", tableId, lang] as const;
@@ -15,6 +15,8 @@ export function tableFeedQueryOptions(tableId: number, lang: Language, enabled: 
     queryKey: tableFeedQueryKey(tableId, lang),
     queryFn: ({ signal }) => getTableFeed(tableId, signal),
     enabled,
+    // On a language switch the old texts stay on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,7 +1,8 @@
 import type { Cents } from "@tableorder/domain/money";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { BellIcon, CardIcon, MenuBookIcon } from "../../../components/icons.tsx";
 import { Price } from "../../../components/price.tsx";
+import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./table-feed.module.css";
 
 export interface TableActionsProps {
@@ -21,20 +22,17 @@ export function TableActions({ menuTo, basketCount, totalUnpaid, paymentRequeste
   return (
     <nav className={styles.actions} aria-label={t("customer.actions")}>
       <button type="button" className={styles.action} disabled data-testid="call-waiter">
-        <span className={styles.actionIcon} aria-hidden="true">
-          🔔
-        </span>
+        <BellIcon />
         <span>{t("customer.callWaiter")}</span>
       </button>
       {paymentRequested ? (
         <button type="button" className={`${styles.action} ${styles.actionPrimary}`} disabled>
+          <MenuBookIcon />
           <span>{t("customer.menu")}</span>
         </button>
       ) : (
         <Link to={menuTo} className={`${styles.action} ${styles.actionPrimary}`} data-testid="open-menu">
-          <span className={styles.actionIcon} aria-hidden="true">
-            📖
-          </span>
+          <MenuBookIcon />
           <span>{t("customer.menu")}</span>
           {basketCount > 0 && (
             <span className={styles.count} data-testid="basket-count">
@@ -44,6 +42,7 @@ export function TableActions({ menuTo, basketCount, totalUnpaid, paymentRequeste
         </Link>
       )}
       <button type="button" className={styles.action} disabled data-testid="pay">
+        <CardIcon />
         <span>{t("customer.pay")}</span>
         <Price cents={totalUnpaid} className={styles.actionAmount} />
       </button>

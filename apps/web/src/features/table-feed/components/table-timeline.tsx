@@ -1,11 +1,10 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
 import type { OrderProductStatus, PaymentStatus } from "@tableorder/domain/enums";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
 import { OptionsSummary } from "../../../components/options-summary.tsx";
 import { Price } from "../../../components/price.tsx";
-import { useLanguage } from "../../../lib/i18n.ts";
+import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import styles from "./table-feed.module.css";
 
 type Tab = "ALL" | OrderProductStatus;
@@ -18,7 +17,12 @@ const PAYMENT_TONE: Record<PaymentStatus, BadgeTone> = { PAID: "success", UNPAID
 function TimelineItem({ item }: { item: TableFeedItem }) {
   const { t } = useTranslation();
   const { locale } = useLanguage();
-  const time = new Date(item.timestamp).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Europe/Athens" });
+  const time = new Date(item.timestamp).toLocaleTimeString(locale, {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "Europe/Athens",
+  });
   return (
     <li className={styles.item} data-testid="feed-item" data-status={item.status} data-name={item.name}>
       <div className={styles.itemMain}>
@@ -60,7 +64,8 @@ export function TableTimeline({ items }: { items: readonly TableFeedItem[] }) {
   const [tab, setTab] = useState<Tab>("ALL");
   const sorted = [...items].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
   const shown = tab === "ALL" ? sorted : sorted.filter((item) => item.status === tab);
-  const count = (value: Tab) => (value === "ALL" ? items : items.filter((item) => item.status === value)).reduce((n, i) => n + i.quantity, 0);
+  const count = (value: Tab) =>
+    (value === "ALL" ? items : items.filter((item) => item.status === value)).reduce((n, i) => n + i.quantity, 0);
 
   return (
     <section className={styles.timeline} aria-label={t("customer.timeline")}>

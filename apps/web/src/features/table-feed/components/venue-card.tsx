@@ -1,16 +1,16 @@
 import type { RetailerInfo } from "@tableorder/domain/contracts/table";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./table-feed.module.css";
 
 /** The venue the guest sits at: name, kind, cuisines, picture and the table's name. */
 export function VenueCard({ info }: { info: RetailerInfo }) {
-  const { t, i18n } = useTranslation();
+  const { t, exists } = useTranslation();
   const [imageFailed, setImageFailed] = useState(false);
   const typeKey = `customer.retailerType.${info.type}`;
   const cuisines = [
     info.mainCuisine,
-    ...info.secondaryCuisine.map((id) => (i18n.exists(`customer.cuisine.${id}`) ? t(`customer.cuisine.${id}`) : null)),
+    ...info.secondaryCuisine.map((id) => (exists(`customer.cuisine.${id}`) ? t(`customer.cuisine.${id}`) : null)),
   ].filter(Boolean);
   return (
     <section className={styles.venue} aria-label={info.name} data-testid="venue-card">
@@ -24,9 +24,7 @@ export function VenueCard({ info }: { info: RetailerInfo }) {
       )}
       <div className={styles.venueText}>
         <h1 className={styles.venueName}>{info.name}</h1>
-        <p className={styles.venueMeta}>
-          {[i18n.exists(typeKey) ? t(typeKey) : info.type, ...cuisines].join(" · ")}
-        </p>
+        <p className={styles.venueMeta}>{[exists(typeKey) ? t(typeKey) : info.type, ...cuisines].join(" · ")}</p>
       </div>
       <span className={styles.tableChip} data-testid="table-name">
         {t("customer.tableName", { name: info.tableName })}

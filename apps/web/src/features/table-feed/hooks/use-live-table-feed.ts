@@ -1,6 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
 import type { TableState } from "@tableorder/domain/contracts/table";
 import type { Language } from "@tableorder/domain/enums";
+import { useQueryClient } from "@tanstack/react-query";
 import { type RealtimeStatus, useRealtime } from "../../../lib/realtime.ts";
 import { tableFeedQueryKey } from "../api/get-table-feed.ts";
 

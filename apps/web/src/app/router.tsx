@@ -1,0 +1,55 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { createBrowserRouter } from "react-router";
+import { DelayedSkeleton } from "../components/delayed-skeleton.tsx";
+import { NotFoundPage } from "./routes/not-found-page.tsx";
+import { RootLayout } from "./routes/root-layout.tsx";
+import { RouteError } from "./routes/route-error.tsx";
+
+// Each area is its own chunk: a guest's phone loads only the customer screens.
+const HomePage = lazy(() => import("./routes/public/home-page.tsx"));
+const BusinessLoginDialog = lazy(() => import("./routes/public/business-login-dialog.tsx"));
+const LogoutPage = lazy(() => import("./routes/public/logout-page.tsx"));
+const CustomerLayout = lazy(() => import("./routes/customer/customer-layout.tsx"));
+const TablePage = lazy(() => import("./routes/customer/table-page.tsx"));
+const MenuPage = lazy(() => import("./routes/customer/menu-page.tsx"));
+const OrderPage = lazy(() => import("./routes/customer/order-page.tsx"));
+const PrepPage = lazy(() => import("./routes/prep/prep-page.tsx"));
+const WaiterPage = lazy(() => import("./routes/staff/waiter-page.tsx"));
+const AdminPage = lazy(() => import("./routes/staff/admin-page.tsx"));
+
+function page(Component: ComponentType, fallback: ReactNode = <DelayedSkeleton />) {
+  return (
+    <Suspense fallback={fallback}>
+      <Component />
+    </Suspense>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    path: "/",
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: "",
+        element: page(HomePage),
+        children: [{ path: "business-login", element: page(BusinessLoginDialog, null) }],
+      },
+      { path: "logout", element: page(LogoutPage) },
+      {
+        path: "service/customer/:tableCode",
+        element: page(CustomerLayout),
+        children: [
+          { index: true, element: page(TablePage) },
+          { path: "menu", element: page(MenuPage) },
+          { path: "order", element: page(OrderPage) },
+        ],
+      },
+      { path: "service/prep/*", element: page(PrepPage) },
+      { path: "service/wait/*", element: page(WaiterPage) },
+      { path: "service/admin/*", element: page(AdminPage) },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+]);

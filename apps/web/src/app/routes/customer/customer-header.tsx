@@ -1,0 +1,49 @@
+import type { Account } from "@tableorder/domain/contracts/auth";
+import { Link } from "react-router";
+import { LanguageToggle } from "../../../components/language-toggle.tsx";
+import { useTranslation } from "../../../lib/i18n.ts";
+import { clearSession } from "../../../lib/session.ts";
+import styles from "./customer.module.css";
+
+/** The guest's header: home of the table, their first name, language, legal links and logout. */
+export function CustomerHeader({ tableCode, account }: { tableCode: string; account: Account | null }) {
+  const { t } = useTranslation();
+  const name = account?.firstName || t("customer.guestName");
+  const logout = () => {
+    clearSession();
+    // Spec 1 §2: logging out reloads the page, which starts over with the sign-in popup.
+    window.location.reload();
+  };
+  return (
+    <header className={styles.header}>
+      <Link to={`/service/customer/${encodeURIComponent(tableCode)}`} className={styles.logo} aria-label={t("app.home")}>
+        <span className={styles.logoMark} aria-hidden="true" />
+        <span>{t("app.name")}</span>
+      </Link>
+      <div className={styles.headerEnd}>
+        <LanguageToggle />
+        {account && (
+          <details className={styles.userMenu}>
+            <summary className={styles.userButton} aria-label={t("customer.account")}>
+              <span className={styles.avatar} aria-hidden="true">
+                {name.slice(0, 1).toUpperCase()}
+              </span>
+              <span className={styles.userName}>{name}</span>
+            </summary>
+            <div className={styles.userPanel}>
+              <a href="/terms-of-use" target="_blank" rel="noopener">
+                {t("common.termsOfUse")}
+              </a>
+              <a href="/privacy-policy" target="_blank" rel="noopener">
+                {t("common.privacyPolicy")}
+              </a>
+              <button type="button" onClick={logout} data-testid="customer-logout">
+                {t("common.logout")}
+              </button>
+            </div>
+          </details>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../../components/button.tsx";
+import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { BasketBar } from "../../../features/basket/components/basket-bar.tsx";
+import { useBasket } from "../../../features/basket/hooks/use-basket.ts";
+import { useTableMenu } from "../../../features/menu/api/get-table-menu.ts";
+import { CategoryTabs } from "../../../features/menu/components/category-tabs.tsx";
+import { MenuProductList } from "../../../features/menu/components/menu-product-list.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import styles from "./customer.module.css";
+import { tablePath, useCustomerContext } from "./customer-context.ts";
+
+/** The venue's menu: a category at a time; configured items go into the table's basket. */
+export default function MenuPage() {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const { tableId, tableCode } = useCustomerContext();
+  const { lang } = useLanguage();
+  const menu = useTableMenu(tableId, lang);
+  const basket = useBasket(tableCode);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+
+  const categories = (menu.data ?? []).filter((category) => category.products.length > 0);
+  const selected = categories.find((category) => category.id === categoryId) ?? categories[0];
+
+  return (
+    <div className={styles.withFooter} data-testid="menu-page">
+      <div className={styles.stickyBar}>
+        <div className={styles.titleRow}>
+          <Link to={tablePath(tableCode)} className={styles.back} aria-label={t("common.back")}>
+            ←
+          </Link>
+          <h1 className={styles.pageTitle}>{t("menu.title")}</h1>
+        </div>
+        {categories.length > 0 && (
+          <CategoryTabs categories={categories} selectedId={selected?.id ?? null} onSelect={setCategoryId} panelId={panelId} />
+        )}
+      </div>
+      {menu.isPending && <DelayedSkeleton />}
+      {menu.isError && (
+        <div className={styles.problem} role="alert">
+          <p>{errorMessage(menu.error)}</p>
+          <Button variant="secondary" onClick={() => void menu.refetch()}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      )}
+      {menu.isSuccess && !selected && <p className={styles.empty}>{t("menu.empty")}</p>}
+      {selected && (
+        <section id={panelId} role="tabpanel" aria-label={selected.name} className={styles.menuPanel}>
+          <MenuProductList key={selected.id} products={selected.products} onAdd={basket.add} />
+        </section>
+      )}
+      <BasketBar count={basket.count} totalCents={basket.totalCents} to={tablePath(tableCode, "order")} />
+    </div>
+  );
+}

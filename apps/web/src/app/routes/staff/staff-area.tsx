@@ -1,0 +1,50 @@
+import type { Account } from "@tableorder/domain/contracts/auth";
+import type { Authority } from "@tableorder/domain/enums";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { LanguageToggle } from "../../../components/language-toggle.tsx";
+import { useAccount } from "../../../features/auth/api/get-account.ts";
+import { EmployeeLoginForm } from "../../../features/auth/components/employee-login-form.tsx";
+import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
+import { useTranslation } from "../../../lib/i18n.ts";
+import { useToken } from "../../../lib/session.ts";
+import styles from "./staff.module.css";
+
+export type StaffAreaKey = "admin" | "prep" | "wait";
+
+export interface StaffAreaProps {
+  area: StaffAreaKey;
+  /** Who may use the area (spec 1 §6, spec 2 §6). */
+  authorities: readonly Authority[];
+  children: (account: Account) => ReactNode;
+}
+
+/**
+ * The gate of a staff area: the employee login form until an account with the area's role is
+ * signed in, then the area itself. Another role's account is asked to sign in again.
+ */
+export function StaffArea({ area, authorities, children }: StaffAreaProps) {
+  const { t } = useTranslation();
+  const token = useToken();
+  const { account, isLoading } = useAccount();
+  if (token && isLoading) {
+    return (
+      <main className={styles.loginPage}>
+        <DelayedSkeleton rows={3} />
+      </main>
+    );
+  }
+  if (account && hasAnyAuthority(account, authorities)) return <>{children(account)}</>;
+  return (
+    <main className={styles.loginPage} data-testid={`staff-login-${area}`}>
+      <div className={styles.loginTop}>
+        <Link to="/" className={styles.brand}>
+          {t("app.name")}
+        </Link>
+        <LanguageToggle />
+      </div>
+      <EmployeeLoginForm title={t(`staffLogin.title.${area}`)} notice={account ? t("staffLogin.wrongRole") : undefined} />
+    </main>
+  );
+}

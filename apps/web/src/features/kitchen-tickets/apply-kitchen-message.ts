@@ -1,0 +1,23 @@
+import type { KitchenFeed, KitchenFeedMessage, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
+
+/** Oldest first: the cook works through tickets in the order they came in. */
+export function sortTickets(tickets: readonly KitchenTicket[]): KitchenTicket[] {
+  return [...tickets].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id - b.id);
+}
+
+/** Applies a pushed change to the feed: a ticket is added or replaced, or taken away. */
+export function applyKitchenMessage(feed: KitchenFeed, message: KitchenFeedMessage): KitchenFeed {
+  if (message.type === "TICKET_REMOVED") {
+    return { ...feed, tickets: feed.tickets.filter((ticket) => ticket.id !== message.ticketId) };
+  }
+  const others = feed.tickets.filter((ticket) => ticket.id !== message.ticket.id);
+  return { ...feed, tickets: sortTickets([...others, message.ticket]) };
+}
+
+/** Pushed bodies come from the network: accept only the two shapes the contract names. */
+export function isKitchenFeedMessage(body: unknown): body is KitchenFeedMessage {
+  const message = body as KitchenFeedMessage | null;
+  if (!message || typeof message !== "object") return false;
+  if (message.type === "TICKET_REMOVED") return typeof message.ticketId === "number";
+  return message.type === "TICKET_UPSERT" && typeof message.ticket?.id === "number" && Array.isArray(message.ticket.products);
+}

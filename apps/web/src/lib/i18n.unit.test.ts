@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { currentLanguage, exists, setLanguage, t } from "./i18n.ts";
+import { el } from "./locales/el.ts";
+import { en } from "./locales/en.ts";
+
+type Tree = { [key: string]: string | Tree };
+const keysOf = (tree: Tree, prefix = ""): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [prefix + key] : keysOf(value, `${prefix}${key}.`),
+  );
+
+describe("i18n", () => {
+  it("is Greek by default, with the spec's wordings", () => {
+    expect(currentLanguage()).toBe("el");
+    expect(t("notFound.message")).toBe("Η σελίδα δεν βρέθηκε");
+    expect(t("basket.sent")).toBe("Επιτυχής αποστολή παραγγελίας!");
+  });
+
+  it("chooses the piece label by count and fills placeholders", () => {
+    expect(t("common.piece", { count: 1 })).toBe("τεμάχιο");
+    expect(t("common.piece", { count: 3 })).toBe("τεμάχια");
+    expect(t("options.without", { name: "κρεμμύδι" })).toBe("χωρίς κρεμμύδι");
+  });
+
+  it("knows the server's error keys and shows unknown keys as themselves", () => {
+    expect(exists("error.inactive_product")).toBe(true);
+    expect(exists("error.no_such_key")).toBe(false);
+    expect(t("error.no_such_key")).toBe("error.no_such_key");
+  });
+
+  it("has the same keys in English, and switches to it", async () => {
+    expect(keysOf(en as unknown as Tree).sort()).toEqual(keysOf(el as unknown as Tree).sort());
+    await setLanguage("en");
+    expect(t("error.active_session_on_table")).toBe("The table is occupied.");
+    expect(t("common.piece", { count: 2 })).toBe("pieces");
+    await setLanguage("el");
+  });
+});

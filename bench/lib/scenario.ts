@@ -1,0 +1,56 @@
+import type { ServerUnderTest } from "./server-process.ts";
+
+/** Settings every scenario may read; each takes what applies to it and says so in its description. */
+export interface BenchOptions {
+  /** Orders (or arrivals) per second, open loop. */
+  rate: number;
+  /** Measured seconds, after the warm-up. */
+  durationSec: number;
+  /** Seconds of load before measuring, excluded from the figures. */
+  warmupSec: number;
+  tables: number;
+  guestsPerTable: number;
+  /** Most requests the client keeps under way at once. */
+  maxInFlight: number;
+  /** Seed of the pseudo-random choices (order contents), so runs are comparable. */
+  seed: number;
+}
+
+export interface BenchContext {
+  server: ServerUnderTest;
+  options: BenchOptions;
+  /** Progress lines, on stderr so stdout stays the summary. */
+  log(line: string): void;
+}
+
+export interface ResultSection {
+  heading: string;
+  rows: [label: string, value: string][];
+}
+
+export interface ScenarioResult {
+  title: string;
+  sections: ResultSection[];
+  /** Things that make the figures doubtful or show a fault (lost tickets, client behind, …). */
+  warnings: string[];
+  /** Raw figures for --json. */
+  data: Record<string, unknown>;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  run(context: BenchContext): Promise<ScenarioResult>;
+}
+
+/** Small, fast, seedable PRNG (mulberry32): the same seed gives the same orders. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * Load benchmarks against the real server over HTTP and WebSocket on loopback.
+ *
+ *   npm run bench                                  # order-to-kitchen, own server on embedded PGlite
+ *   npm run bench -- --rate 50 --duration 10
+ *   npm run bench -- --database-url postgres://postgres@127.0.0.1:5432/bench_x
+ *   npm run bench -- --url http://127.0.0.1:8080   # a server already running with the demo venue
+ *
+ * By default the bench starts the server as a child process (its own event loop and CPU) on a free
+ * port with a fresh data directory, and stops it at the end. Run with --help for every option.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { describeMachine, loadAverage } from "./lib/machine.ts";
+import type { BenchOptions, ScenarioResult } from "./lib/scenario.ts";
+import { attachServer, REPO_ROOT, type ServerUnderTest, startServer } from "./lib/server-process.ts";
+import { SCENARIOS } from "./scenarios/index.ts";
+
+const HELP = `Usage: npm run bench -- [options]
+
+  --scenario <name>        ${SCENARIOS.map((s) => s.name).join(" | ")} | all   (default ${SCENARIOS[0].name})
+  --rate <n>               orders per second, open loop (default 100)
+  --duration <s>           measured seconds (default 20)
+  --warmup <s>             seconds of load before measuring, not counted (default 3)
+  --tables <n>             demo tables to seat guests at, 1-10 (default 10)
+  --guests-per-table <n>   guests seated at each table (default 1)
+  --concurrency <n>        most requests under way at once (default 100)
+  --seed <n>               seed for the random order contents (default 1)
+  --url <http://host:port> drive a running server (with the demo venue) instead of starting one
+  --database-url <pg url>  start the server on PostgreSQL (a database of its own, e.g. bench_x)
+  --server-cpu-prof <dir>  start the server with node --cpu-prof, profiles written to <dir>
+  --json <file>            also write the raw figures as JSON
+  --help
+
+Scenarios:
+${SCENARIOS.map((s) => `  ${s.name}: ${s.description}`).join("\n")}
+`;
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+function positive(name: string, raw: string | undefined, fallback: number, integer = false): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new UsageError(`--${name} must be a positive ${integer ? "integer" : "number"}, got "${raw}"`);
+  }
+  return value;
+}
+
+class UsageError extends Error {}
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      scenario: { type: "string" },
+      rate: { type: "string" },
+      duration: { type: "string" },
+      warmup: { type: "string" },
+      tables: { type: "string" },
+      "guests-per-table": { type: "string" },
+      concurrency: { type: "string" },
+      seed: { type: "string" },
+      url: { type: "string" },
+      "database-url": { type: "string" },
+      "server-cpu-prof": { type: "string" },
+      json: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) return null;
+  const warmupSec = values.warmup === "0" ? 0 : positive("warmup", values.warmup, 3);
+  const bench: BenchOptions = {
+    rate: positive("rate", values.rate, 100),
+    durationSec: positive("duration", values.duration, 20),
+    warmupSec,
+    tables: positive("tables", values.tables, 10, true),
+    guestsPerTable: positive("guests-per-table", values["guests-per-table"], 1, true),
+    maxInFlight: positive("concurrency", values.concurrency, 100, true),
+    seed: positive("seed", values.seed, 1, true),
+  };
+  const wanted = values.scenario ?? SCENARIOS[0].name;
+  const scenarios =
+    wanted === "all"
+      ? SCENARIOS
+      : wanted.split(",").map((name) => {
+          const found = SCENARIOS.find((s) => s.name === name.trim());
+          if (!found) throw new UsageError(`unknown scenario "${name}"; known: ${SCENARIOS.map((s) => s.name).join(", ")}, all`);
+          return found;
+        });
+  if (values.url && values["database-url"]) throw new UsageError("--url and --database-url exclude each other");
+  if (values["database-url"] && !/^postgres(ql)?:\/\//.test(values["database-url"])) {
+    throw new UsageError("--database-url must be a postgres:// URL");
+  }
+  return {
+    bench,
+    scenarios,
+    url: values.url,
+    databaseUrl: values["database-url"],
+    cpuProfDir: values["server-cpu-prof"] ? path.resolve(values["server-cpu-prof"]) : undefined,
+    json: values.json,
+  };
+}
+
+function print(result: ScenarioResult): void {
+  const width = Math.max(...result.sections.flatMap((s) => s.rows.map(([label]) => label.length)), 10) + 2;
+  const out: string[] = ["", result.title, "=".repeat(result.title.length)];
+  for (const section of result.sections) {
+    out.push("", section.heading);
+    for (const [label, value] of section.rows) out.push(`  ${label.padEnd(width)}${value}`);
+  }
+  if (result.warnings.length) {
+    out.push("", "warnings");
+    for (const warning of result.warnings) out.push(`  ! ${warning}`);
+  }
+  out.push("");
+  process.stdout.write(out.join("\n"));
+}
+
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+
+async function main(): Promise<number> {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (!parsed) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const { bench, scenarios, url, databaseUrl, cpuProfDir, json } = parsed;
+
+  // The run ends by itself even if something hangs: the load plus generous room for start and drain.
+  const budgetMs = scenarios.length * (bench.warmupSec + bench.durationSec + 60) * 1000 + 90_000;
+  let server: ServerUnderTest | undefined;
+  const watchdog = setTimeout(() => {
+    log(`gave up after ${Math.round(budgetMs / 1000)} s`);
+    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+  }, budgetMs);
+  watchdog.unref();
+  const interrupt = () => {
+    log("interrupted, stopping the server");
+    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
+  process.once("SIGINT", interrupt);
+  process.once("SIGTERM", interrupt);
+
+  const machine = describeMachine();
+  log(`${machine}; load average ${loadAverage()}`);
+  const results: ScenarioResult[] = [];
+  try {
+    if (url) {
+      server = await attachServer(url);
+      log(`driving ${server.baseUrl} (${server.database} database)`);
+    } else {
+      log(`starting the server${databaseUrl ? ` on ${redact(databaseUrl)}` : " on a fresh embedded database"}…`);
+      server = await startServer({
+        databaseUrl,
+        nodeArgs: cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : [],
+        log,
+      });
+    }
+    for (const scenario of scenarios) {
+      log(`scenario ${scenario.name}`);
+      const result = await scenario.run({ server, options: bench, log });
+      results.push(result);
+      print(result);
+    }
+  } catch (error) {
+    log(`failed: ${(error as Error).stack ?? error}`);
+    return 1;
+  } finally {
+    await server?.stop();
+    if (cpuProfDir && !url) log(`server CPU profile written under ${path.relative(REPO_ROOT, cpuProfDir) || cpuProfDir}`);
+    clearTimeout(watchdog);
+  }
+  process.stdout.write(`machine: ${machine}\n`);
+  if (json) {
+    writeFileSync(
+      json,
+      `${JSON.stringify({ machine, at: new Date().toISOString(), results: results.map((r) => r.data) }, null, 2)}\n`,
+    );
+    log(`figures written to ${json}`);
+  }
+  return 0;
+}
+
+process.exitCode = await main();
+// Lingering keep-alive sockets or timers must not hold the run open.
+setTimeout(() => process.exit(process.exitCode ?? 0), 200).unref();

@@ -1,0 +1,5 @@
+import type { Scenario } from "../lib/scenario.ts";
+import { orderToKitchen } from "./order-to-kitchen.ts";
+
+/** Every scenario `npm run bench -- --scenario <name>` knows; the first is the default. */
+export const SCENARIOS: Scenario[] = [orderToKitchen];

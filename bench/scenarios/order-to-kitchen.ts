@@ -1,0 +1,452 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { expectOk, HttpClient, tokenOf } from "../lib/http-client.ts";
+import { loadAverage, machineCpu, machineUsage } from "../lib/machine.ts";
+import { runOpenLoop } from "../lib/open-loop.ts";
+import { type BenchContext, type Scenario, type ScenarioResult, seededRandom } from "../lib/scenario.ts";
+import { processCpuMs } from "../lib/server-process.ts";
+import { Counter, formatSummary, ms, Samples } from "../lib/stats.ts";
+import { listen, type StompListener } from "../lib/stomp-listener.ts";
+
+const DEMO_PASSWORD = "demo1234";
+const DEMO_COOKS = ["kitchen", "bar"];
+const DEMO_TABLE_CODES = Array.from({ length: 10 }, (_, i) => `demo-${i + 1}`);
+const KITCHEN_QUEUE = "/user/queue/kitchen";
+/** How long tickets may still arrive after the last order's response before they count as missing. */
+const TICKET_GRACE_MS = 5_000;
+
+interface Area {
+  id: number;
+  label: string;
+  cookToken: string;
+}
+
+interface MenuProduct {
+  id: number;
+  name: string;
+  areaId: number;
+  wayIds: number[];
+}
+
+interface Guest {
+  token: string;
+  tableId: number;
+}
+
+/** One order sent, and what became of it. */
+interface OrderTrack {
+  measured: boolean;
+  /** When the schedule meant it to start; later than that only if the client had to wait. */
+  plannedAt: number;
+  startedAt: number;
+  respondedAt: number | null;
+  status: number | null;
+  /** Areas that must each receive exactly one ticket (known when the order is built). */
+  areas: Set<number>;
+  /** Tickets received per area. */
+  received: Map<number, number>;
+}
+
+/**
+ * Guests at the demo's tables order at a fixed rate while the Kitchen and Bar cooks listen on
+ * their queue; each ticket's delivery is timed from just before its order's HTTP request began
+ * to the moment the cook's STOMP MESSAGE arrived.
+ */
+export const orderToKitchen: Scenario = {
+  name: "order-to-kitchen",
+  description:
+    "guests send orders at --rate/s to --tables demo tables (--guests-per-table each) for --warmup + --duration s; " +
+    "cooks of Kitchen and Bar listen; reports order throughput, HTTP latency and order-to-kitchen delivery latency",
+  async run({ server, options, log }: BenchContext): Promise<ScenarioResult> {
+    const http = new HttpClient(server.baseUrl, { maxSockets: options.maxInFlight });
+    const listeners: StompListener[] = [];
+    const random = seededRandom(options.seed);
+    // Notes carry "<tag>-<seq>": the tag keeps this run's tickets apart from anyone else's.
+    const tag = `b${Math.random().toString(36).slice(2, 6)}`;
+    const markerPattern = new RegExp(`^${tag}-(\\d+)$`);
+    const orders = new Map<number, OrderTrack>();
+    const delivery = new Samples();
+    const deliveryFromPlan = new Samples();
+    const deliveryByArea = new Map<number, Samples>();
+    const httpLatency = new Samples();
+    const statuses = new Counter<string>();
+    const failures = new Counter<string>();
+    let duplicates = 0;
+    let misrouted = 0;
+    let unexpected = 0;
+    let foreignTickets = 0;
+    let ticketsBeforeResponse = 0;
+    let measuredTickets = 0;
+
+    try {
+      // --- cooks: sign in, learn their area, listen -----------------------------------------
+      const areas: Area[] = [];
+      for (const login of DEMO_COOKS) {
+        const auth = expectOk(
+          await http.post("/api/authenticate", { username: login, password: DEMO_PASSWORD, rememberMe: false }),
+          `sign-in of cook "${login}" (is the demo venue there?)`,
+        );
+        const cookToken = tokenOf(auth);
+        const feed = expectOk(await http.get("/api/feed/kitchen", cookToken), `kitchen feed of "${login}"`).body;
+        areas.push({ id: feed.id, label: feed.label, cookToken });
+      }
+      const areaLabel = new Map(areas.map((a) => [a.id, a.label]));
+
+      const onTicket = (areaId: number, body: any, arrivedAt: number) => {
+        if (body?.type !== "TICKET_UPSERT") return;
+        const seqs = new Set<number>();
+        for (const line of body.ticket?.products ?? []) {
+          const match = markerPattern.exec(String(line.notes ?? ""));
+          if (match) seqs.add(Number(match[1]));
+        }
+        if (!seqs.size) {
+          foreignTickets += 1;
+          return;
+        }
+        for (const seq of seqs) {
+          const track = orders.get(seq);
+          if (!track?.areas.has(areaId)) {
+            misrouted += 1;
+            continue;
+          }
+          const count = (track.received.get(areaId) ?? 0) + 1;
+          track.received.set(areaId, count);
+          if (count > 1) {
+            duplicates += 1;
+            continue;
+          }
+          if (track.status !== null && (track.status < 200 || track.status >= 300)) unexpected += 1;
+          if (!track.measured) continue;
+          const latency = arrivedAt - track.startedAt;
+          delivery.add(latency);
+          deliveryFromPlan.add(arrivedAt - track.plannedAt);
+          const perArea = deliveryByArea.get(areaId) ?? new Samples();
+          deliveryByArea.set(areaId, perArea);
+          perArea.add(latency);
+          measuredTickets += 1;
+          if (track.respondedAt === null) ticketsBeforeResponse += 1;
+        }
+      };
+      for (const area of areas) {
+        listeners.push(
+          await listen({
+            wsUrl: server.wsUrl,
+            token: area.cookToken,
+            destination: KITCHEN_QUEUE,
+            onMessage: (body, arrivedAt) => onTicket(area.id, body, arrivedAt),
+          }),
+        );
+      }
+      log(`cooks listening: ${areas.map((a) => `${a.label} (area ${a.id})`).join(", ")}`);
+
+      // --- guests: sign in anonymously and check in at the tables -----------------------------
+      if (options.tables > DEMO_TABLE_CODES.length) {
+        throw new Error(`the demo venue has ${DEMO_TABLE_CODES.length} tables; use --guests-per-table for more guests`);
+      }
+      const guests: Guest[] = [];
+      for (const code of DEMO_TABLE_CODES.slice(0, options.tables)) {
+        for (let g = 0; g < options.guestsPerTable; g++) {
+          const token = tokenOf(expectOk(await http.post("/api/authenticate-anonymous", {}), "guest sign-in"));
+          const { tableId } = expectOk(await http.get(`/api/cq-table/code/${code}`, token), `table ${code}`).body;
+          expectOk(await http.post(`/api/cq-table/check-in/${tableId}`, {}, token), `check-in at ${code}`);
+          guests.push({ token, tableId });
+        }
+      }
+      const menu = expectOk(await http.get(`/api/cq-table/${guests[0].tableId}/menu`, guests[0].token), "menu").body as any[];
+      const products: MenuProduct[] = menu
+        .flatMap((category) => category.products ?? [])
+        .filter((p: any) => p.active !== false && areaLabel.has(p.preparationAreaId))
+        .map((p: any) => ({
+          id: p.id,
+          name: p.name,
+          areaId: p.preparationAreaId,
+          wayIds: (p.preparationWays ?? []).map((w: any) => w.id),
+        }));
+      const byArea = areas.map((area) => products.filter((p) => p.areaId === area.id)).filter((list) => list.length > 0);
+      if (!byArea.length) throw new Error("the menu has no product prepared in the cooks' areas");
+      log(
+        `${guests.length} guests seated at ${options.tables} tables; menu: ${byArea
+          .map((list) => `${list.length} ${areaLabel.get(list[0].areaId)}`)
+          .join(", ")} products`,
+      );
+
+      /** 1-3 lines, each from a random area (so orders mix Kitchen and Bar), no product twice. */
+      const buildOrder = (seq: number) => {
+        const count = 1 + Math.floor(random() * 3);
+        const chosen = new Map<number, MenuProduct>();
+        for (let attempt = 0; chosen.size < count && attempt < 10; attempt++) {
+          const pool = byArea[Math.floor(random() * byArea.length)];
+          const product = pool[Math.floor(random() * pool.length)];
+          chosen.set(product.id, product);
+        }
+        const lines = [...chosen.values()].map((product) => ({
+          id: product.id,
+          quantity: 1 + Math.floor(random() * 2),
+          notes: `${tag}-${seq}`,
+          ...(product.wayIds.length && random() < 0.5
+            ? { preparationWay: product.wayIds[Math.floor(random() * product.wayIds.length)] }
+            : {}),
+        }));
+        return { lines, areas: new Set([...chosen.values()].map((p) => p.areaId)) };
+      };
+
+      // --- load ---------------------------------------------------------------------------
+      const warmupOrders = Math.floor(options.warmupSec * options.rate);
+      const LOOP_RESOLUTION_MS = 5;
+      const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+      let windowStart = 0;
+      let clientCpuStart = process.cpuUsage();
+      let serverCpuStart: number | null = null;
+      let machineStart = machineCpu();
+      const loadBefore = loadAverage();
+      let lastMeasuredResponse = 0;
+      let lastMeasuredStart = 0;
+      log(
+        `sending ${options.rate} orders/s: ${options.warmupSec} s warm-up, then ${options.durationSec} s measured ` +
+          `(at most ${options.maxInFlight} requests under way)`,
+      );
+
+      const report = await runOpenLoop({
+        rate: options.rate,
+        durationMs: (options.warmupSec + options.durationSec) * 1000,
+        maxInFlight: options.maxInFlight,
+        drainTimeoutMs: 30_000,
+        task: async (seq, plannedAt) => {
+          const measured = seq >= warmupOrders;
+          if (seq === warmupOrders) {
+            windowStart = performance.now();
+            clientCpuStart = process.cpuUsage();
+            serverCpuStart = server.pid ? processCpuMs(server.pid) : null;
+            machineStart = machineCpu();
+            loop.enable();
+          }
+          const guest = guests[seq % guests.length];
+          const order = buildOrder(seq);
+          const track: OrderTrack = {
+            measured,
+            plannedAt,
+            startedAt: 0,
+            respondedAt: null,
+            status: null,
+            areas: order.areas,
+            received: new Map(),
+          };
+          orders.set(seq, track);
+          track.startedAt = performance.now();
+          if (measured) lastMeasuredStart = track.startedAt;
+          const response = await http.post(`/api/orders/${guest.tableId}`, order.lines, guest.token, {
+            "idempotency-key": randomUUID(),
+          });
+          track.respondedAt = performance.now();
+          track.status = response.status;
+          const when = measured ? "" : "(warm-up) ";
+          if (response.status < 200 || response.status >= 300) {
+            failures.add(`${when}${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
+          } else if ((response.body?.ticketIds ?? []).length !== order.areas.size) {
+            failures.add(`${when}2xx with ${response.body?.ticketIds?.length} tickets for ${order.areas.size} areas`);
+          }
+          if (!measured) return;
+          lastMeasuredResponse = track.respondedAt;
+          httpLatency.add(track.respondedAt - track.startedAt);
+          statuses.add(String(response.status || "no response"));
+        },
+      });
+      loop.disable();
+      const windowEnd = lastMeasuredResponse || performance.now();
+      const clientCpu = process.cpuUsage(clientCpuStart);
+      const serverCpuEnd = server.pid ? processCpuMs(server.pid) : null;
+      const machine = machineUsage(machineStart, machineCpu(), windowEnd - windowStart);
+
+      // --- wait for the last tickets ------------------------------------------------------
+      const outstanding = () => {
+        let n = 0;
+        for (const track of orders.values()) {
+          if (track.status === null || track.status < 200 || track.status >= 300) continue;
+          for (const area of track.areas) if (!track.received.get(area)) n += 1;
+        }
+        return n;
+      };
+      const graceEnd = performance.now() + TICKET_GRACE_MS;
+      while (outstanding() > 0 && performance.now() < graceEnd) await new Promise((r) => setTimeout(r, 50));
+      // A short pause more, so duplicates sent right after the last ticket are seen too.
+      await new Promise((r) => setTimeout(r, 250));
+
+      // --- figures ------------------------------------------------------------------------
+      let measuredOrders = 0;
+      let okOrders = 0;
+      let expected = 0;
+      let receivedOnce = 0;
+      let expectedAll = 0;
+      let missingAll = 0;
+      for (const track of orders.values()) {
+        const ok = track.status !== null && track.status >= 200 && track.status < 300;
+        if (ok) {
+          expectedAll += track.areas.size;
+          for (const area of track.areas) if (!track.received.get(area)) missingAll += 1;
+        }
+        if (!track.measured) continue;
+        measuredOrders += 1;
+        if (!ok) continue;
+        okOrders += 1;
+        expected += track.areas.size;
+        for (const area of track.areas) if (track.received.get(area)) receivedOnce += 1;
+      }
+      const missing = expected - receivedOnce;
+      const windowSec = (windowEnd - windowStart) / 1000;
+      // Orders started per second over the span they were started in (one interval added for the last).
+      const sentPerSec = measuredOrders / ((lastMeasuredStart - windowStart) / 1000 + 1 / options.rate);
+      const okPerSec = windowSec > 0 ? okOrders / windowSec : Number.NaN;
+      const lag = report.startLag.summary();
+      // The histogram holds whole timer periods; what matters is the delay beyond the sampling interval.
+      const loopP99 = loop.count ? Math.max(0, loop.percentile(99) / 1e6 - LOOP_RESOLUTION_MS) : Number.NaN;
+      const loopMax = loop.count ? Math.max(0, loop.max / 1e6 - LOOP_RESOLUTION_MS) : Number.NaN;
+      const clientCpuPct = ((clientCpu.user + clientCpu.system) / 1000 / (windowSec * 1000)) * 100;
+      const serverCpuPct =
+        serverCpuStart !== null && serverCpuEnd !== null ? ((serverCpuEnd - serverCpuStart) / (windowSec * 1000)) * 100 : null;
+      const otherCpuPct = machine ? machine.busyPct - clientCpuPct - (serverCpuPct ?? 0) : null;
+      const cores = os.cpus().length;
+      const deliverySummary = delivery.summary();
+      const httpSummary = httpLatency.summary();
+
+      const warnings: string[] = [];
+      const notStarted = report.scheduled - report.started;
+      if (notStarted > 0) warnings.push(`${notStarted} orders were never sent: the server did not keep up and the run ended`);
+      if (report.queuedForSlot > 0) {
+        warnings.push(
+          `the server did not keep up: ${report.queuedForSlot} orders waited because ${options.maxInFlight} requests were ` +
+            `already under way; "from planned send time" includes that wait`,
+        );
+      } else if (lag.p99 > 10) {
+        warnings.push(`client fell behind: order start lag p99 ${ms(lag.p99)} against the schedule`);
+      }
+      if (loopP99 > 10) warnings.push(`client event loop delay p99 ${ms(loopP99)}: the client may have distorted latencies`);
+      if (missing > 0) warnings.push(`${missing} tickets never reached their cook within ${TICKET_GRACE_MS / 1000} s`);
+      if (duplicates > 0) warnings.push(`${duplicates} tickets were delivered more than once`);
+      if (misrouted > 0) warnings.push(`${misrouted} tickets reached a cook of another area or matched no order`);
+      if (unexpected > 0) warnings.push(`${unexpected} tickets arrived for orders whose request failed`);
+      if (okOrders < measuredOrders) warnings.push(`${measuredOrders - okOrders} orders failed; see "failures"`);
+      for (const listener of listeners) warnings.push(...listener.problems);
+      const serverProblems = server.logProblems();
+      if (serverProblems.length)
+        warnings.push(`server logged ${serverProblems.length} warnings/errors, first: ${serverProblems[0].slice(0, 300)}`);
+
+      const perArea: [string, string][] = [...deliveryByArea.entries()].map(([areaId, samples]) => [
+        `  to ${areaLabel.get(areaId)}`,
+        formatSummary(samples.summary()),
+      ]);
+
+      return {
+        title: `order-to-kitchen · ${options.rate} orders/s · ${options.tables} tables × ${options.guestsPerTable} guests · ${server.database} database`,
+        sections: [
+          {
+            heading: "load",
+            rows: [
+              [
+                "orders sent (measured)",
+                `${measuredOrders} in ${options.durationSec} s (+ ${warmupOrders} warm-up, not counted)`,
+              ],
+              ["sending rate", `${sentPerSec.toFixed(1)} orders/s (target ${options.rate})`],
+              ["achieved", `${okPerSec.toFixed(1)} orders/s answered 2xx (${okOrders} in ${windowSec.toFixed(2)} s)`],
+              [
+                "HTTP statuses",
+                statuses
+                  .entries()
+                  .map(([s, n]) => `${s}: ${n}`)
+                  .join(", ") || "none",
+              ],
+            ],
+          },
+          {
+            heading: "latency",
+            rows: [
+              ["HTTP order response", formatSummary(httpSummary, true)],
+              ["order → kitchen (per ticket)", formatSummary(deliverySummary)],
+              ...perArea,
+              ...(lag.p99 > 5
+                ? [["  from planned send time", formatSummary(deliveryFromPlan.summary())] as [string, string]]
+                : []),
+              ["tickets before HTTP response", `${ticketsBeforeResponse} of ${measuredTickets}`],
+            ],
+          },
+          {
+            heading: "delivery (exactly once)",
+            rows: [
+              ["tickets expected / received", `${expected} / ${receivedOnce}`],
+              ["missing / duplicated", `${missing} / ${duplicates}`],
+              ["misrouted / for failed orders", `${misrouted} / ${unexpected}`],
+              ["whole run incl. warm-up", `${expectedAll - missingAll} of ${expectedAll} tickets delivered`],
+              ["other tickets seen", String(foreignTickets)],
+            ],
+          },
+          {
+            heading: "client health",
+            rows: [
+              ["order start lag vs schedule", formatSummary(lag)],
+              ["waited for a request slot", `${report.queuedForSlot} (peak ${report.peakInFlight} under way)`],
+              ["client event loop delay", `p99 ${ms(loopP99)} · max ${ms(loopMax)}`],
+              [
+                "CPU (100% = one core)",
+                `client ${clientCpuPct.toFixed(0)}%${serverCpuPct === null ? "" : ` · server ${serverCpuPct.toFixed(0)}%`}` +
+                  (machine && otherCpuPct !== null
+                    ? ` · everything else ${Math.max(0, otherCpuPct).toFixed(0)}% · stolen ${machine.stealPct.toFixed(0)}% (of ${cores * 100}%)`
+                    : ""),
+              ],
+              ["load average before", loadBefore],
+            ],
+          },
+          ...(failures.total()
+            ? [
+                {
+                  heading: "failures",
+                  rows: failures
+                    .entries()
+                    .slice(0, 10)
+                    .map(([k, n]) => [k, String(n)] as [string, string]),
+                },
+              ]
+            : []),
+        ],
+        warnings,
+        data: {
+          scenario: "order-to-kitchen",
+          database: server.database,
+          options,
+          orders: {
+            measured: measuredOrders,
+            ok: okOrders,
+            warmup: warmupOrders,
+            sentPerSec,
+            okPerSec,
+            statuses: statuses.entries(),
+          },
+          httpLatencyMs: httpSummary,
+          deliveryLatencyMs: deliverySummary,
+          deliveryFromPlannedMs: deliveryFromPlan.summary(),
+          deliveryByAreaMs: Object.fromEntries([...deliveryByArea].map(([id, s]) => [areaLabel.get(id), s.summary()])),
+          tickets: {
+            expected,
+            received: receivedOnce,
+            missing,
+            duplicates,
+            misrouted,
+            unexpected,
+            beforeResponse: ticketsBeforeResponse,
+          },
+          client: {
+            startLagMs: lag,
+            queuedForSlot: report.queuedForSlot,
+            peakInFlight: report.peakInFlight,
+            loopP99Ms: loopP99,
+            cpuPct: clientCpuPct,
+          },
+          serverCpuPct,
+          machine: machine ? { ...machine, otherPct: otherCpuPct, cores, loadBefore } : null,
+        },
+      };
+    } finally {
+      await Promise.allSettled(listeners.map((l) => l.close()));
+      http.close();
+    }
+  },
+};

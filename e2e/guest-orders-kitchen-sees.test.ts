@@ -1,0 +1,320 @@
+import { mkdir } from "node:fs/promises";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./support/start-server.ts";
+
+// Needs a fresh `npm run build:web`: the server serves apps/web/dist.
+const SCREENSHOTS = "test-results/screenshots";
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
+const TABLET = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function newPage(options: typeof PHONE | typeof TABLET): Promise<Page> {
+  const context = await browser.newContext({ ...options, locale: "el-GR", timezoneId: "Europe/Athens" });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+  return page;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  // Let entry animations (300-500 ms) settle so the picture shows the resting screen.
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+}
+
+// Playwright's innerText (what a reader sees), not the DOM property the lint rule means.
+// biome-ignore lint/performance/useDomNodeTextContent: a Locator method
+const text = (locator: Locator) => locator.innerText();
+
+async function signInKitchen(page: Page): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/prep`);
+  await page.getByTestId("login-username").fill("kitchen");
+  await page.getByTestId("login-password").fill("demo1234");
+  await page.getByTestId("login-submit").click();
+  await page.getByTestId("kitchen-feed").waitFor();
+  await expectStatus(page, "CONNECTED");
+}
+
+async function expectStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
+  await expect.poll(() => page.getByTestId("realtime-status").getAttribute("data-status"), { timeout }).toBe(status);
+}
+
+async function signInGuest(page: Page, tableCode: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
+  await page.getByTestId("accept-terms").check();
+  await page.getByTestId("continue-as-guest").click();
+  await page.getByTestId("table-page").waitFor();
+}
+
+/** From the table page: one piece of a product, as it comes, sent. */
+async function orderOne(page: Page, category: string, product: string): Promise<void> {
+  await page.getByTestId("open-menu").click();
+  await page.getByRole("tab", { name: category }).click();
+  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
+  await item.getByTestId("menu-product-toggle").click();
+  await item.getByTestId("add-to-basket").click();
+  await page.getByTestId("basket-bar").click();
+  await page.getByTestId("send-order").click();
+  await page.getByTestId("table-page").waitFor();
+  await page.locator(`[data-testid="feed-item"][data-name="${product}"]`).waitFor();
+}
+
+describe("guest orders, kitchen sees", () => {
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    server = await startServer();
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("shows the public pages", async () => {
+    for (const [size, options] of [
+      ["390", PHONE],
+      ["1280", TABLET],
+    ] as const) {
+      const page = await newPage(options);
+      await page.goto(`${server.baseUrl}/`);
+      await page.getByTestId("home-page").waitFor();
+      await screenshot(page, `home-${size}`);
+
+      await page.getByTestId("open-business-login").click();
+      await page.getByTestId("business-login").waitFor();
+      expect(await page.getByTestId("business-login-prep").getAttribute("href")).toBe("/service/prep");
+      expect(await page.getByTestId("business-login-wait").getAttribute("href")).toBe("/service/wait");
+      expect(await page.getByTestId("business-login-admin").getAttribute("href")).toBe("/service/admin");
+      await screenshot(page, `business-login-${size}`);
+
+      await page.goto(`${server.baseUrl}/no/such/page`);
+      await page.getByTestId("not-found").waitFor();
+      expect(await text(page.getByTestId("not-found"))).toContain("Η σελίδα δεν βρέθηκε");
+      await screenshot(page, `not-found-${size}`);
+    }
+  });
+
+  it("sends a guest's order to the kitchen, live, once", async () => {
+    // The kitchen signs in and waits for tickets.
+    const kitchen = await newPage(TABLET);
+    await kitchen.goto(`${server.baseUrl}/service/prep`);
+    await kitchen.getByTestId("employee-login-form").waitFor();
+    expect(await kitchen.getByTestId("login-submit").isDisabled()).toBe(true);
+    await kitchen.getByTestId("login-username").fill("kitchen");
+    expect(await kitchen.getByTestId("login-submit").isDisabled()).toBe(true);
+    await kitchen.getByTestId("login-password").fill("wrong-password");
+    await kitchen.getByTestId("login-submit").click();
+    await kitchen.getByTestId("login-error").waitFor();
+    expect(await text(kitchen.getByTestId("login-error"))).toBe("Το όνομα χρήστη ή ο κωδικός σας δεν είναι έγκυρα");
+    await screenshot(kitchen, "prep-login-error-1280");
+    await kitchen.getByTestId("login-password").fill("demo1234");
+    expect(await kitchen.getByTestId("login-error").count()).toBe(0);
+    await kitchen.getByTestId("login-submit").click();
+    await kitchen.getByTestId("kitchen-empty").waitFor();
+    await expect
+      .poll(() => kitchen.getByTestId("realtime-status").getAttribute("data-status"), { timeout: 15_000 })
+      .toBe("CONNECTED");
+    await screenshot(kitchen, "prep-empty-1280");
+    // From here on the kitchen page must never load again: tickets arrive over the socket.
+    let kitchenLoads = 0;
+    kitchen.on("load", () => kitchenLoads++);
+    await kitchen.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+
+    // A guest at table 1 signs in as a guest, accepting the terms first.
+    const guest = await newPage(PHONE);
+    await guest.goto(`${server.baseUrl}/service/customer/demo-1`);
+    await guest.getByTestId("guest-sign-in").waitFor();
+    expect(await guest.getByTestId("continue-as-guest").isDisabled()).toBe(true);
+    await screenshot(guest, "guest-sign-in-390");
+    await guest.getByTestId("accept-terms").check();
+    await guest.getByTestId("continue-as-guest").click();
+    await guest.getByTestId("welcome-message").waitFor();
+    expect(await text(guest.getByTestId("table-name"))).toBe("Τραπέζι 1");
+    await screenshot(guest, "guest-table-empty-390");
+
+    // Greek salad without onion, with capers, twice.
+    await guest.getByTestId("open-menu").click();
+    await guest.getByTestId("menu-page").waitFor();
+    await guest.getByRole("tab", { name: "Σαλάτες" }).click();
+    const salad = guest.locator('[data-testid="menu-product"][data-name="Χωριάτικη"]');
+    await salad.getByTestId("menu-product-toggle").click();
+    await salad.getByRole("checkbox", { name: "Κρεμμύδι" }).uncheck();
+    await salad.getByRole("checkbox", { name: "Κάπαρη" }).check();
+    await salad.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+    // 9,50 € + 0,50 € capers, × 2.
+    expect(await text(salad.getByTestId("add-to-basket"))).toContain("20,00");
+    await screenshot(guest, "guest-menu-item-390");
+    await salad.getByTestId("add-to-basket").click();
+    await expect.poll(() => text(guest.getByTestId("basket-bar-count"))).toBe("2");
+    // The item starts over after adding (spec 1 §4).
+    expect(await salad.getByRole("checkbox", { name: "Κρεμμύδι" }).isChecked()).toBe(true);
+    expect(await salad.getByRole("checkbox", { name: "Κάπαρη" }).isChecked()).toBe(false);
+
+    // A freddo espresso, which the bar prepares, not the kitchen.
+    await guest.getByRole("tab", { name: "Ποτά" }).click();
+    const coffee = guest.locator('[data-testid="menu-product"][data-name="Freddo espresso"]');
+    await coffee.getByTestId("menu-product-toggle").click();
+    expect(await coffee.getByRole("radio", { name: "Σκέτος" }).isChecked()).toBe(true);
+    await coffee.getByTestId("add-to-basket").click();
+    await expect.poll(() => text(guest.getByTestId("basket-bar-count"))).toBe("3");
+    await screenshot(guest, "guest-menu-basket-bar-390");
+
+    await guest.getByTestId("basket-bar").click();
+    await guest.getByTestId("order-page").waitFor();
+    expect(await guest.getByTestId("basket-line").count()).toBe(2);
+    const saladLine = guest.locator('[data-testid="basket-line"][data-name="Χωριάτικη"]');
+    expect(await text(saladLine)).toContain("χωρίς κρεμμύδι");
+    expect(await text(saladLine)).toContain("+ Κάπαρη");
+    expect(await text(guest.getByTestId("send-order"))).toContain("23,50");
+    await screenshot(guest, "guest-order-390");
+
+    await guest.getByTestId("send-order").click();
+    await guest.getByTestId("table-page").waitFor();
+    await guest.getByTestId("toast-success").filter({ hasText: "Επιτυχής αποστολή παραγγελίας!" }).waitFor();
+    const sentSalad = guest.locator('[data-testid="feed-item"][data-name="Χωριάτικη"]');
+    await sentSalad.waitFor();
+    expect(await sentSalad.getAttribute("data-status")).toBe("SENT");
+    expect(await text(sentSalad.getByTestId("feed-item-status"))).toBe("Εστάλη");
+    const sentCoffee = guest.locator('[data-testid="feed-item"][data-name="Freddo espresso"]');
+    expect(await sentCoffee.getAttribute("data-status")).toBe("SENT");
+    await screenshot(guest, "guest-table-sent-390");
+
+    // The kitchen's screen shows the ticket without a reload: the salad as ordered, no coffee.
+    const saladTicket = kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Χωριάτικη" });
+    await saladTicket.waitFor({ timeout: 15_000 });
+    const ticketText = await text(saladTicket);
+    expect(ticketText).toContain("Τραπέζι 1");
+    expect(ticketText).toContain("2×");
+    expect(ticketText).toContain("χωρίς κρεμμύδι");
+    expect(ticketText).toContain("+ Κάπαρη");
+    expect(ticketText).toContain("Πελάτης");
+    expect(await text(saladTicket.getByTestId("ticket-elapsed"))).toBe("0'");
+    expect(await text(kitchen.getByTestId("kitchen-feed"))).not.toContain("Freddo");
+    expect(kitchenLoads).toBe(0);
+    expect(await kitchen.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await screenshot(kitchen, "prep-ticket-1280");
+
+    // A double tap on send orders once.
+    await guest.getByTestId("open-menu").click();
+    await guest.getByRole("tab", { name: "Κυρίως πιάτα" }).click();
+    const moussaka = guest.locator('[data-testid="menu-product"][data-name="Μουσακάς"]');
+    await moussaka.getByTestId("menu-product-toggle").click();
+    await moussaka.getByTestId("add-to-basket").click();
+    await guest.getByTestId("basket-bar").click();
+    await guest.getByTestId("order-page").waitFor();
+    await guest.getByTestId("send-order").dblclick();
+    await guest.getByTestId("table-page").waitFor();
+    const moussakaTicket = kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Μουσακάς" });
+    await moussakaTicket.first().waitFor({ timeout: 15_000 });
+    // Give a second order, had there been one, time to arrive.
+    await kitchen.waitForTimeout(1_500);
+    expect(await moussakaTicket.count()).toBe(1);
+    expect(await text(moussakaTicket)).toContain("1×");
+    expect(await kitchen.getByTestId("kitchen-ticket").count()).toBe(2);
+    const sentMoussaka = guest.locator('[data-testid="feed-item"][data-name="Μουσακάς"]');
+    await sentMoussaka.waitFor();
+    expect(await text(sentMoussaka)).toContain("1×");
+    expect(kitchenLoads).toBe(0);
+    await screenshot(kitchen, "prep-two-tickets-1280");
+
+    // The guest switches to English: the table reads in English, prices stay.
+    await guest.getByTestId("language-toggle").click();
+    await guest.getByTestId("feed-tab-ALL").filter({ hasText: "All" }).waitFor();
+    await guest.locator('[data-testid="feed-item"][data-name="Greek salad"]').waitFor();
+    expect(await guest.evaluate(() => document.documentElement.lang)).toBe("en");
+    await screenshot(guest, "guest-table-english-390");
+
+    // The same screens on the other size.
+    await guest.setViewportSize(TABLET.viewport);
+    await screenshot(guest, "guest-table-english-1280");
+    await kitchen.setViewportSize(PHONE.viewport);
+    await screenshot(kitchen, "prep-tickets-390");
+  });
+
+  it("says when a table code is unknown", async () => {
+    const guest = await newPage(PHONE);
+    await guest.goto(`${server.baseUrl}/service/customer/no-such-table`);
+    await guest.getByTestId("accept-terms").check();
+    await guest.getByTestId("continue-as-guest").click();
+    await guest.getByTestId("no-table").waitFor();
+    expect(await text(guest.getByTestId("no-table"))).toContain("Δεν υπάρχει τραπέζι με αυτόν τον κωδικό");
+    await screenshot(guest, "guest-no-table-390");
+  });
+
+  it("catches up after a dropped connection and after a server restart", async () => {
+    // The kitchen's socket goes through a switch the test can open and close.
+    const kitchen = await newPage(TABLET);
+    let connectionsAllowed = true;
+    const open: Array<{ close(): Promise<void> }> = [];
+    await kitchen.routeWebSocket(/\/websocket\/feed/, (ws) => {
+      if (!connectionsAllowed) {
+        void ws.close();
+        return;
+      }
+      const upstream = ws.connectToServer();
+      open.push({ close: async () => Promise.all([ws.close(), upstream.close()]).then(() => undefined) });
+    });
+    await signInKitchen(kitchen);
+    let kitchenLoads = 0;
+    kitchen.on("load", () => kitchenLoads++);
+
+    const guest = await newPage(PHONE);
+    await signInGuest(guest, "demo-2");
+
+    // The connection drops; an order is sent while the kitchen cannot hear about it.
+    connectionsAllowed = false;
+    for (const socket of open.splice(0)) await socket.close();
+    await expect.poll(() => kitchen.getByTestId("realtime-status").getAttribute("data-status")).not.toBe("CONNECTED");
+    await orderOne(guest, "Ορεκτικά", "Τζατζίκι");
+    const tzatziki = kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Τζατζίκι" });
+    expect(await tzatziki.count()).toBe(0);
+    await screenshot(kitchen, "prep-disconnected-1280");
+
+    // Back online: the feed is fetched again on reconnection, so the missed ticket shows up.
+    connectionsAllowed = true;
+    await expectStatus(kitchen, "CONNECTED", 40_000);
+    await tzatziki.waitFor({ timeout: 15_000 });
+    expect(await text(tzatziki)).toContain("Τραπέζι 2");
+
+    // The server restarts; both screens reconnect by themselves and stay live.
+    await server.restart();
+    await expect
+      .poll(() => kitchen.getByTestId("realtime-status").getAttribute("data-status"), { timeout: 15_000 })
+      .not.toBe("CONNECTED");
+    await expectStatus(kitchen, "CONNECTED", 40_000);
+    await orderOne(guest, "Ορεκτικά", "Χτυπητή");
+    await kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Χτυπητή" }).waitFor({ timeout: 15_000 });
+    expect(kitchenLoads).toBe(0);
+
+    // Offline: a persistent notice, gone once back online.
+    await guest.context().setOffline(true);
+    const offline = guest
+      .getByTestId("toast-error")
+      .filter({ hasText: "Δεν υπάρχει σύνδεση στο διαδίκτυο, ελέγξτε τη σύνδεσή σας" });
+    await offline.waitFor();
+    await guest.waitForTimeout(5_500);
+    expect(await offline.count()).toBe(1);
+    await screenshot(guest, "guest-offline-390");
+    await guest.context().setOffline(false);
+    await offline.waitFor({ state: "detached" });
+  });
+});
