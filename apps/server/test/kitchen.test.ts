@@ -167,3 +167,53 @@ describe("area settings", () => {
     expect((await api.post("/api/feed/kitchen/auto-print", { autoPrint: "yes" }, cook)).status).toBe(400);
   });
 });
+
+describe("availability", () => {
+  it("the cook's menu lists only their area's products, switched-off ones included", async () => {
+    const menu = await api.get("/api/cuisine/menu", cook);
+    const names = menu.body.flatMap((c: any) => c.products.map((p: any) => p.name)).sort();
+    expect(names).toEqual(["Σουβλάκι", "Χωριάτικη"]);
+  });
+
+  it("switching a product off removes it from open menus at once and refuses orders; on brings it back", async () => {
+    const guest = await api.seatedGuest(venue.otherTable.id);
+    const listed = async () =>
+      (await api.get(`/api/cq-table/${venue.otherTable.id}/menu`, guest)).body
+        .flatMap((c: any) => c.products)
+        .some((p: any) => p.id === venue.souvlaki.id);
+    expect(await listed()).toBe(true);
+    const off = await api.post(
+      `/api/cuisine/product/${venue.souvlaki.id}/set-active`,
+      { active: false, serviceMode: "DINE_IN" },
+      cook,
+    );
+    expect(off.status).toBe(200);
+    expect(await listed()).toBe(false);
+    const staffMenu = await api.get("/api/cuisine/menu", cook);
+    expect(staffMenu.body.flatMap((c: any) => c.products).find((p: any) => p.id === venue.souvlaki.id).active).toBe(false);
+    const refused = await api.post(`/api/orders/${venue.otherTable.id}`, [{ id: venue.souvlaki.id, quantity: 1 }], guest);
+    expect(refused.headers.get("x-app-error")).toBe("error.inactive_product");
+    await api.post(`/api/cuisine/product/${venue.souvlaki.id}/set-active`, { active: true }, cook);
+    expect(await listed()).toBe(true);
+  });
+
+  it("needs a price to switch on, and keeps cooks to their own area", async () => {
+    const noTakeAway = await api.post(
+      `/api/cuisine/product/${venue.salad.id}/set-active`,
+      { active: true, serviceMode: "TAKE_AWAY" },
+      cook,
+    );
+    expect(noTakeAway.headers.get("x-app-error")).toBe("error.price_required");
+    const otherArea = await api.post(`/api/cuisine/product/${venue.coffee.id}/set-active`, { active: false }, cook);
+    expect(otherArea.status).toBe(403);
+    const waiter = await api.login(venue.waiter.login);
+    expect((await api.post(`/api/feed/product/${venue.coffee.id}/set-active`, { active: false }, waiter)).status).toBe(200);
+    expect((await api.post(`/api/feed/product/${venue.coffee.id}/set-active`, { active: true }, waiter)).status).toBe(200);
+    expect((await api.post(`/api/cuisine/product/${venue.coffee.id}/set-active`, { active: true }, waiter)).status).toBe(403);
+    expect((await api.post(`/api/cuisine/product/${venue.salad.id}/set-active`, { active: "no" }, cook)).status).toBe(400);
+  });
+
+  it("tells where the venue's print agent is (none configured yet)", async () => {
+    expect((await api.get("/api/cuisine/ip", cook)).body).toEqual({ address: null });
+  });
+});

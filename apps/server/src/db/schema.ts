@@ -31,6 +31,8 @@ export const retailers = pgTable("retailers", {
   translationsActive: boolean("translations_active").notNull().default(false),
   printerIp: text("printer_ip"),
   autoPrintActive: boolean("auto_print_active").notNull().default(false),
+  /** Where the venue's print agent listens (ws://host:port), as the preparation screens reach it. */
+  printServiceUrl: text("print_service_url"),
   /** Whether waiters see every table's tasks or only the tables they supervise. */
   waitersSeeAllTables: boolean("waiters_see_all_tables").notNull().default(false),
   invoicingEnabled: boolean("invoicing_enabled").notNull().default(false),

@@ -20,6 +20,9 @@ export const menuProduct = z.object({
   takeAwayPrice: z.number().int().nullable(),
   active: z.boolean(),
   hasTakeAwayPrice: z.boolean(),
+  /** Whether a dine-in price is set; availability cannot be switched on without one. */
+  hasDineInPrice: z.boolean(),
+  takeAwayActive: z.boolean(),
   preparationArea: z.string().nullable(),
   preparationAreaId: z.number().nullable(),
   translationMissing: z.boolean(),
@@ -33,3 +36,9 @@ export type MenuProduct = z.infer<typeof menuProduct>;
 export const menuCategory = z.object({ id: z.number(), name: z.string(), products: z.array(menuProduct) });
 export type MenuCategory = z.infer<typeof menuCategory>;
 export const menu = z.array(menuCategory);
+
+export const setProductActiveRequest = z.object({
+  active: z.boolean(),
+  serviceMode: z.enum(["DINE_IN", "TAKE_AWAY"]).optional().default("DINE_IN"),
+});
+export type SetProductActiveRequest = z.infer<typeof setProductActiveRequest>;

@@ -27,6 +27,8 @@ function presentProduct(
     takeAwayPrice: product.takeAwayPriceCents,
     active: product.active,
     hasTakeAwayPrice: product.hasTakeAwayPrice,
+    hasDineInPrice: product.hasDineInPrice,
+    takeAwayActive: product.takeAwayActive,
     preparationArea: areaName,
     preparationAreaId: product.preparationAreaId,
     translationMissing:
@@ -50,8 +52,18 @@ function presentProduct(
   };
 }
 
-/** The guest menu of a venue: categories in order, each with its orderable products in order. */
-export async function loadGuestMenu(db: Queryable, retailerId: number, lang: Language): Promise<MenuCategory[]> {
+interface MenuScope {
+  retailerId: number;
+  lang: Language;
+  /** Guests see only what can be ordered; staff see everything, to switch it on or off. */
+  onlyOrderable: boolean;
+  /** Only this preparation area's products (a cook's, or the cash desk looking at one area). */
+  preparationAreaId?: number;
+}
+
+/** A venue's menu: categories in order, each with its products in order, in one language. */
+export async function loadMenu(db: Queryable, scope: MenuScope): Promise<MenuCategory[]> {
+  const { retailerId, lang } = scope;
   const [retailer] = await db.select().from(retailers).where(eq(retailers.id, retailerId)).limit(1);
   const categories = await db
     .select()
@@ -62,17 +74,23 @@ export async function loadGuestMenu(db: Queryable, retailerId: number, lang: Lan
     .select({ product: products, areaName: preparationAreas.name, areaActive: preparationAreas.active })
     .from(products)
     .leftJoin(preparationAreas, eq(preparationAreas.id, products.preparationAreaId))
-    .where(and(eq(products.retailerId, retailerId), isNull(products.deletedAt)))
+    .where(
+      and(
+        eq(products.retailerId, retailerId),
+        isNull(products.deletedAt),
+        scope.preparationAreaId == null ? undefined : eq(products.preparationAreaId, scope.preparationAreaId),
+      ),
+    )
     .orderBy(asc(products.sortOrder), asc(products.id));
-  const orderable = rows.filter((r) => isProductOrderable(r.product, r.areaActive));
-  const options = orderable.length
+  const shown = scope.onlyOrderable ? rows.filter((r) => isProductOrderable(r.product, r.areaActive)) : rows;
+  const options = shown.length
     ? await db
         .select()
         .from(productOptions)
         .where(
           inArray(
             productOptions.productId,
-            orderable.map((r) => r.product.id),
+            shown.map((r) => r.product.id),
           ),
         )
         .orderBy(asc(productOptions.sortOrder), asc(productOptions.id))
@@ -82,7 +100,7 @@ export async function loadGuestMenu(db: Queryable, retailerId: number, lang: Lan
     .map((category) => ({
       id: category.id,
       name: lang === "en" && category.nameEng ? category.nameEng : category.name,
-      products: orderable
+      products: shown
         .filter((r) => r.product.categoryId === category.id)
         .map((r) =>
           presentProduct(

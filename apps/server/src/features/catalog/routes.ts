@@ -1,26 +1,61 @@
-import { tableIdParams } from "@tableorder/domain/contracts/common";
+import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
+import { setProductActiveRequest } from "@tableorder/domain/contracts/menu";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requirePrincipal } from "../../auth/guards.ts";
+import { z } from "zod";
+import { allowRoles, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
-import { loadGuestMenu } from "./load-menu.ts";
+import { loadMenu } from "./load-menu.ts";
 import { MenuCache } from "./menu-cache.ts";
+import { setProductAvailability } from "./set-product-availability.ts";
 
 /** Events after which a venue's menus must be rebuilt. */
 const MENU_CHANGING_EVENTS = new Set(["catalog.changed", "preparation-area.changed"]);
+const areaQuery = z.object({ areaId: z.coerce.number().int().positive().optional() });
 
-/** Menus as guests and staff read them. */
+/** Menus as guests and staff read them, and switching products on and off. */
 export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, events } = ctx;
   const cache = new MenuCache();
-  const unsubscribe = ctx.events.subscribe((event) => {
+  const unsubscribe = events.subscribe((event) => {
     if (MENU_CHANGING_EVENTS.has(event.type)) cache.invalidate(event.retailerId);
   });
   app.addHook("onClose", async () => unsubscribe());
 
   app.get("/api/cq-table/:tableId/menu", { schema: { params: tableIdParams } }, async (request) => {
-    const table = await authorizeTable(ctx.db, requirePrincipal(request), request.params.tableId);
+    const table = await authorizeTable(db, requirePrincipal(request), request.params.tableId);
     const lang = requestLanguage(request);
-    return cache.get(table.retailerId, lang, () => loadGuestMenu(ctx.db, table.retailerId, lang));
+    return cache.get(table.retailerId, lang, () => loadMenu(db, { retailerId: table.retailerId, lang, onlyOrderable: true }));
   });
+
+  // The cook's availability editor: their own area's products (the cash desk names an area).
+  app.get(
+    "/api/cuisine/menu",
+    { onRequest: allowRoles("COOK", "CASH_DESK", "ADMIN"), schema: { querystring: areaQuery } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const preparationAreaId = principal.role === "COOK" ? (principal.prepAreaId ?? -1) : request.query.areaId;
+      return loadMenu(db, {
+        retailerId: staffRetailerId(principal),
+        lang: requestLanguage(request),
+        onlyOrderable: false,
+        preparationAreaId,
+      });
+    },
+  );
+
+  app.post(
+    "/api/cuisine/product/:id/set-active",
+    { onRequest: allowRoles("COOK", "CASH_DESK", "ADMIN"), schema: { params: idParams, body: setProductActiveRequest } },
+    async (request) =>
+      setProductAvailability({ db, events, principal: requirePrincipal(request), productId: request.params.id, ...request.body }),
+  );
+
+  app.post(
+    "/api/feed/product/:id/set-active",
+    { onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN"), schema: { params: idParams, body: setProductActiveRequest } },
+    async (request) =>
+      setProductAvailability({ db, events, principal: requirePrincipal(request), productId: request.params.id, ...request.body }),
+  );
 };

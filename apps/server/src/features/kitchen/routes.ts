@@ -1,10 +1,12 @@
 import { idParams } from "@tableorder/domain/contracts/common";
 import { autoPrintRequest, orderProductIdsRequest, setAreaActiveRequest } from "@tableorder/domain/contracts/kitchen";
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { allowRoles, requirePrincipal } from "../../auth/guards.ts";
 import { authorizeTicket } from "../../auth/policies/ticket-access.ts";
 import type { AppContext } from "../../context.ts";
+import { retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { loadKitchenFeed, loadTickets } from "./load-tickets.ts";
 import { areaForCaller, setAreaAutoPrint, setAreaOpen } from "./preparation-area-settings.ts";
@@ -75,6 +77,16 @@ export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     const area = await areaForCaller(db, requirePrincipal(request), request.body.id);
     await setAreaAutoPrint({ db, events, area, autoPrint: request.body.autoPrint });
     return { autoPrint: request.body.autoPrint };
+  });
+
+  // Where the preparation screen finds the venue's print agent; null until the venue sets one.
+  app.get("/api/cuisine/ip", async (request) => {
+    const principal = requirePrincipal(request);
+    const [venue] = await db
+      .select({ printServiceUrl: retailers.printServiceUrl })
+      .from(retailers)
+      .where(eq(retailers.id, principal.retailerId ?? -1));
+    return { address: venue?.printServiceUrl ?? null };
   });
 
   app.get("/api/cuisine/preparation-area/get-active", { schema: { querystring: areaQuery } }, async (request) => {

@@ -12,6 +12,8 @@ const salad: MenuProduct = {
   takeAwayPrice: null,
   active: true,
   hasTakeAwayPrice: false,
+  hasDineInPrice: true,
+  takeAwayActive: true,
   preparationArea: "Kitchen",
   preparationAreaId: 1,
   translationMissing: false,
