@@ -48,6 +48,9 @@ export const kitchenFeed = z.object({
   isPreparationAreaAvailable: z.boolean(),
   isFeedDisabled: z.boolean(),
   printerIp: z.string().nullable(),
+  /** Minutes after which a ticket shows as waiting long, then as late (set per area). */
+  ageWarnMinutes: z.number().int(),
+  ageLateMinutes: z.number().int(),
   tickets: z.array(kitchenTicket),
 });
 export type KitchenFeed = z.infer<typeof kitchenFeed>;

@@ -134,6 +134,8 @@ export async function loadKitchenFeed(db: Queryable, retailerId: number, areaId:
     isPreparationAreaAvailable: area.active,
     isFeedDisabled: false,
     printerIp: area.printerIp,
+    ageWarnMinutes: area.ageWarnMinutes,
+    ageLateMinutes: area.ageLateMinutes,
     tickets: await loadTickets(db, { areaId }),
   };
 }
