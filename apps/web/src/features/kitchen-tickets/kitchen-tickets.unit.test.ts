@@ -24,6 +24,8 @@ const feed = (tickets: KitchenTicket[]): KitchenFeed => ({
   label: "Kitchen",
   hasAutoPrint: false,
   isPreparationAreaAvailable: true,
+  ageWarnMinutes: 10,
+  ageLateMinutes: 20,
   isFeedDisabled: false,
   printerIp: null,
   tickets,
