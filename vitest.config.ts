@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["apps/server/test/**/*.test.ts"],
+          include: ["apps/server/test/**/*.test.ts", "apps/print-agent/test/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

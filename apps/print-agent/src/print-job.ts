@@ -1,0 +1,31 @@
+import type { CodePageName } from "./escpos/code-pages.ts";
+import { renderKitchenTicket, renderVoidTicket } from "./kitchen-ticket-layout.ts";
+import type { PrintJob } from "./protocol.ts";
+
+export interface RenderJobOptions {
+  /** Used when the job names no code page: the one the venue's printers are set up for. */
+  defaultCodePage: CodePageName;
+  now?: Date;
+}
+
+/** Turns a validated print job into the bytes the printer gets. */
+export function renderJob(job: PrintJob, options: RenderJobOptions): Uint8Array {
+  switch (job.kind) {
+    case "kitchen-ticket":
+      return renderKitchenTicket(job.ticket, {
+        bigLetters: job.bigLetters,
+        codePage: job.codePage ?? options.defaultCodePage,
+        areaName: job.areaName,
+        now: options.now,
+      });
+    case "void-ticket":
+      return renderVoidTicket(job.ticket, job.cancelled, {
+        bigLetters: job.bigLetters,
+        codePage: job.codePage ?? options.defaultCodePage,
+        areaName: job.areaName,
+        now: options.now,
+      });
+    case "raw":
+      return new Uint8Array(Buffer.from(job.base64, "base64"));
+  }
+}

@@ -1,0 +1,82 @@
+import net from "node:net";
+
+export interface ReceivedJob {
+  bytes: Buffer;
+  acceptedAt: number;
+  endedAt: number;
+}
+
+export interface FakePrinter {
+  port: number;
+  /** Complete jobs, one per connection that ended, in the order they ended. */
+  jobs: ReceivedJob[];
+  /** Connections accepted so far. */
+  connections: number;
+  waitForJobs(count: number, timeoutMs?: number): Promise<ReceivedJob[]>;
+  /** Lets paused connections read again. */
+  resume(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in for an ESC/POS printer's raw port on 127.0.0.1. With `paused`, it accepts connections
+ * and reads nothing (a printer out of paper, or wedged), until `resume()`.
+ */
+export async function startFakePrinter(options: { paused?: boolean } = {}): Promise<FakePrinter> {
+  const jobs: ReceivedJob[] = [];
+  const sockets = new Set<net.Socket>();
+  let paused = options.paused ?? false;
+  let waiters: (() => void)[] = [];
+  const server = net.createServer({ highWaterMark: 16 }, (socket) => {
+    printer.connections++;
+    sockets.add(socket);
+    const acceptedAt = Date.now();
+    const chunks: Buffer[] = [];
+    if (paused) socket.pause();
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", () => {});
+    socket.on("end", () => {
+      jobs.push({ bytes: Buffer.concat(chunks), acceptedAt, endedAt: Date.now() });
+      socket.end();
+      for (const wake of waiters) wake();
+    });
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+
+  const printer: FakePrinter = {
+    port: (server.address() as net.AddressInfo).port,
+    jobs,
+    connections: 0,
+    async waitForJobs(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (jobs.length < count) {
+        if (Date.now() > deadline) throw new Error(`printer got ${jobs.length} of ${count} jobs`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+        waiters = [];
+      }
+      return jobs.slice(0, count);
+    },
+    resume() {
+      paused = false;
+      for (const socket of sockets) socket.resume();
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return printer;
+}
+
+/** A port on 127.0.0.1 where nothing listens, so connecting is refused. */
+export async function refusedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
