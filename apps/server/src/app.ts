@@ -4,15 +4,24 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { PrincipalVerifier } from "./auth/account-status.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { catalogRoutes } from "./features/catalog/routes.ts";
+import { contactRoutes } from "./features/contact/routes.ts";
+import { crmPreparationAreaRoutes } from "./features/crm-preparation-areas/routes.ts";
+import { crmProductRoutes, productImageRoutes } from "./features/crm-products/routes.ts";
+import { crmRetailerRoutes } from "./features/crm-retailer/routes.ts";
+import { crmTableRoutes } from "./features/crm-tables/routes.ts";
+import { crmWaiterRoutes } from "./features/crm-waiters/routes.ts";
 import { projectKitchenTickets } from "./features/kitchen/kitchen-realtime.ts";
 import { kitchenRoutes } from "./features/kitchen/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
+import { tableRequestRoutes } from "./features/table-requests/routes.ts";
+import { projectTableRequests } from "./features/table-requests/table-requests-realtime.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
 import { installErrorHandler, installNotFoundHandler } from "./lib/error-handler.ts";
@@ -48,12 +57,15 @@ export async function buildApp(options: { config: Config; database: Database; ev
     validitySeconds: config.tokenValiditySeconds,
     rememberMeValiditySeconds: config.tokenValidityRememberMeSeconds,
   });
-  const ctx: AppContext = { config, db: database.db, tokens, events };
+  // Tokens are checked by signature and against the account, so a deleted or disabled account's
+  // tokens stop working at once (auth/account-status.ts).
+  const principals = new PrincipalVerifier({ db: database.db, tokens, events });
+  const ctx: AppContext = { config, db: database.db, tokens, events, principals };
 
   app.decorateRequest("principal", null);
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;
-    if (header?.startsWith("Bearer ")) request.principal = await tokens.verify(header.slice(7));
+    if (header?.startsWith("Bearer ")) request.principal = await principals.verify(header.slice(7));
   });
 
   await app.register(authRoutes, { ctx });
@@ -61,12 +73,25 @@ export async function buildApp(options: { config: Config; database: Database; ev
   await app.register(catalogRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
   await app.register(kitchenRoutes, { ctx });
+  await app.register(tableRequestRoutes, { ctx });
+  await app.register(contactRoutes, { ctx });
+  await app.register(crmTableRoutes, { ctx });
+  await app.register(crmWaiterRoutes, { ctx });
+  await app.register(crmPreparationAreaRoutes, { ctx });
+  await app.register(crmProductRoutes, { ctx });
+  await app.register(productImageRoutes, { ctx });
+  await app.register(crmRetailerRoutes, { ctx });
 
   const hub = new StompHub({
-    verifyToken: (token) => tokens.verify(token),
+    verifyToken: (token) => principals.verify(token),
     authorize: createSubscriptionAuthorizer(database.db),
   });
-  const projections = [projectKitchenTickets(database.db, hub), projectTableState(database.db, hub)];
+  const stopRevoking = principals.onRevoked((userIds) => hub.disconnectUsers(userIds));
+  const projections = [
+    projectKitchenTickets(database.db, hub),
+    projectTableState(database.db, hub),
+    projectTableRequests(database.db, hub),
+  ];
   // Events of one table are projected in order; other tables' events go on meanwhile.
   const queue = new KeyedSerialQueue();
   const unsubscribe = events.subscribe((event) =>
@@ -84,6 +109,8 @@ export async function buildApp(options: { config: Config; database: Database; ev
   // Sockets go first: an upgraded WebSocket would otherwise hold the HTTP server open.
   app.addHook("preClose", async () => {
     unsubscribe();
+    stopRevoking();
+    principals.close();
     await hub.close();
   });
 

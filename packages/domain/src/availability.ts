@@ -21,3 +21,19 @@ export function isProductOrderable(product: ProductAvailability, areaActive: boo
     (product.preparationAreaId == null || areaActive === true)
   );
 }
+
+/** The price facts that decide whether a product may be switched on for a service. */
+export interface ProductPricing {
+  hasDineInPrice: boolean;
+  hasTakeAwayPrice: boolean;
+  takeAwayPriceCents: number | null;
+}
+
+/**
+ * Whether a product has a price for a service, which switching it on for that service needs
+ * (spec 2 §4.7, spec 3 §5: the availability toggle is disabled without a price; the server
+ * answers price_required).
+ */
+export function isPricedFor(product: ProductPricing, serviceMode: "DINE_IN" | "TAKE_AWAY"): boolean {
+  return serviceMode === "TAKE_AWAY" ? product.hasTakeAwayPrice && product.takeAwayPriceCents != null : product.hasDineInPrice;
+}

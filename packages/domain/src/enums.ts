@@ -75,3 +75,50 @@ export type Allergen = (typeof ALLERGENS)[number];
 export const LANGUAGES = ["el", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "el";
+
+/**
+ * VAT categories as myDATA numbers them, with their rate in percent. The spec's rate choices are
+ * 4, 6, 9, 13, 17 and 24, the default 24 (category 1).
+ */
+export const VAT_CATEGORIES = { 1: 24, 2: 13, 3: 6, 4: 17, 5: 9, 6: 4 } as const;
+export type VatCategory = keyof typeof VAT_CATEGORIES;
+export const DEFAULT_VAT_CATEGORY: VatCategory = 1;
+
+/**
+ * A venue's main cuisine (spec 3 §3 leaves the list open): stored as the code, shown by name in
+ * the guest's language.
+ */
+export const MAIN_CUISINES = [
+  { code: "GREEK", name: "Ελληνική", nameEng: "Greek" },
+  { code: "CRETAN", name: "Κρητική", nameEng: "Cretan" },
+  { code: "MEDITERRANEAN", name: "Μεσογειακή", nameEng: "Mediterranean" },
+  { code: "MEZE", name: "Μεζεδοπωλείο", nameEng: "Meze" },
+  { code: "SEAFOOD", name: "Ψαρικά - Θαλασσινά", nameEng: "Fish & seafood" },
+  { code: "GRILL", name: "Ψητά - Σχάρα", nameEng: "Grill" },
+  { code: "SOUVLAKI", name: "Σουβλάκι - Γύρος", nameEng: "Souvlaki & gyros" },
+  { code: "STREET_FOOD", name: "Street food", nameEng: "Street food" },
+  { code: "BURGER", name: "Burger", nameEng: "Burgers" },
+  { code: "PIZZA", name: "Πίτσα", nameEng: "Pizza" },
+  { code: "ITALIAN", name: "Ιταλική", nameEng: "Italian" },
+  { code: "INTERNATIONAL", name: "Διεθνής", nameEng: "International" },
+  { code: "ASIAN", name: "Ασιατική", nameEng: "Asian" },
+  { code: "CHINESE", name: "Κινέζικη", nameEng: "Chinese" },
+  { code: "JAPANESE", name: "Ιαπωνική - Sushi", nameEng: "Japanese & sushi" },
+  { code: "INDIAN", name: "Ινδική", nameEng: "Indian" },
+  { code: "MEXICAN", name: "Μεξικάνικη", nameEng: "Mexican" },
+  { code: "MIDDLE_EASTERN", name: "Μεσανατολική", nameEng: "Middle Eastern" },
+  { code: "VEGETARIAN", name: "Χορτοφαγική", nameEng: "Vegetarian" },
+  { code: "COFFEE", name: "Καφές - Ροφήματα", nameEng: "Coffee & drinks" },
+  { code: "BAKERY", name: "Αρτοποιείο - Ζαχαροπλαστείο", nameEng: "Bakery & pastry" },
+  { code: "DESSERTS", name: "Γλυκά - Παγωτό", nameEng: "Desserts & ice cream" },
+  { code: "BAR", name: "Ποτά - Cocktails", nameEng: "Drinks & cocktails" },
+] as const;
+export type MainCuisine = (typeof MAIN_CUISINES)[number]["code"];
+export const MAIN_CUISINE_CODES = MAIN_CUISINES.map((c) => c.code) as [MainCuisine, ...MainCuisine[]];
+
+/** The name of a stored main cuisine in a language; a value that is not a code is shown as stored. */
+export function mainCuisineName(stored: string | null, lang: Language): string | null {
+  const cuisine = MAIN_CUISINES.find((c) => c.code === stored);
+  if (!cuisine) return stored;
+  return lang === "en" ? cuisine.nameEng : cuisine.name;
+}

@@ -30,6 +30,11 @@ export const ERROR_KEYS = [
   "product_already_delivered",
   "nothing_to_undo",
   "price_required",
+  // Back office (spec 3): an area still in use cannot be deleted; product pictures.
+  "prep_area_has_products",
+  "prep_area_has_open_tickets",
+  "unsupported_image_type",
+  "image_too_large",
   "internal",
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -56,12 +57,17 @@ export const preparationAreas = pgTable(
     /** Minutes after which a ticket shows as waiting long, then as late. */
     ageWarnMinutes: integer("age_warn_minutes").notNull().default(10),
     ageLateMinutes: integer("age_late_minutes").notNull().default(20),
+    /** Soft delete: tickets and ordered units keep pointing at the area they were made in. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("preparation_areas_retailer_name").on(t.retailerId, t.name)],
+  (t) => [uniqueIndex("preparation_areas_retailer_name").on(t.retailerId, t.name).where(sql`deleted_at is null`)],
 );
 
-/** Staff and guests alike. Usernames are global because staff sign in without naming a venue. */
+/**
+ * Staff and guests alike. Usernames are global because staff sign in without naming a venue; a
+ * deleted account frees its username (it can no longer sign in), so the index counts live rows only.
+ */
 export const users = pgTable(
   "users",
   {
@@ -85,7 +91,7 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("users_login").on(t.login),
+    uniqueIndex("users_login").on(t.login).where(sql`deleted_at is null`),
     uniqueIndex("users_identity").on(t.identityProvider, t.identitySubject),
     index("users_retailer").on(t.retailerId),
   ],
@@ -108,7 +114,8 @@ export const diningTables = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("dining_tables_code").on(t.code),
+    // A deleted table frees its code, so a reprinted QR code can carry it again.
+    uniqueIndex("dining_tables_code").on(t.code).where(sql`deleted_at is null`),
     uniqueIndex("dining_tables_retailer_label").on(t.retailerId, t.kind, t.label).where(sql`deleted_at is null`),
   ],
 );
@@ -170,6 +177,33 @@ export const products = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("products_retailer").on(t.retailerId), index("products_category").on(t.categoryId)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  // node-postgres hands back a Buffer, PGlite a Uint8Array; features see a Buffer either way.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Product pictures, kept in the database so every server instance can serve them. A new upload
+ * gets a new id (and so a new URL), which lets browsers cache an image forever.
+ */
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: text("id").primaryKey(),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    contentType: text("content_type").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_images_product").on(t.productId)],
 );
 
 /** Preparation ways, basic ingredients (removable) and extra ingredients (paid) of a product. */

@@ -1,11 +1,19 @@
 import type { FieldError } from "@tableorder/domain/errors";
+import { isValidationMessageKey } from "@tableorder/domain/validation-messages";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { AppError } from "./app-error.ts";
 
-/** Server size messages are shown as 'Size' (spec 1 §5), so every bound maps to it. */
-function messageOf(code: string, input: unknown): string {
+/**
+ * The message of a field error. A contract that names its rule with a key of
+ * `@tableorder/domain/validation-messages` ("password.tooShort", "ip.invalid", …) is answered with
+ * that key, so the client shows the spec's own wording for it. Otherwise the issue maps to the
+ * generic names the spec's clients know: server size messages are shown as 'Size' (spec 1 §5),
+ * so every bound maps to it.
+ */
+function messageOf(code: string, input: unknown, message?: string): string {
+  if (message && isValidationMessageKey(message)) return message;
   if (code === "too_small" || code === "too_big") return "Size";
   if (code === "invalid_type" && input === undefined) return "NotNull";
   if (code === "invalid_format" || code === "invalid_string") return "Pattern";
@@ -16,7 +24,7 @@ function fieldErrorsFromZod(objectName: string, issues: ZodError["issues"]): Fie
   return issues.map((issue) => ({
     objectName,
     field: issue.path.join(".") || objectName,
-    message: messageOf(issue.code, (issue as { input?: unknown }).input),
+    message: messageOf(issue.code, (issue as { input?: unknown }).input, issue.message),
   }));
 }
 
@@ -34,7 +42,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const fieldErrors = error.validation.map((v) => ({
         objectName,
         field: v.instancePath.replace(/^\//, "").replaceAll("/", ".") || objectName,
-        message: messageOf(v.keyword, (v.params as { input?: unknown }).input),
+        message: messageOf(v.keyword, (v.params as { input?: unknown }).input, v.message),
       }));
       appError = new AppError("validation", 400, {}, fieldErrors);
     } else if (error instanceof ZodError) {

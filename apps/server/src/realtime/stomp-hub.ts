@@ -143,6 +143,14 @@ export class StompHub {
     return () => this.subscribeListeners.delete(listener);
   }
 
+  /** Closes the sockets of accounts that can no longer act (deleted or disabled staff). */
+  disconnectUsers(userIds: readonly number[]): void {
+    const revoked = new Set(userIds);
+    for (const connection of this.connections) {
+      if (revoked.has(connection.principal.userId)) this.closeConnection(connection, CLOSE_POLICY_VIOLATION);
+    }
+  }
+
   /** For tests and benchmarks. */
   stats(): { connections: number; subscriptions: number } {
     let subscriptions = 0;

@@ -39,7 +39,7 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
         name: DEMO_VENUE_NAME,
         nameEng: DEMO_VENUE_NAME,
         type: "RESTAURANT",
-        mainCuisine: "Ελληνική",
+        mainCuisine: "GREEK",
         secondaryCuisine: [1, 2],
         translationsActive: true,
       })

@@ -156,3 +156,10 @@ export async function buildRunningVenue(db: Db) {
   });
   return { venue, kitchen, bar, table, otherTable, cook, barman, waiter, admin, category, salad, souvlaki, coffee, water };
 }
+
+/** A running venue plus a cash-desk account: everyone the back office's rules tell apart. */
+export async function buildBackOfficeVenue(db: Db) {
+  const venue = await buildRunningVenue(db);
+  const cashDesk = await buildStaff(db, venue.venue.id, "CASH_DESK");
+  return { ...venue, cashDesk };
+}

@@ -5,11 +5,11 @@ export function apiClient(baseUrl: string) {
   async function call(
     method: string,
     path: string,
-    options: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+    options: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string | Uint8Array<ArrayBuffer> } = {},
   ) {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (options.raw !== undefined) {
       body = options.raw;
       headers["content-type"] ??= "application/json";
@@ -32,6 +32,11 @@ export function apiClient(baseUrl: string) {
     get: (path: string, token?: string, headers?: Record<string, string>) => call("GET", path, { token, headers }),
     post: (path: string, body: unknown, token?: string, headers?: Record<string, string>) =>
       call("POST", path, { token, body, headers }),
+    put: (path: string, body: unknown, token?: string) => call("PUT", path, { token, body }),
+    del: (path: string, token?: string) => call("DELETE", path, { token }),
+    /** A raw (binary) body with its own content type, as a file upload sends it. */
+    upload: (path: string, data: Uint8Array<ArrayBuffer>, contentType: string, token?: string) =>
+      call("POST", path, { token, raw: data, headers: { "content-type": contentType } }),
     async login(username: string, password = TEST_PASSWORD): Promise<string> {
       const response = await call("POST", "/api/authenticate", { body: { username, password, rememberMe: false } });
       if (response.status !== 200) throw new Error(`login ${username} failed: ${response.status}`);

@@ -1,6 +1,7 @@
 import { isProductOrderable } from "@tableorder/domain/availability";
 import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
 import type { Allergen, Language } from "@tableorder/domain/enums";
+import { productTranslationGaps } from "@tableorder/domain/validators";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { preparationAreas, productCategories, productOptions, products, retailers } from "../../db/schema.ts";
@@ -16,7 +17,6 @@ function presentProduct(
   translationsActive: boolean,
 ): MenuProduct {
   const name = (n: string, eng: string | null) => (lang === "en" && eng ? eng : n);
-  const missing = (eng: string | null) => lang === "en" && translationsActive && !eng;
   const of = (kind: string) => options.filter((o) => o.kind === kind);
   return {
     id: product.id,
@@ -31,10 +31,16 @@ function presentProduct(
     takeAwayActive: product.takeAwayActive,
     preparationArea: areaName,
     preparationAreaId: product.preparationAreaId,
+    // English readers see the mark where the venue translates but this product is not done yet.
     translationMissing:
-      missing(product.nameEng) ||
-      (product.description != null && missing(product.descriptionEng)) ||
-      options.some((o) => missing(o.nameEng)),
+      lang === "en" &&
+      translationsActive &&
+      productTranslationGaps({
+        ...product,
+        preparationWays: of("PREPARATION_WAY"),
+        basicIngredients: of("BASIC_INGREDIENT"),
+        extraIngredients: of("EXTRA_INGREDIENT"),
+      }).length > 0,
     basicIngredients: of("BASIC_INGREDIENT").map((o) => ({
       id: o.id,
       name: name(o.name, o.nameEng),

@@ -52,6 +52,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       setProductAvailability({ db, events, principal: requirePrincipal(request), productId: request.params.id, ...request.body }),
   );
 
+  // The back office's availability toggle (spec 3 §7.3), the same switch under the crm path.
+  app.post(
+    "/api/crm/product/:id/active-status",
+    { onRequest: allowRoles("CASH_DESK", "ADMIN"), schema: { params: idParams, body: setProductActiveRequest } },
+    async (request) =>
+      setProductAvailability({ db, events, principal: requirePrincipal(request), productId: request.params.id, ...request.body }),
+  );
+
   app.post(
     "/api/feed/product/:id/set-active",
     { onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN"), schema: { params: idParams, body: setProductActiveRequest } },

@@ -1,3 +1,4 @@
+import { isPricedFor } from "@tableorder/domain/availability";
 import type { SetProductActiveRequest } from "@tableorder/domain/contracts/menu";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Principal } from "../../auth/principal.ts";
@@ -23,8 +24,7 @@ export async function setProductAvailability(
   if (!product) throw new AppError("not_found", 404, { entity: "product" });
   if (principal.role === "COOK" && product.preparationAreaId !== principal.prepAreaId) throw new AppError("forbidden", 403);
   const takeAway = options.serviceMode === "TAKE_AWAY";
-  const priced = takeAway ? product.hasTakeAwayPrice && product.takeAwayPriceCents != null : product.hasDineInPrice;
-  if (options.active && !priced) throw new AppError("price_required", 400, { productId });
+  if (options.active && !isPricedFor(product, options.serviceMode)) throw new AppError("price_required", 400, { productId });
   await db
     .update(products)
     .set(takeAway ? { takeAwayActive: options.active } : { active: options.active })

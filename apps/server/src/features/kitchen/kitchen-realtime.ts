@@ -39,9 +39,9 @@ export function projectKitchenTickets(db: Db, hub: StompHub) {
       if (!toCooks && !toDesk && !toWatchers) continue;
       const [ticket] = await loadTickets(db, { areaId, ticketIds: [id] });
       if (!ticket) continue;
-      const message: KitchenFeedMessage = completedAt
-        ? { type: "TICKET_REMOVED", ticketId: id }
-        : { type: "TICKET_UPSERT", ticket };
+      // A ticket whose every piece was cancelled leaves the feed like a completed one.
+      const gone = completedAt != null || ticket.products.length === 0;
+      const message: KitchenFeedMessage = gone ? { type: "TICKET_REMOVED", ticketId: id } : { type: "TICKET_UPSERT", ticket };
       if (toCooks) hub.sendToUsers(KITCHEN_QUEUE, (p) => p.prepAreaId === areaId, message);
       if (toDesk) hub.send(feedTopic, message);
       if (toWatchers) hub.send(ticketTopic, ticket);

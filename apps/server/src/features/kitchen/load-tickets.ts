@@ -136,6 +136,6 @@ export async function loadKitchenFeed(db: Queryable, retailerId: number, areaId:
     printerIp: area.printerIp,
     ageWarnMinutes: area.ageWarnMinutes,
     ageLateMinutes: area.ageLateMinutes,
-    tickets: await loadTickets(db, { areaId }),
+    tickets: (await loadTickets(db, { areaId })).filter((ticket) => ticket.products.length > 0),
   };
 }

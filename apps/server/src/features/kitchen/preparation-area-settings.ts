@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { preparationAreas } from "../../db/schema.ts";
@@ -20,7 +20,13 @@ export async function areaForCaller(db: Db, principal: Principal, requestedId: n
   const [area] = await db
     .select()
     .from(preparationAreas)
-    .where(and(eq(preparationAreas.id, requestedId), eq(preparationAreas.retailerId, principal.retailerId ?? -1)))
+    .where(
+      and(
+        eq(preparationAreas.id, requestedId),
+        eq(preparationAreas.retailerId, principal.retailerId ?? -1),
+        isNull(preparationAreas.deletedAt),
+      ),
+    )
     .limit(1);
   if (!area) throw new AppError("forbidden", 403);
   return area;

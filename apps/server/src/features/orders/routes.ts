@@ -1,9 +1,16 @@
 import { tableIdParams } from "@tableorder/domain/contracts/common";
 import { IDEMPOTENCY_HEADER, idempotencyKey, sendOrderRequest } from "@tableorder/domain/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
+import { removeOrderProduct } from "./remove-order-product.ts";
 import { sendOrder } from "./send-order.ts";
+
+const orderProductParams = z.object({
+  tableId: z.coerce.number().int().positive(),
+  orderProductId: z.coerce.number().int().positive(),
+});
 
 /** Sending orders for a table. */
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -16,5 +23,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       lines: request.body,
       idempotencyKey: key === undefined ? null : idempotencyKey.parse(key),
     });
+  });
+
+  app.delete("/api/orders/:tableId/product/:orderProductId", { schema: { params: orderProductParams } }, async (request) => {
+    await removeOrderProduct({ ...ctx, principal: requirePrincipal(request), ...request.params });
+    return {};
   });
 };

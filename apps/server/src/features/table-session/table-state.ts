@@ -1,5 +1,5 @@
 import type { RetailerInfo, TableFeedItem, TableState } from "@tableorder/domain/contracts/table";
-import type { Language } from "@tableorder/domain/enums";
+import { type Language, mainCuisineName } from "@tableorder/domain/enums";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, type OrderedOptions, orderProducts, retailers, tableSessions, waiterRequests } from "../../db/schema.ts";
@@ -84,7 +84,7 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
     name: named(lang, retailer.name, retailer.nameEng),
     thumbnailUrl: retailer.thumbnailUrl,
     type: retailer.type,
-    mainCuisine: retailer.mainCuisine,
+    mainCuisine: mainCuisineName(retailer.mainCuisine, lang),
     secondaryCuisine: retailer.secondaryCuisine,
     tableName: table.label,
   };

@@ -1,0 +1,39 @@
+import type { CrmProduct } from "@tableorder/domain/contracts/crm-products";
+import type { Allergen, ProductOptionKind, ProductType } from "@tableorder/domain/enums";
+import { productTranslationGaps } from "@tableorder/domain/validators";
+import type { productOptions, products } from "../../db/schema.ts";
+
+export type ProductRow = typeof products.$inferSelect;
+export type OptionRow = typeof productOptions.$inferSelect;
+
+/** A product as the back office edits it: the form's fields with cents, ids of every option. */
+export function presentProduct(product: ProductRow, options: OptionRow[], translationsActive: boolean): CrmProduct {
+  const of = (kind: ProductOptionKind) =>
+    options
+      .filter((o) => o.productId === product.id && o.kind === kind)
+      .map((o) => ({ id: o.id, name: o.name, nameEng: o.nameEng, price: o.priceCents }));
+  const presented = {
+    id: product.id,
+    name: product.name,
+    nameEng: product.nameEng,
+    type: product.type as ProductType,
+    description: product.description,
+    descriptionEng: product.descriptionEng,
+    hasDineInPrice: product.hasDineInPrice,
+    price: product.priceCents,
+    hasTakeAwayPrice: product.hasTakeAwayPrice,
+    takeAwayPrice: product.takeAwayPriceCents,
+    vatCategory: product.vatCategory,
+    categoryId: product.categoryId,
+    preparationAreaId: product.preparationAreaId,
+    imageUrl: product.imageUrl,
+    active: product.active,
+    takeAwayActive: product.takeAwayActive,
+    allergens: product.allergens as Allergen[],
+    preparationWays: of("PREPARATION_WAY"),
+    basicIngredients: of("BASIC_INGREDIENT"),
+    extraIngredients: of("EXTRA_INGREDIENT"),
+    order: product.sortOrder,
+  };
+  return { ...presented, translationMissing: translationsActive && productTranslationGaps(presented).length > 0 };
+}

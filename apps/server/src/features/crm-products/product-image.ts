@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES } from "@tableorder/domain/contracts/crm-products";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { productImages, products } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { EventBus } from "../../realtime/types.ts";
+
+type ImageType = (typeof PRODUCT_IMAGE_TYPES)[number];
+
+/** Where a stored picture is served (publicly: guests' menus show it). */
+export const imageUrlOf = (id: string) => `/api/images/${id}`;
+
+/**
+ * What the bytes really are, from their signature. Pictures are served back to every guest with
+ * the stored type, so the declared type alone is not trusted (no HTML or SVG passed off as a JPEG).
+ */
+export function sniffImageType(data: Buffer): ImageType | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "image/png";
+  if (data.length >= 12 && data.toString("latin1", 0, 4) === "RIFF" && data.toString("latin1", 8, 12) === "WEBP")
+    return "image/webp";
+  return null;
+}
+
+/**
+ * Stores a product's picture in the database (so every instance serves it) and points the
+ * product at it, replacing the previous one. Each upload gets a new id and URL, which lets
+ * browsers keep an image forever and still see a new one at once.
+ */
+export async function storeProductImage(options: {
+  db: Db;
+  events: EventBus;
+  retailerId: number;
+  productId: number;
+  contentType: string | undefined;
+  data: Buffer;
+}): Promise<{ imageUrl: string }> {
+  const { db, retailerId, productId, data } = options;
+  const declared = (options.contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (!PRODUCT_IMAGE_TYPES.includes(declared as ImageType) || sniffImageType(data) !== declared)
+    throw new AppError("unsupported_image_type", 400, { allowed: PRODUCT_IMAGE_TYPES });
+  if (data.length > PRODUCT_IMAGE_MAX_BYTES) throw new AppError("image_too_large", 400, { maxBytes: PRODUCT_IMAGE_MAX_BYTES });
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.retailerId, retailerId), isNull(products.deletedAt)))
+      .for("update");
+    if (!product) throw new AppError("not_found", 404, { entity: "product" });
+    await tx.delete(productImages).where(eq(productImages.productId, productId));
+    await tx.insert(productImages).values({ id, retailerId, productId, contentType: declared, data });
+    await tx
+      .update(products)
+      .set({ imageUrl: imageUrlOf(id) })
+      .where(eq(products.id, productId));
+  });
+  await options.events.publish({ type: "catalog.changed", retailerId, productId });
+  return { imageUrl: imageUrlOf(id) };
+}
+
+/** Takes a product's picture away. */
+export async function removeProductImage(options: { db: Db; events: EventBus; retailerId: number; productId: number }) {
+  const { db, retailerId, productId } = options;
+  await db.transaction(async (tx) => {
+    const [product] = await tx
+      .update(products)
+      .set({ imageUrl: null })
+      .where(and(eq(products.id, productId), eq(products.retailerId, retailerId), isNull(products.deletedAt)))
+      .returning({ id: products.id });
+    if (!product) throw new AppError("not_found", 404, { entity: "product" });
+    await tx.delete(productImages).where(eq(productImages.productId, productId));
+  });
+  await options.events.publish({ type: "catalog.changed", retailerId, productId });
+}
+
+/** A stored picture by id, as guests' menus load it. */
+export async function loadProductImage(db: Db, id: string): Promise<{ contentType: string; data: Buffer }> {
+  const [image] = await db
+    .select({ contentType: productImages.contentType, data: productImages.data })
+    .from(productImages)
+    .where(eq(productImages.id, id))
+    .limit(1);
+  if (!image) throw new AppError("not_found", 404, { entity: "image" });
+  return image;
+}

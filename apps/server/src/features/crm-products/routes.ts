@@ -1,0 +1,130 @@
+import { idParams } from "@tableorder/domain/contracts/common";
+import {
+  crmCategoryList,
+  crmProduct,
+  crmProductCatalogue,
+  imageUploadResponse,
+  orderProductsRequest,
+  PRODUCT_IMAGE_MAX_BYTES,
+  productForm,
+  saveCategoriesRequest,
+} from "@tableorder/domain/contracts/crm-products";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
+import { administratorsOnly, backOfficeStaff } from "../../auth/policies/back-office.ts";
+import type { AppContext } from "../../context.ts";
+import { deleteProduct } from "./delete-product.ts";
+import { areTranslationsActive, listCategories, loadCatalogue, loadProduct } from "./load-products.ts";
+import { orderProducts } from "./order-products.ts";
+import { loadProductImage, removeProductImage, storeProductImage } from "./product-image.ts";
+import { saveCategories } from "./save-categories.ts";
+import { createProduct, updateProduct } from "./save-product.ts";
+import { isCategoryTranslationMissingIn, isProductTranslationMissing } from "./translations.ts";
+
+/**
+ * Products, categories and translations in the back office (spec 3 §7.3). Every write publishes
+ * catalog.changed, so guests' and staff menus show it at once. Only administrators delete
+ * products. (The availability toggle, api/crm/product/{id}/active-status, is the catalogue's one
+ * switch and lives with it in features/catalog.)
+ */
+export const crmProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, events } = ctx;
+  app.addHook("onRequest", backOfficeStaff);
+  const venueOf = (request: FastifyRequest) => staffRetailerId(requirePrincipal(request));
+
+  app.get("/api/crm/products", { schema: { response: { 200: crmProductCatalogue } } }, async (request) =>
+    loadCatalogue(db, venueOf(request)),
+  );
+
+  app.post("/api/crm/product", { schema: { body: productForm, response: { 200: crmProduct } } }, async (request) =>
+    createProduct({ db, events, retailerId: venueOf(request), form: request.body }),
+  );
+
+  app.get("/api/crm/product/:id", { schema: { params: idParams, response: { 200: crmProduct } } }, async (request) =>
+    loadProduct(db, venueOf(request), request.params.id),
+  );
+
+  app.put(
+    "/api/crm/product/:id",
+    { schema: { params: idParams, body: productForm, response: { 200: crmProduct } } },
+    async (request) =>
+      updateProduct({ db, events, retailerId: venueOf(request), productId: request.params.id, form: request.body }),
+  );
+
+  app.delete("/api/crm/product/:id", { onRequest: administratorsOnly, schema: { params: idParams } }, async (request, reply) => {
+    await deleteProduct({ db, events, retailerId: venueOf(request), productId: request.params.id });
+    return reply.status(204).send();
+  });
+
+  app.get("/api/crm/product-categories", { schema: { response: { 200: crmCategoryList } } }, async (request) =>
+    listCategories(db, venueOf(request)),
+  );
+
+  app.post(
+    "/api/crm/product-categories",
+    { schema: { body: saveCategoriesRequest, response: { 200: crmCategoryList } } },
+    async (request) => saveCategories({ db, events, retailerId: venueOf(request), list: request.body }),
+  );
+
+  app.post("/api/crm/order-products", { schema: { body: orderProductsRequest } }, async (request, reply) => {
+    await orderProducts({ db, events, retailerId: venueOf(request), ...request.body });
+    return reply.status(204).send();
+  });
+
+  app.get("/api/crm/translations-active", { schema: { response: { 200: z.boolean() } } }, async (request) =>
+    areTranslationsActive(db, venueOf(request)),
+  );
+
+  app.get("/api/crm/translation-missing", { schema: { response: { 200: z.boolean() } } }, async (request) =>
+    isProductTranslationMissing(db, venueOf(request)),
+  );
+
+  app.get("/api/crm/translation-missing/product-category", { schema: { response: { 200: z.boolean() } } }, async (request) =>
+    isCategoryTranslationMissingIn(db, venueOf(request)),
+  );
+
+  // The picture travels as the raw body (image/jpeg, image/png or image/webp). Any other type is
+  // read too, so the domain rule answers it with its own key instead of a bare 415. The parser's
+  // limit is above the 2 MB rule for the same reason; past it Fastify refuses with a 413.
+  await app.register(async (plugin) => {
+    const upload = plugin.withTypeProvider<ZodTypeProvider>();
+    upload.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 4 * PRODUCT_IMAGE_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    upload.post(
+      "/api/crm/product/:id/image",
+      { schema: { params: idParams, response: { 200: imageUploadResponse } } },
+      async (request) =>
+        storeProductImage({
+          db,
+          events,
+          retailerId: venueOf(request),
+          productId: request.params.id,
+          contentType: request.headers["content-type"],
+          data: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        }),
+    );
+  });
+
+  app.delete("/api/crm/product/:id/image", { schema: { params: idParams } }, async (request, reply) => {
+    await removeProductImage({ db, events, retailerId: venueOf(request), productId: request.params.id });
+    return reply.status(204).send();
+  });
+};
+
+const imageParams = z.object({ id: z.string().uuid() });
+
+/** Product pictures, public (guests' menus show them) and cached for good: a new upload is a new URL. */
+export const productImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get("/api/images/:id", { schema: { params: imageParams } }, async (request, reply) => {
+    const image = await loadProductImage(ctx.db, request.params.id);
+    return reply
+      .type(image.contentType)
+      .header("Cache-Control", "public, max-age=31536000, immutable")
+      .header("ETag", `"${request.params.id}"`)
+      .header("X-Content-Type-Options", "nosniff")
+      .send(image.data);
+  });
+};

@@ -1,0 +1,52 @@
+import {
+  cuisineTypes,
+  cuisineTypesQuery,
+  retailerTypes,
+  shopSettings,
+  shopSettingsForm,
+} from "@tableorder/domain/contracts/crm-retailer";
+import { RETAILER_TYPES } from "@tableorder/domain/enums";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
+import { administratorsOnly, backOfficeStaff } from "../../auth/policies/back-office.ts";
+import type { AppContext } from "../../context.ts";
+import { listCuisineTypes, loadShopSettings, saveShopSettings } from "./shop-settings.ts";
+
+/** Shop settings (administrators only, spec 3 §6) and the lists its form chooses from. */
+export const crmRetailerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get(
+    "/api/crm/retailer",
+    { onRequest: administratorsOnly, schema: { response: { 200: shopSettings } } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return loadShopSettings(db, staffRetailerId(principal), principal.userId);
+    },
+  );
+
+  app.post(
+    "/api/crm/retailer",
+    { onRequest: administratorsOnly, schema: { body: shopSettingsForm, response: { 200: shopSettings } } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return saveShopSettings({
+        ...ctx,
+        retailerId: staffRetailerId(principal),
+        adminUserId: principal.userId,
+        form: request.body,
+      });
+    },
+  );
+
+  app.get("/api/crm/retailer/types", { onRequest: backOfficeStaff, schema: { response: { 200: retailerTypes } } }, async () => [
+    ...RETAILER_TYPES,
+  ]);
+
+  // Public: the home page filters venues by it; the shop settings form reads it with `all`.
+  app.get(
+    "/api/home-page/cuisine-types",
+    { schema: { querystring: cuisineTypesQuery, response: { 200: cuisineTypes } } },
+    async (request) => listCuisineTypes(db, request.query.all !== undefined),
+  );
+};

@@ -1,0 +1,49 @@
+import { and, eq } from "drizzle-orm";
+import { authorizeTable } from "../../auth/policies/table-access.ts";
+import type { Principal } from "../../auth/principal.ts";
+import type { Db } from "../../db/client.ts";
+import { kitchenTickets, orderProducts } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { EventBus } from "../../realtime/types.ts";
+
+/**
+ * Takes a piece back out of the table's current order: only while nobody has started preparing
+ * it and it is unpaid (spec 1 §4); otherwise product_not_in_current_order. The piece stays on
+ * the bill as cancelled, and leaves the kitchen's ticket at once.
+ */
+export async function removeOrderProduct(options: {
+  db: Db;
+  events: EventBus;
+  principal: Principal;
+  tableId: number;
+  orderProductId: number;
+}): Promise<void> {
+  const { db, principal, tableId } = options;
+  const table = await authorizeTable(db, principal, tableId);
+  const [removed] = await db
+    .update(orderProducts)
+    .set({ paymentStatus: "CANCELLED", statusChangedAt: new Date() })
+    .where(
+      and(
+        eq(orderProducts.id, options.orderProductId),
+        eq(orderProducts.tableId, tableId),
+        eq(orderProducts.status, "SENT"),
+        eq(orderProducts.paymentStatus, "UNPAID"),
+      ),
+    )
+    .returning({ ticketId: orderProducts.ticketId });
+  // An unpaid piece always belongs to the table's open session: a session closes only when
+  // nothing on it is left to pay.
+  if (!removed) throw new AppError("product_not_in_current_order", 400);
+  if (removed.ticketId != null) {
+    const [ticket] = await db.select().from(kitchenTickets).where(eq(kitchenTickets.id, removed.ticketId));
+    await options.events.publish({
+      type: "ticket.changed",
+      retailerId: table.retailerId,
+      tableId,
+      ticketId: ticket.id,
+      preparationAreaId: ticket.preparationAreaId,
+    });
+  }
+  await options.events.publish({ type: "table.changed", retailerId: table.retailerId, tableId });
+}

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import type { ValidationMessageKey } from "../validation-messages.ts";
+import {
+  isValidIpv4,
+  isValidPrintServiceUrl,
+  isValidUsername,
+  NAME_MAX_LENGTH,
+  normalizeUsername,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "../validators.ts";
+
+/**
+ * Field schemas the back-office contracts share. Every issue they raise carries a key of
+ * `validation-messages.ts` as its message, which the server sends back as the field error's
+ * message and a form shows in its language.
+ */
+
+const key = (message: ValidationMessageKey) => ({ message });
+/** A failed rule that makes the next ones meaningless (an empty field is not also "too short"). */
+const stop = (message: ValidationMessageKey) => ({ message, abort: true });
+
+/**
+ * A text that must be filled in; surrounding spaces are dropped. (No abort here: an aborted field
+ * would keep the form's cross-field rules, such as translations, from reporting at the same time.)
+ */
+export const requiredText = (required: ValidationMessageKey, max = NAME_MAX_LENGTH) =>
+  z.string({ error: required }).trim().min(1, key(required)).max(max, key("text.tooLong"));
+
+/** A text that may be left empty; empty comes out as null. */
+export const optionalText = (max = NAME_MAX_LENGTH) =>
+  z
+    .string({ error: "field.invalid" })
+    .trim()
+    .max(max, key("text.tooLong"))
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A sign-in name: required, letters, digits and . _ @ -, stored lower-cased. */
+export const usernameField = z
+  .string({ error: "username.required" })
+  .trim()
+  .min(1, stop("username.required"))
+  .refine(isValidUsername, key("username.invalid"))
+  .transform(normalizeUsername);
+
+/** The password of a new account: required, more than 3 characters (spec 3 §5). */
+export const newPasswordField = z
+  .string({ error: "password.required" })
+  .min(1, stop("password.required"))
+  .min(PASSWORD_MIN_LENGTH, stop("password.tooShort"))
+  .max(PASSWORD_MAX_LENGTH, key("password.tooLong"));
+
+/**
+ * The password on an edit form: left untouched it is not sent (or sent empty) and stays as it
+ * was; a new one follows the same rules as on create.
+ */
+export const changedPasswordField = z
+  .string({ error: "field.invalid" })
+  .nullish()
+  .transform((value) => (value ? value : undefined))
+  .pipe(newPasswordField.optional());
+
+/** A printer's address, optional: dotted IPv4 when given, null when empty. */
+export const printerIpField = z
+  .string({ error: "ip.invalid" })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value == null || isValidIpv4(value), key("ip.invalid"));
+
+/** The venue's print agent, as the browser's WebSocket reaches it; optional. */
+export const printServiceUrlField = z
+  .string({ error: "printServiceUrl.invalid" })
+  .trim()
+  .max(200, key("text.tooLong"))
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value == null || isValidPrintServiceUrl(value), key("printServiceUrl.invalid"));
+
+/** Money typed on a form, in integer cents (docs/architecture.md); the web converts euros. */
+export const priceField = z
+  .number({ error: "price.invalid" })
+  .int(key("price.invalid"))
+  .min(0, key("price.invalid"))
+  .max(100_000_000, key("price.invalid"));
+
+/** References to other rows of the venue; repeats are dropped. */
+export const idList = z
+  .array(z.number({ error: "field.invalid" }).int(key("field.invalid")).positive(key("field.invalid")), {
+    error: "field.invalid",
+  })
+  .max(1000, key("field.invalid"))
+  .default([])
+  .transform((ids) => [...new Set(ids)]);

@@ -1,0 +1,117 @@
+/**
+ * The field rules of the back-office forms (spec 3 §5) as pure functions. The zod contracts
+ * (`contracts/crm-*.ts`) build on them, so the web's forms and the server's validation apply the
+ * same rule, written once.
+ */
+
+/** Passwords must be longer than 3 characters (spec 3 §5, §9). */
+export const PASSWORD_MIN_LENGTH = 4;
+/** Past this a "password" is a paste accident; argon2 would hash it, but nobody types it. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_MAX_LENGTH = 50;
+export const TABLE_CODE_MAX_LENGTH = 64;
+/** Upper bound of short texts (names, labels): enough for any real one, bounded for storage. */
+export const NAME_MAX_LENGTH = 100;
+export const DESCRIPTION_MAX_LENGTH = 1000;
+
+/** Empty, or only spaces: what "required" refuses. */
+export function isBlank(value: string | null | undefined): boolean {
+  return value == null || value.trim() === "";
+}
+
+/** A password that may be set: 4 to 128 characters, spaces count. */
+export function isValidPassword(value: string): boolean {
+  return value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH;
+}
+
+const OCTET = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = new RegExp(`^${OCTET}(\\.${OCTET}){3}$`);
+
+/**
+ * A printer address: dotted IPv4, each octet 0-255 (spec 3 §5). Leading zeros are refused, since
+ * some network stacks read "010" as octal 8.
+ */
+export function isValidIpv4(value: string): boolean {
+  return IPV4.test(value.trim());
+}
+
+/** Usernames are stored and compared in lower case, without surrounding spaces. */
+export function normalizeUsername(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** Letters (Greek too), digits and . _ @ - ; no spaces, so a username types the same everywhere. */
+export function isValidUsername(value: string): boolean {
+  const username = normalizeUsername(value);
+  return username.length > 0 && username.length <= USERNAME_MAX_LENGTH && /^[\p{L}\p{N}._@-]+$/u.test(username);
+}
+
+/**
+ * A table's URL code ends up in a printed QR code (/service/customer/{code}), so it keeps to the
+ * characters a URL carries unescaped (RFC 3986's unreserved set).
+ */
+export function isValidTableCode(value: string): boolean {
+  const code = value.trim();
+  return code.length > 0 && code.length <= TABLE_CODE_MAX_LENGTH && /^[A-Za-z0-9._~-]+$/.test(code);
+}
+
+/** The venue's print agent address as the browser's WebSocket reaches it: ws:// or wss://host[:port][/path]. */
+export function isValidPrintServiceUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === "ws:" || url.protocol === "wss:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Secondary cuisines are the fixed list 1 seafood, 2 meat, 3 vegan, 4 brunch (spec 3 §3). */
+export function isValidSecondaryCuisine(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= 4;
+}
+
+/** Something with a Greek name and its English translation. */
+export interface Translatable {
+  name: string | null;
+  nameEng?: string | null;
+}
+
+export interface TranslatableProduct extends Translatable {
+  description?: string | null;
+  descriptionEng?: string | null;
+  preparationWays?: readonly Translatable[];
+  basicIngredients?: readonly Translatable[];
+  extraIngredients?: readonly Translatable[];
+}
+
+/**
+ * Where a product lacks its English text, as field paths (spec 3 §5, translation tab): the name,
+ * the description if there is one, and each named option and ingredient. An empty list means
+ * fully translated. The same rule feeds the form, the server's check and the missing-translation mark.
+ */
+export function productTranslationGaps(product: TranslatableProduct): string[] {
+  const gaps: string[] = [];
+  if (isBlank(product.nameEng)) gaps.push("nameEng");
+  if (!isBlank(product.description) && isBlank(product.descriptionEng)) gaps.push("descriptionEng");
+  for (const list of ["preparationWays", "basicIngredients", "extraIngredients"] as const) {
+    (product[list] ?? []).forEach((option, index) => {
+      if (!isBlank(option.name) && isBlank(option.nameEng)) gaps.push(`${list}.${index}.nameEng`);
+    });
+  }
+  return gaps;
+}
+
+/** A category needs its English name when translations are on (spec 3 §5, categories). */
+export function isCategoryTranslationMissing(category: Translatable): boolean {
+  return isBlank(category.nameEng);
+}
+
+/** A Greek phone number: optional +30 or 0030, then ten digits starting 2-9 (spec 1 §5). */
+export function isValidGreekPhone(value: string): boolean {
+  return /^(?:\+30|0030)?[2-9]\d{9}$/.test(value.replace(/[\s-]/g, ""));
+}
+
+/** A standard email address pattern: something@domain.tld, no spaces. */
+export function isValidEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(value.trim());
+}
