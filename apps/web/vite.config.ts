@@ -21,6 +21,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 3 },
+            // The preparation area (a kitchen tablet) in one chunk; its own lib pieces stay out of "common".
+            {
+              name: "prep",
+              test: /src[\\/](app[\\/]routes[\\/]prep|features[\\/](kitchen-tickets|product-availability)|lib[\\/](print|wake-lock|web-app-manifest)|components[\\/](switch|dropdown))/,
+              priority: 1,
+            },
             {
               name: "customer",
               test: /src[\\/](app[\\/]routes[\\/]customer|features[\\/](table-feed|menu|basket))[\\/]/,
@@ -28,7 +34,7 @@ export default defineConfig({
             },
             {
               name: "common",
-              test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en)|packages[\\/]domain|@stomp)/,
+              test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown)|packages[\\/]domain|@stomp)/,
               priority: 2,
             },
           ],

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 
 /** One line naming the machine, so figures are read against what produced them. */
@@ -46,3 +46,32 @@ export const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
+
+/**
+ * CPU time (ms) used so far by every process with this command name, e.g. "postgres" (all its
+ * backends, whatever database they serve); null where /proc is unavailable or none runs.
+ */
+export function commandCpuMs(command: string): number | null {
+  let total = 0;
+  let found = false;
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return null;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      if (name !== command) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      found = true;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found ? total : null;
+}

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { type Db, openDatabase } from "../../apps/server/src/db/client.ts";
 import { InProcessEventBus } from "../../apps/server/src/realtime/event-bus.ts";
 import { seedDemoVenue } from "../../apps/server/src/seed/seed-demo.ts";
 
@@ -17,6 +17,8 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
+  /** The server's database, for a test to arrange what the UI cannot yet (e.g. a venue's print agent address). */
+  db: Db;
   /** Stops the server and starts it again on the same port and database, as after a deploy. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    db: database.db,
     async restart() {
       await stop();
       current = await build();

@@ -13,7 +13,10 @@ const CustomerLayout = lazy(() => import("./routes/customer/customer-layout.tsx"
 const TablePage = lazy(() => import("./routes/customer/table-page.tsx"));
 const MenuPage = lazy(() => import("./routes/customer/menu-page.tsx"));
 const OrderPage = lazy(() => import("./routes/customer/order-page.tsx"));
-const PrepPage = lazy(() => import("./routes/prep/prep-page.tsx"));
+const PrepLayout = lazy(() => import("./routes/prep/prep-layout.tsx"));
+const PrepFeedPage = lazy(() => import("./routes/prep/prep-feed-page.tsx"));
+const PrepTicketPage = lazy(() => import("./routes/prep/prep-ticket-page.tsx"));
+const PrepAvailabilityPage = lazy(() => import("./routes/prep/prep-availability-page.tsx"));
 const WaiterPage = lazy(() => import("./routes/staff/waiter-page.tsx"));
 const AdminPage = lazy(() => import("./routes/staff/admin-page.tsx"));
 
@@ -46,7 +49,16 @@ export const router = createBrowserRouter([
           { path: "order", element: page(OrderPage) },
         ],
       },
-      { path: "service/prep/*", element: page(PrepPage) },
+      {
+        path: "service/prep",
+        element: page(PrepLayout),
+        children: [
+          { index: true, element: page(PrepFeedPage) },
+          { path: "availability", element: page(PrepAvailabilityPage) },
+          { path: ":ticketId", element: page(PrepTicketPage) },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
       { path: "service/wait/*", element: page(WaiterPage) },
       { path: "service/admin/*", element: page(AdminPage) },
       { path: "*", element: <NotFoundPage /> },

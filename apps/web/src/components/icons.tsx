@@ -73,3 +73,60 @@ export const ServiceBellIcon = ({ size }: { size?: number }) => (
     <path d="M10 4h4" />
   </Icon>
 );
+
+export const PrinterIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M6 9V2h12v7" />
+    <path d="M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
+    <rect width="12" height="8" x="6" y="14" />
+  </Icon>
+);
+
+export const UndoIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </Icon>
+);
+
+export const CheckIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M20 6 9 17l-5-5" />
+  </Icon>
+);
+
+export const SettingsIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
+  </Icon>
+);
+
+export const ArrowLeftIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="m12 19-7-7 7-7" />
+    <path d="M19 12H5" />
+  </Icon>
+);
+
+export const AlertIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" />
+    <path d="M12 9v4" />
+    <path d="M12 17h.01" />
+  </Icon>
+);
+
+export const SoundIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M11 4.7a.7.7 0 0 0-1.2-.5L6.4 7.6A1.4 1.4 0 0 1 5.4 8H3a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2.4a1.4 1.4 0 0 1 1 .4l3.4 3.4a.7.7 0 0 0 1.2-.5Z" />
+    <path d="M16 9a5 5 0 0 1 0 6" />
+    <path d="M19.4 18.4a9 9 0 0 0 0-12.8" />
+  </Icon>
+);
+
+export const ToggleIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <rect width="20" height="12" x="2" y="6" rx="6" />
+    <circle cx="16" cy="12" r="2" />
+  </Icon>
+);

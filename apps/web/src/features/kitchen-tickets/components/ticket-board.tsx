@@ -2,10 +2,18 @@ import type { KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { useNow } from "../hooks/use-now.ts";
 import styles from "./kitchen.module.css";
-import { TicketCard } from "./ticket-card.tsx";
+import { type AgeThresholds, TicketCard } from "./ticket-card.tsx";
 
 /** The tickets of the area, oldest first, on a grid that fills a tablet or a kitchen screen. */
-export function TicketBoard({ tickets }: { tickets: readonly KitchenTicket[] }) {
+export function TicketBoard({
+  tickets,
+  thresholds,
+  ticketPath,
+}: {
+  tickets: readonly KitchenTicket[];
+  thresholds: AgeThresholds;
+  ticketPath: (ticketId: number) => string;
+}) {
   const { t } = useTranslation();
   const now = useNow();
   if (tickets.length === 0) {
@@ -18,7 +26,7 @@ export function TicketBoard({ tickets }: { tickets: readonly KitchenTicket[] }) 
   return (
     <div className={styles.board} data-testid="kitchen-tickets">
       {tickets.map((ticket) => (
-        <TicketCard key={ticket.id} ticket={ticket} now={now} />
+        <TicketCard key={ticket.id} ticket={ticket} now={now} thresholds={thresholds} to={ticketPath(ticket.id)} />
       ))}
     </div>
   );

@@ -1,18 +1,27 @@
 import type { KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
+import { Link } from "react-router";
+import { PrinterIcon } from "../../../components/icons.tsx";
 import { OptionsSummary } from "../../../components/options-summary.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
-import { elapsedMinutes } from "../elapsed-minutes.ts";
+import { elapsedMinutes, type TicketAge, ticketAge } from "../elapsed-minutes.ts";
+import { AllergenWarning } from "./allergen-warning.tsx";
 import styles from "./kitchen.module.css";
 
-// Tickets waiting this long stand out, so the oldest is never forgotten.
-const WARN_AFTER_MINUTES = 10;
-const LATE_AFTER_MINUTES = 20;
+export interface AgeThresholds {
+  warn: number;
+  late: number;
+}
 
 function TicketProductRow({ product }: { product: TicketProduct }) {
   const { t } = useTranslation();
   const prepared = product.status !== "SENT";
   return (
-    <li className={`${styles.product} ${prepared ? styles.prepared : ""}`} data-testid="ticket-product" data-name={product.name}>
+    <li
+      className={`${styles.product} ${prepared ? styles.prepared : ""}`}
+      data-testid="ticket-product"
+      data-name={product.name}
+      data-status={product.status}
+    >
       <div className={styles.productLine}>
         <span className={styles.quantity}>{product.quantity}×</span>
         <span className={styles.productName}>{product.name}</span>
@@ -25,53 +34,95 @@ function TicketProductRow({ product }: { product: TicketProduct }) {
         extras={product.extraIngredientIds.map((i) => i.name)}
         notes={product.notes}
       />
-      {product.allergens.length > 0 && (
-        <p className={styles.allergens} data-testid="ticket-allergens">
-          <span aria-hidden="true">⚠ </span>
-          {t("menu.allergens")}: {product.allergens.map((a) => t(`allergen.${a}`)).join(", ")}
-        </p>
-      )}
+      {!prepared && <AllergenWarning allergens={product.allergens} />}
     </li>
   );
 }
 
-/** One ticket as the cook reads it from a distance: table, age, how it is served, who sent it, what to make. */
-export function TicketCard({ ticket, now }: { ticket: KitchenTicket; now: number }) {
+/** The band on top of a ticket: table and age, big enough to read from across the kitchen. */
+export function TicketBand({ ticket, minutes, age }: { ticket: KitchenTicket; minutes: number; age: TicketAge }) {
   const { t } = useTranslation();
-  const minutes = elapsedMinutes(ticket.timestamp, now);
-  const urgency = minutes >= LATE_AFTER_MINUTES ? styles.late : minutes >= WARN_AFTER_MINUTES ? styles.warn : "";
+  return (
+    <header className={styles.band}>
+      <h2 id={`ticket-${ticket.id}`} className={styles.table} data-testid="ticket-table">
+        {t("kitchen.table", { name: ticket.tableName })}
+      </h2>
+      {age !== "fresh" && <span className={styles.ageWord}>{t(`kitchen.age.${age}`)}</span>}
+      <span className={styles.elapsed}>
+        <span aria-hidden="true" data-testid="ticket-elapsed">
+          {t("kitchen.elapsed", { minutes })}
+        </span>
+        <span className="visually-hidden">{t("kitchen.elapsedLabel", { minutes })}</span>
+      </span>
+    </header>
+  );
+}
+
+/** How it is served, who sent it (a guest stays nameless), its number, progress and print mark. */
+export function TicketMeta({ ticket }: { ticket: KitchenTicket }) {
+  const { t } = useTranslation();
   const senderName = [ticket.sentBy.firstName, ticket.sentBy.lastName].filter(Boolean).join(" ").trim();
   return (
-    <article
-      className={`${styles.ticket} ${urgency}`}
+    <p className={styles.meta}>
+      <span className={`${styles.mode} ${ticket.serviceMode !== "DINE_IN" ? styles.modeAway : ""}`} data-testid="ticket-mode">
+        {t(`kitchen.serviceMode.${ticket.serviceMode}`)}
+      </span>
+      <span data-testid="ticket-sender">
+        {t(`kitchen.sender.${ticket.sentBy.type}`)}
+        {senderName && ` · ${senderName}`}
+      </span>
+      {ticket.preparedQuantity > 0 && (
+        <span className={styles.progress} data-testid="ticket-progress">
+          {t("kitchen.progress", { prepared: ticket.preparedQuantity, total: ticket.quantity })}
+        </span>
+      )}
+      <span className={styles.ticketNo}>
+        {ticket.isPrinted && (
+          <span className={styles.printedMark} title={t("kitchen.printed")} data-testid="ticket-printed">
+            <PrinterIcon size={18} />
+            <span className="visually-hidden">{t("kitchen.printed")}</span>
+          </span>
+        )}
+        #{ticket.ticketId}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * One ticket on the feed as the cook reads it from a distance: table, age (the colour changes as
+ * it waits), how it is served, who sent it, what to make and what to watch for. The whole card
+ * opens the ticket.
+ */
+export function TicketCard({
+  ticket,
+  now,
+  thresholds,
+  to,
+}: {
+  ticket: KitchenTicket;
+  now: number;
+  thresholds: AgeThresholds;
+  to: string;
+}) {
+  const minutes = elapsedMinutes(ticket.timestamp, now);
+  const age = ticketAge(minutes, thresholds.warn, thresholds.late);
+  return (
+    <Link
+      to={to}
+      className={`${styles.ticket} ${styles[age]}`}
       data-testid="kitchen-ticket"
       data-ticket-id={ticket.id}
-      aria-labelledby={`ticket-${ticket.id}`}
+      data-age={age}
+      data-printed={ticket.isPrinted}
     >
-      <header className={styles.ticketHeader}>
-        <h2 id={`ticket-${ticket.id}`} className={styles.table}>
-          {t("kitchen.table", { name: ticket.tableName })}
-        </h2>
-        <span className={styles.elapsed}>
-          <span aria-hidden="true" data-testid="ticket-elapsed">
-            {t("kitchen.elapsed", { minutes })}
-          </span>
-          <span className="visually-hidden">{t("kitchen.elapsedLabel", { minutes })}</span>
-        </span>
-      </header>
-      <p className={styles.meta}>
-        <span className={styles.mode}>{t(`kitchen.serviceMode.${ticket.serviceMode}`)}</span>
-        <span data-testid="ticket-sender">
-          {t(`kitchen.sender.${ticket.sentBy.type}`)}
-          {senderName && ` · ${senderName}`}
-        </span>
-        <span className={styles.ticketNo}>#{ticket.ticketId}</span>
-      </p>
+      <TicketBand ticket={ticket} minutes={minutes} age={age} />
+      <TicketMeta ticket={ticket} />
       <ul className={styles.products}>
         {ticket.products.map((product) => (
           <TicketProductRow key={product.id} product={product} />
         ))}
       </ul>
-    </article>
+    </Link>
   );
 }

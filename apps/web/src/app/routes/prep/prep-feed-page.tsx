@@ -1,0 +1,43 @@
+import { Button } from "../../../components/button.tsx";
+import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { useSetAreaActive } from "../../../features/kitchen-tickets/api/set-area-active.ts";
+import { TicketBoard } from "../../../features/kitchen-tickets/components/ticket-board.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useTranslation } from "../../../lib/i18n.ts";
+import styles from "./prep.module.css";
+import { usePrepContext } from "./prep-context.ts";
+
+/** The ticket feed (spec 2 §2.4): live, oldest first, with the area's disabled and closed states. */
+export default function PrepFeedPage() {
+  const { t } = useTranslation();
+  const { feed, tickets, thresholds, basePath, area } = usePrepContext();
+  const openArea = useSetAreaActive(area);
+  const data = feed.data;
+  return (
+    <div data-testid="kitchen-feed">
+      {feed.isPending && <DelayedSkeleton rows={4} rowHeight={180} />}
+      {feed.isError && !data && (
+        <div className={styles.problem} role="alert">
+          <p>{errorMessage(feed.error)}</p>
+          <Button variant="secondary" size="lg" onClick={() => void feed.refetch()}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      )}
+      {data?.isFeedDisabled && (
+        <p className={styles.notice} data-testid="feed-disabled">
+          {t("kitchen.feedDisabled")}
+        </p>
+      )}
+      {data && !data.isPreparationAreaAvailable && (
+        <div className={`${styles.notice} ${styles.closedNotice}`} data-testid="area-closed">
+          <p>{t("kitchen.areaClosedNotice")}</p>
+          <Button size="lg" loading={openArea.isPending} onClick={() => openArea.mutate(true)} data-testid="open-area">
+            {t("kitchen.openArea")}
+          </Button>
+        </div>
+      )}
+      {data && <TicketBoard tickets={tickets} thresholds={thresholds} ticketPath={(id) => `${basePath}/${id}`} />}
+    </div>
+  );
+}

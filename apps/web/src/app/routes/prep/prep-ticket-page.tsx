@@ -1,0 +1,172 @@
+import type { KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { Button } from "../../../components/button.tsx";
+import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { PrinterIcon } from "../../../components/icons.tsx";
+import { toast } from "../../../components/toasts.tsx";
+import { useKitchenTicket } from "../../../features/kitchen-tickets/api/get-kitchen-ticket.ts";
+import { type PrepareResult, usePrepareTicket } from "../../../features/kitchen-tickets/api/prepare-ticket.ts";
+import { useUndoTicketProducts } from "../../../features/kitchen-tickets/api/undo-ticket-products.ts";
+import { TicketDetail } from "../../../features/kitchen-tickets/components/ticket-detail.tsx";
+import { useLiveKitchenTicket } from "../../../features/kitchen-tickets/hooks/use-live-kitchen-ticket.ts";
+import { forgetUndonePieces, recordUndo } from "../../../features/kitchen-tickets/hooks/use-undo-stack.ts";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useTranslation } from "../../../lib/i18n.ts";
+import { randomId } from "../../../lib/uuid.ts";
+import styles from "./prep.module.css";
+import { usePrepContext } from "./prep-context.ts";
+
+/** Pieces on the ticket that are prepared (not waiting, not yet delivered). */
+function preparedPieces(ticket: KitchenTicket): number[] {
+  return ticket.products.filter((p) => p.status === "PREPARED").flatMap((p) => p.orderProductIds);
+}
+
+const hasWaiting = (ticket: KitchenTicket) => ticket.products.some((p) => p.status === "SENT");
+
+/**
+ * /service/prep/{ticketId} (spec 2 §2.4, §4.3): the cook checks lines off or reverts them, or
+ * taps 'All ready'. When nothing waits any more the server completes the ticket; it goes on the
+ * undo stack, the waiter is told (the toast says so) and the screen returns to the feed.
+ */
+export default function PrepTicketPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { ticketId: param } = useParams();
+  const ticketId = Number(param);
+  const valid = Number.isInteger(ticketId) && ticketId > 0;
+  const { area, basePath, thresholds, feed, printing } = usePrepContext();
+  const areaId = feed.data?.id ?? area.areaId;
+  const query = useKitchenTicket(ticketId, valid);
+  useLiveKitchenTicket(valid ? ticketId : null);
+  const prepare = usePrepareTicket();
+  const revert = useUndoTicketProducts();
+  const [pending, setPending] = useState<string | "all" | null>(null);
+  const [printingNow, setPrintingNow] = useState(false);
+  const leaving = useRef(false);
+  const ticket = query.data;
+  const busy = prepare.isPending || revert.isPending;
+  // Until the area's feed is in, its flags (feed disabled) and undo stack are unknown: wait.
+  const locked = busy || !feed.data || feed.data.isFeedDisabled;
+
+  const backToFeed = (message?: () => void) => {
+    if (leaving.current) return;
+    leaving.current = true;
+    message?.();
+    navigate(basePath, { replace: true });
+  };
+
+  // Completed or emptied by someone else (another screen, a cancellation) while open: back to the feed.
+  const waitedBefore = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (!ticket || busy || pending !== null || leaving.current) return;
+    const waits = hasWaiting(ticket);
+    const before = waitedBefore.current;
+    waitedBefore.current = waits;
+    if (ticket.products.length === 0) backToFeed(() => toast.info(t("kitchen.ticketEmptied")));
+    else if (before === true && !waits) backToFeed(() => toast.info(t("kitchen.ticketCompleted")));
+  });
+
+  const afterPrepare = (current: KitchenTicket, result: PrepareResult) => {
+    const entry = { ticketId: current.id, tableName: current.tableName, ticketNumber: current.ticketId, at: Date.now() };
+    if (result.ticketCompleted) {
+      // The whole ticket goes on the stack: one undo brings it back to the feed as it was.
+      const ids = [...new Set([...preparedPieces(current), ...result.preparedIds])];
+      recordUndo(areaId, { ...entry, id: randomId(), kind: "completed", orderProductIds: ids });
+      backToFeed(() => toast.success(t("kitchen.waiterNotified")));
+    } else if (result.preparedIds.length) {
+      recordUndo(areaId, { ...entry, id: randomId(), kind: "prepared", orderProductIds: result.preparedIds });
+    }
+  };
+
+  const onPrepare = (product: TicketProduct) => {
+    if (!ticket || locked) return;
+    setPending(product.id);
+    prepare.mutate(
+      { ticketId: ticket.id, orderProductIds: product.orderProductIds },
+      { onSuccess: (result) => afterPrepare(ticket, result), onSettled: () => setPending(null) },
+    );
+  };
+
+  const onAllReady = () => {
+    if (!ticket || locked) return;
+    setPending("all");
+    prepare.mutate(
+      { ticketId: ticket.id, orderProductIds: null },
+      { onSuccess: (result) => afterPrepare(ticket, result), onSettled: () => setPending(null) },
+    );
+  };
+
+  const onRevert = (product: TicketProduct) => {
+    if (!ticket || locked) return;
+    setPending(product.id);
+    revert.mutate(
+      { ticketId: ticket.id, orderProductIds: product.orderProductIds },
+      {
+        onSuccess: ({ revertedIds }) => forgetUndonePieces(areaId, ticket.id, revertedIds),
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  const onPrint = async () => {
+    if (!ticket) return;
+    setPrintingNow(true);
+    const printed = await printing.printTicket(ticket);
+    setPrintingNow(false);
+    if (printed) toast.success(t("kitchen.printDone"));
+    else toast.error(t("kitchen.printFailed"));
+  };
+
+  let content: ReactNode;
+  if (!valid || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403))) {
+    content = (
+      <p className={styles.problem} role="alert" data-testid="ticket-not-found">
+        {t("kitchen.ticketNotFound")}
+      </p>
+    );
+  } else if (query.isPending) {
+    content = <DelayedSkeleton rows={5} rowHeight={88} />;
+  } else if (query.isError || !ticket) {
+    content = (
+      <div className={styles.problem} role="alert">
+        <p>{errorMessage(query.error)}</p>
+        <Button variant="secondary" size="lg" onClick={() => void query.refetch()}>
+          {t("common.retry")}
+        </Button>
+      </div>
+    );
+  } else {
+    content = (
+      <TicketDetail
+        ticket={ticket}
+        thresholds={thresholds}
+        pending={pending}
+        locked={locked}
+        onPrepare={onPrepare}
+        onRevert={onRevert}
+        onAllReady={onAllReady}
+        footerActions={
+          <Button
+            variant="secondary"
+            className={styles.printTicket}
+            disabled={!printing.ready}
+            loading={printingNow}
+            title={printing.ready ? undefined : t("kitchen.printer.disabledHint")}
+            onClick={() => void onPrint()}
+            data-testid="print-ticket"
+          >
+            <PrinterIcon size={28} />
+            {t("kitchen.print")}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className={styles.ticketPage} data-testid="ticket-page">
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,657 @@
+import { mkdir } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocketServer } from "ws";
+import { printRequest } from "../apps/print-agent/src/protocol.ts";
+import {
+  kitchenTickets,
+  orderProducts,
+  preparationAreas,
+  products,
+  retailers,
+  waiterRequests,
+} from "../apps/server/src/db/schema.ts";
+import type { KitchenFeed } from "../packages/domain/src/contracts/kitchen.ts";
+import type { MenuCategory } from "../packages/domain/src/contracts/menu.ts";
+import type { TableState } from "../packages/domain/src/contracts/table.ts";
+import { type RunningServer, startServer } from "./support/start-server.ts";
+
+// Needs a fresh `npm run build:web`: the server serves apps/web/dist.
+const SCREENSHOTS = "test-results/screenshots";
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
+const TABLET = { viewport: { width: 1280, height: 800 }, hasTouch: true, deviceScaleFactor: 1 } as const;
+const PORTRAIT = { width: 800, height: 1280 } as const;
+const WAITER_NOTIFIED = "Επιτυχής ειδοποίηση σερβιτόρου/ας!";
+const PRICE_REQUIRED = "Απαιτείται συμπλήρωση τιμής για ενεργοποίηση διαθεσιμότητας";
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+// biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText (what a reader sees), not the DOM property
+const text = (locator: Locator) => locator.innerText();
+
+async function newPage(options: typeof PHONE | typeof TABLET): Promise<Page> {
+  const context = await browser.newContext({ ...options, locale: "el-GR", timezoneId: "Europe/Athens" });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+  return page;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+}
+
+/** Both tablet orientations of the same screen. */
+async function screenshotBoth(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(TABLET.viewport);
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(PORTRAIT);
+  await screenshot(page, `${name}-800x1280`);
+  await page.setViewportSize(TABLET.viewport);
+}
+
+// ---- API helpers (what a waiter app or a check in the database would do) ----
+
+async function api<T>(
+  path: string,
+  token: string | null,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      Accept: "application/json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await response.text()) || "null";
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${response.status} ${body}`);
+  return JSON.parse(body) as T;
+}
+
+async function signIn(username: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/authenticate`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password: "demo1234", rememberMe: false }),
+  });
+  const header = response.headers.get("Authorization");
+  if (!response.ok || !header) throw new Error(`sign-in of ${username} failed: ${response.status}`);
+  return header.slice("Bearer ".length);
+}
+
+const pageToken = (page: Page) =>
+  page.evaluate(() => localStorage.getItem("authenticationToken") ?? sessionStorage.getItem("authenticationToken"));
+
+async function kitchenFeed(): Promise<KitchenFeed> {
+  return api<KitchenFeed>("/api/feed/kitchen", await signIn("kitchen"));
+}
+
+/** The waiter orders for the table through the API (the waiter's screens come later). */
+async function waiterOrder(
+  tableId: number,
+  lines: Array<{ name: string; quantity: number; without?: string[]; extras?: string[]; notes?: string }>,
+) {
+  const token = await signIn("waiter");
+  const menu = await api<MenuCategory[]>(`/api/cq-table/${tableId}/menu`, token);
+  const all = menu.flatMap((category) => category.products);
+  const body = lines.map((line) => {
+    const product = all.find((p) => p.name === line.name);
+    if (!product) throw new Error(`no product ${line.name} on the menu`);
+    return {
+      id: product.id,
+      quantity: line.quantity,
+      basicIngredientIds: product.basicIngredients.filter((i) => !line.without?.includes(i.name)).map((i) => i.id),
+      extraIngredientIds: product.extraIngredients.filter((i) => line.extras?.includes(i.name)).map((i) => i.id),
+      notes: line.notes ?? "",
+    };
+  });
+  return api<{ orderId: number; ticketIds: number[] }>(`/api/orders/${tableId}`, token, {
+    body,
+    headers: { "Idempotency-Key": `e2e-${Date.now()}-${Math.random()}` },
+  });
+}
+
+// ---- guest UI helpers ----
+
+async function signInGuest(page: Page, tableCode: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
+  await page.getByTestId("accept-terms").check();
+  await page.getByTestId("continue-as-guest").click();
+  await page.getByTestId("table-page").waitFor();
+}
+
+async function addToBasket(page: Page, category: string, product: string): Promise<void> {
+  if ((await page.getByTestId("menu-page").count()) === 0) await page.getByTestId("open-menu").click();
+  await page.getByRole("tab", { name: category }).click();
+  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
+  await item.getByTestId("menu-product-toggle").click();
+  await item.getByTestId("add-to-basket").click();
+}
+
+async function sendBasket(page: Page): Promise<void> {
+  await page.getByTestId("basket-bar").click();
+  await page.getByTestId("send-order").click();
+  await page.getByTestId("table-page").waitFor();
+}
+
+// ---- kitchen UI helpers ----
+
+async function signInKitchen(page: Page): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/prep`);
+  await page.getByTestId("login-username").fill("kitchen");
+  await page.getByTestId("login-password").fill("demo1234");
+  await page.getByTestId("login-submit").click();
+  await page.getByTestId("kitchen-feed").waitFor();
+  await expectStatus(page, "CONNECTED");
+}
+
+async function expectStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
+  await expect.poll(() => page.getByTestId("realtime-status").getAttribute("data-status"), { timeout }).toBe(status);
+}
+
+const ticketCard = (page: Page, ticketId: number) => page.locator(`[data-testid="kitchen-ticket"][data-ticket-id="${ticketId}"]`);
+const undoSize = async (page: Page) => Number(await page.getByTestId("undo").getAttribute("data-size"));
+
+async function openSettings(page: Page): Promise<Locator> {
+  const panel = page.getByTestId("prep-settings-panel");
+  if ((await panel.count()) === 0) await page.getByTestId("prep-settings").click();
+  await panel.waitFor();
+  return panel;
+}
+
+async function closeSettings(page: Page): Promise<void> {
+  await page.keyboard.press("Escape");
+  await page.getByTestId("prep-settings-panel").waitFor({ state: "detached" });
+}
+
+/** Counts bell plays; the tablet's browser may refuse sound without a gesture, the try still counts. */
+async function countBell(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { bellRings: number };
+    w.bellRings = 0;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      if (this.src.endsWith("/bell.wav")) w.bellRings++;
+      return play.call(this);
+    };
+  });
+}
+const bellRings = (page: Page) => page.evaluate(() => (window as unknown as { bellRings: number }).bellRings);
+
+// ---- a print agent that speaks the protocol, records jobs, and fails on demand ----
+
+interface RecordedJob {
+  id: string;
+  printerIp: string;
+  job: {
+    kind: string;
+    ticket: { id?: number; ticketId: number };
+    cancelled?: Array<{ name: string; quantity: number }>;
+    bigLetters: boolean;
+  };
+}
+
+async function startFakeAgent() {
+  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
+  const jobs: RecordedJob[] = [];
+  const attempts: RecordedJob[] = [];
+  const invalid: unknown[] = [];
+  let answer: { ok: true } | { ok: false; error: string; message: string } = { ok: true };
+  wss.on("connection", (ws) => {
+    ws.send(JSON.stringify({ type: "hello", version: "e2e" }));
+    ws.on("message", (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === "ping") {
+        ws.send(JSON.stringify({ type: "pong", version: "e2e" }));
+        return;
+      }
+      // The real agent's own schema: what the screen sends must be what the agent accepts.
+      const parsed = printRequest.safeParse(message);
+      if (!parsed.success) {
+        invalid.push(message);
+        ws.send(
+          JSON.stringify({ type: "result", id: message.id, ok: false, error: "invalid_job", message: parsed.error.message }),
+        );
+        return;
+      }
+      attempts.push(message);
+      if (answer.ok) jobs.push(message);
+      setTimeout(() => ws.send(JSON.stringify({ type: "result", id: message.id, ...answer })), 50);
+    });
+  });
+  const port = (wss.address() as AddressInfo).port;
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    jobs,
+    attempts,
+    invalid,
+    answerWith(next: typeof answer) {
+      answer = next;
+    },
+    printedTickets: (kind = "kitchen-ticket") => jobs.filter((j) => j.job.kind === kind).map((j) => j.job.ticket.id),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+}
+
+describe("preparation area", () => {
+  let guest: Page;
+  let kitchen: Page;
+  let tableId: number;
+  let kitchenLoads = 0;
+
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    server = await startServer();
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-sync",
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("shows only this area's tickets, live, and works a ticket through prepare, revert, 'All ready' and undo", async () => {
+    kitchen = await newPage(TABLET);
+    await countBell(kitchen);
+    await signInKitchen(kitchen);
+    await kitchen.getByTestId("kitchen-empty").waitFor();
+    kitchen.on("load", () => kitchenLoads++);
+
+    // The preparation app installs as its own web app.
+    const manifestHref = await kitchen.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href);
+    expect(manifestHref).toBe(`${server.baseUrl}/prep.webmanifest`);
+    const manifest = await api<{ start_url: string; display: string; icons: Array<{ src: string; sizes: string }> }>(
+      "/prep.webmanifest",
+      null,
+    );
+    expect(manifest.start_url).toBe("/service/prep");
+    expect(["fullscreen", "standalone"]).toContain(manifest.display);
+    for (const icon of manifest.icons) expect((await fetch(`${server.baseUrl}${icon.src}`)).status).toBe(200);
+    const bell = await fetch(`${server.baseUrl}/bell.wav`);
+    expect(bell.status).toBe(200);
+    expect((await bell.arrayBuffer()).byteLength).toBeLessThan(40_000);
+    await screenshotBoth(kitchen, "prep-empty");
+
+    // A guest at table 2 orders a kitchen dish and a bar drink.
+    guest = await newPage(PHONE);
+    await signInGuest(guest, "demo-2");
+    await addToBasket(guest, "Ορεκτικά", "Τζατζίκι");
+    await addToBasket(guest, "Ποτά", "Freddo espresso");
+    await sendBasket(guest);
+    const guestToken = (await pageToken(guest)) as string;
+    tableId = (await api<{ tableId: number }>("/api/cq-table/code/demo-2", guestToken)).tableId;
+
+    const guestTicket = kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Τζατζίκι" });
+    await guestTicket.waitFor({ timeout: 15_000 });
+    expect(await text(guestTicket)).toContain("Τραπέζι 2");
+    expect(await text(guestTicket.getByTestId("ticket-sender"))).toBe("Πελάτης");
+    expect(await text(guestTicket.getByTestId("ticket-elapsed"))).toBe("0'");
+    expect(await text(guestTicket.getByTestId("ticket-allergens"))).toContain("γάλα");
+    expect(await guestTicket.getAttribute("data-age")).toBe("fresh");
+    expect(await text(kitchen.getByTestId("kitchen-feed"))).not.toContain("Freddo");
+    await expect.poll(() => bellRings(kitchen)).toBe(1);
+
+    // The waiter orders for the same table: a salad as the guest likes it, two moussakas, a coffee.
+    const waiterSent = await waiterOrder(tableId, [
+      { name: "Χωριάτικη", quantity: 1, without: ["Κρεμμύδι"], extras: ["Κάπαρη"], notes: "χωρίς αλάτι" },
+      { name: "Μουσακάς", quantity: 2 },
+      { name: "Freddo espresso", quantity: 1 },
+    ]);
+    const feedNow = await kitchenFeed();
+    const waiterTicketId = feedNow.tickets.find((t) => waiterSent.ticketIds.includes(t.id))?.id as number;
+    expect(waiterTicketId).toBeTruthy();
+    const waiterTicket = ticketCard(kitchen, waiterTicketId);
+    await waiterTicket.waitFor({ timeout: 15_000 });
+    const waiterText = await text(waiterTicket);
+    expect(waiterText).toContain("Σερβιτόρος · Νίκος Γεωργίου");
+    expect(waiterText).toContain("χωρίς κρεμμύδι");
+    expect(waiterText).toContain("+ Κάπαρη");
+    expect(waiterText).toContain("χωρίς αλάτι");
+    expect(waiterText).toContain("2×");
+    expect(waiterText).toContain("Στο τραπέζι");
+    expect(await text(kitchen.getByTestId("kitchen-feed"))).not.toContain("Freddo");
+    expect(await text(kitchen.getByTestId("kitchen-ticket-count"))).toBe("2 παραγγελίες");
+    await expect.poll(() => bellRings(kitchen)).toBe(2);
+    await screenshotBoth(kitchen, "prep-feed");
+
+    // The cook opens the waiter's ticket: waiting lines with a check each, and 'All ready'.
+    await waiterTicket.click();
+    await kitchen.getByTestId("ticket-detail").waitFor();
+    expect(new URL(kitchen.url()).pathname).toBe(`/service/prep/${waiterTicketId}`);
+    const line = (name: string) => kitchen.locator(`[data-testid="ticket-line"][data-name="${name}"]`);
+    expect(await line("Μουσακάς").getAttribute("data-status")).toBe("SENT");
+    await screenshotBoth(kitchen, "prep-ticket");
+
+    // One product prepared: it moves below the waiting ones, and the undo stack holds it.
+    await line("Μουσακάς").getByTestId("prepare-line").click();
+    await expect.poll(() => line("Μουσακάς").getAttribute("data-status")).toBe("PREPARED");
+    const statuses = await kitchen
+      .getByTestId("ticket-line")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-status")));
+    expect(statuses).toEqual(["SENT", "PREPARED"]);
+    expect(await undoSize(kitchen)).toBe(1);
+    await screenshot(kitchen, "prep-ticket-one-prepared-1280");
+
+    // ... and reverted: back to waiting, and off the undo stack.
+    await line("Μουσακάς").getByTestId("revert-line").click();
+    await expect.poll(() => line("Μουσακάς").getAttribute("data-status")).toBe("SENT");
+    await expect.poll(() => undoSize(kitchen)).toBe(0);
+    expect(await kitchen.getByTestId("undo").isDisabled()).toBe(true);
+
+    // 'All ready': the waiter is notified, the screen returns to the feed and the ticket is gone.
+    await kitchen.getByTestId("all-ready").click();
+    await kitchen.getByTestId("toast-success").filter({ hasText: WAITER_NOTIFIED }).waitFor();
+    await expect.poll(() => new URL(kitchen.url()).pathname).toBe("/service/prep");
+    await waiterTicket.waitFor({ state: "detached" });
+    expect(await kitchen.getByTestId("kitchen-ticket").count()).toBe(1);
+    expect(await undoSize(kitchen)).toBe(1);
+    await screenshot(kitchen, "prep-after-all-ready-1280");
+
+    // The prepared dishes wait for the waiter: a pickup task, and PREPARED on the guest's table.
+    const pickups = await server.db
+      .select()
+      .from(waiterRequests)
+      .where(
+        and(
+          eq(waiterRequests.tableId, tableId),
+          eq(waiterRequests.type, "PREPARATION_AREA_PICKUP"),
+          eq(waiterRequests.status, "ACTIVE"),
+        ),
+      );
+    expect(pickups.flatMap((p) => p.items)).toHaveLength(3);
+    /** The statuses of a dish's pieces on the guest's table. */
+    const statusOf = async (name: string) => {
+      const feed = await api<TableState>(`/api/orders/${tableId}/feed`, guestToken);
+      return [...new Set(feed.tableFeed.filter((i) => i.name === name).map((i) => i.status))];
+    };
+    expect(await statusOf("Μουσακάς")).toEqual(["PREPARED"]);
+    expect(await statusOf("Χωριάτικη")).toEqual(["PREPARED"]);
+    expect(await statusOf("Freddo espresso")).toEqual(["SENT"]);
+
+    // Undo brings the ticket back to the feed, every line waiting again, and the pickup is withdrawn.
+    await kitchen.getByTestId("undo").click();
+    await kitchen.getByTestId("toast-success").filter({ hasText: "Η τελευταία ενέργεια αναιρέθηκε." }).waitFor();
+    await waiterTicket.waitFor({ timeout: 15_000 });
+    expect(await waiterTicket.locator('[data-testid="ticket-product"][data-status="PREPARED"]').count()).toBe(0);
+    expect(await statusOf("Μουσακάς")).toEqual(["SENT"]);
+    const stillActive = await server.db
+      .select()
+      .from(waiterRequests)
+      .where(and(eq(waiterRequests.tableId, tableId), eq(waiterRequests.status, "ACTIVE")));
+    expect(stillActive.filter((r) => r.type === "PREPARATION_AREA_PICKUP")).toHaveLength(0);
+    await expect.poll(() => undoSize(kitchen)).toBe(0);
+
+    // Ready again, then the waiter delivers it: undo is refused with a clear message, and dropped.
+    await waiterTicket.click();
+    await kitchen.getByTestId("all-ready").click();
+    await kitchen.getByTestId("toast-success").filter({ hasText: WAITER_NOTIFIED }).waitFor();
+    await expect.poll(() => new URL(kitchen.url()).pathname).toBe("/service/prep");
+    await server.db.update(orderProducts).set({ status: "COMPLETE" }).where(eq(orderProducts.ticketId, waiterTicketId));
+    await kitchen.getByTestId("undo").click();
+    const refused = kitchen.getByTestId("toast-error").filter({ hasText: "έχει ήδη παραδοθεί" });
+    await refused.waitFor();
+    await screenshot(kitchen, "prep-undo-refused-1280");
+    await expect.poll(() => undoSize(kitchen)).toBe(0);
+    expect(await kitchen.getByTestId("undo").isDisabled()).toBe(true);
+    expect(await waiterTicket.count()).toBe(0);
+    expect(kitchenLoads).toBe(0);
+  });
+
+  it("colours tickets as they age, by the area's thresholds", async () => {
+    await server.db
+      .update(preparationAreas)
+      .set({ ageWarnMinutes: 1, ageLateMinutes: 2 })
+      .where(eq(preparationAreas.name, "Kitchen"));
+    const [open] = (await kitchenFeed()).tickets;
+    // Back-date the remaining ticket: 3 minutes old is late with these thresholds.
+    await server.db
+      .update(kitchenTickets)
+      .set({ createdAt: new Date(Date.now() - 3 * 60_000 - 5_000) })
+      .where(eq(kitchenTickets.id, open.id));
+    const waiterSent = await waiterOrder(tableId, [{ name: "Κεφτεδάκια", quantity: 1 }]);
+    await server.db
+      .update(kitchenTickets)
+      .set({ createdAt: new Date(Date.now() - 90_000) })
+      .where(eq(kitchenTickets.id, waiterSent.ticketIds[0]));
+    await kitchen.reload();
+    await kitchen.getByTestId("kitchen-tickets").waitFor();
+    expect(await ticketCard(kitchen, open.id).getAttribute("data-age")).toBe("late");
+    expect(await text(ticketCard(kitchen, open.id).getByTestId("ticket-elapsed"))).toBe("3'");
+    const warn = kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Κεφτεδάκια" });
+    expect(await warn.getAttribute("data-age")).toBe("warn");
+    expect(await text(warn.getByTestId("ticket-allergens"))).toContain("γλουτένη");
+    await screenshotBoth(kitchen, "prep-ages");
+    await server.db
+      .update(preparationAreas)
+      .set({ ageWarnMinutes: 10, ageLateMinutes: 20 })
+      .where(eq(preparationAreas.name, "Kitchen"));
+  });
+
+  it("closes and reopens the area, switches a product off and on, and keeps big letters", async () => {
+    const kitchenProductsOnGuestMenu = async () => {
+      await guest.goto(`${server.baseUrl}/service/customer/demo-2/menu`);
+      await guest.getByTestId("menu-category-tab").first().waitFor();
+      return guest.getByTestId("menu-category-tab").allInnerTexts();
+    };
+    expect(await kitchenProductsOnGuestMenu()).toContain("Ορεκτικά");
+
+    // Settings: the area closes; the guests' menu loses the kitchen's dishes.
+    const settings = await openSettings(kitchen);
+    const areaSwitch = settings.getByTestId("setting-area-open");
+    expect(await text(areaSwitch)).toContain("Ανοικτός");
+    await screenshotBoth(kitchen, "prep-settings");
+    await areaSwitch.click();
+    await expect.poll(() => areaSwitch.getAttribute("data-checked")).toBe("false");
+    expect(await text(areaSwitch)).toContain("Κλειστός");
+    await closeSettings(kitchen);
+    expect(await text(kitchen.getByTestId("area-state"))).toBe("Κλειστός");
+    await kitchen.getByTestId("area-closed").waitFor();
+    await screenshotBoth(kitchen, "prep-area-closed");
+    const tabs = await kitchenProductsOnGuestMenu();
+    expect(tabs).not.toContain("Ορεκτικά");
+    expect(tabs).toContain("Ποτά");
+
+    // Reopened from the notice.
+    await kitchen.getByTestId("open-area").click();
+    await kitchen.getByTestId("area-closed").waitFor({ state: "detached" });
+    expect(await text(kitchen.getByTestId("area-state"))).toBe("Ανοικτός");
+    expect(await kitchenProductsOnGuestMenu()).toContain("Ορεκτικά");
+
+    // Availability: a product without a price cannot be switched on, and says why.
+    await server.db.update(products).set({ hasDineInPrice: false, active: false }).where(eq(products.name, "Σαγανάκι"));
+    await kitchen.getByTestId("open-availability").click();
+    await kitchen.getByTestId("availability-editor").waitFor();
+    expect(new URL(kitchen.url()).pathname).toBe("/service/prep/availability");
+    const product = (name: string) => kitchen.locator(`[data-testid="availability-product"][data-name="${name}"]`);
+    expect(await kitchen.getByTestId("availability-product").filter({ hasText: "Freddo" }).count()).toBe(0);
+    const saganaki = product("Σαγανάκι").getByTestId("availability-dine-in");
+    expect(await saganaki.isDisabled()).toBe(true);
+    expect(await text(product("Σαγανάκι").getByTestId("availability-dine-in-hint"))).toBe(PRICE_REQUIRED);
+    await screenshotBoth(kitchen, "prep-availability");
+
+    // Χτυπητή off: gone from the guests' menu; on again: back.
+    const dip = product("Χτυπητή").getByTestId("availability-dine-in");
+    await dip.click();
+    await expect.poll(() => product("Χτυπητή").getAttribute("data-active")).toBe("false");
+    const guestMenu = async () =>
+      (await api<MenuCategory[]>(`/api/cq-table/${tableId}/menu`, (await pageToken(guest)) as string)).flatMap((c) =>
+        c.products.map((p) => p.name),
+      );
+    expect(await guestMenu()).not.toContain("Χτυπητή");
+    await dip.click();
+    await expect.poll(() => product("Χτυπητή").getAttribute("data-active")).toBe("true");
+    expect(await guestMenu()).toContain("Χτυπητή");
+    await server.db.update(products).set({ hasDineInPrice: true, active: true }).where(eq(products.name, "Σαγανάκι"));
+
+    // Big letters, kept in the browser, survive a reload.
+    await kitchen.getByTestId("back-to-feed").click();
+    await kitchen.getByTestId("kitchen-tickets").waitFor();
+    let panel = await openSettings(kitchen);
+    expect(await panel.getByTestId("setting-big-letters").getAttribute("data-checked")).toBe("false");
+    await panel.getByTestId("setting-big-letters").click();
+    expect(await kitchen.evaluate(() => localStorage.getItem("bigLettersActive"))).toBe("true");
+    await kitchen.reload();
+    await kitchen.getByTestId("kitchen-tickets").waitFor();
+    panel = await openSettings(kitchen);
+    expect(await panel.getByTestId("setting-big-letters").getAttribute("data-checked")).toBe("true");
+    await closeSettings(kitchen);
+  });
+
+  it("prints each ticket once through the venue's print agent, voids a cancelled dish, and survives a failing printer", async () => {
+    const agent = await startFakeAgent();
+    try {
+      await server.db.update(retailers).set({ printServiceUrl: agent.url });
+      await server.db.update(preparationAreas).set({ printerIp: "192.168.1.50" }).where(eq(preparationAreas.name, "Kitchen"));
+      await kitchen.reload();
+      await kitchen.getByTestId("kitchen-tickets").waitFor();
+      await expect
+        .poll(() => kitchen.getByTestId("printer-status").getAttribute("data-status"), { timeout: 15_000 })
+        .toBe("CONNECTED");
+      expect(agent.jobs).toHaveLength(0); // auto-print is off
+
+      // Auto-print on: every open ticket prints once, in order, and is marked printed.
+      const open = (await kitchenFeed()).tickets.map((t) => t.id);
+      expect(open.length).toBeGreaterThanOrEqual(2);
+      const settings = await openSettings(kitchen);
+      await settings.getByTestId("setting-auto-print").click();
+      await expect.poll(() => settings.getByTestId("setting-auto-print").getAttribute("data-checked")).toBe("true");
+      await closeSettings(kitchen);
+      await expect.poll(() => agent.printedTickets(), { timeout: 15_000 }).toEqual(open);
+      await expect.poll(async () => (await kitchenFeed()).tickets.every((t) => t.isPrinted)).toBe(true);
+      for (const id of open) await expect.poll(() => ticketCard(kitchen, id).getAttribute("data-printed")).toBe("true");
+      expect(agent.jobs[0].printerIp).toBe("192.168.1.50");
+      expect(agent.jobs[0].job.bigLetters).toBe(true);
+
+      // A new ticket prints by itself, once; a reload prints nothing again.
+      const sent = await waiterOrder(tableId, [
+        { name: "Μουσακάς", quantity: 2 },
+        { name: "Τζατζίκι", quantity: 1 },
+      ]);
+      const newTicket = sent.ticketIds.find((id) => !open.includes(id)) as number;
+      await expect.poll(() => agent.printedTickets(), { timeout: 15_000 }).toEqual([...open, newTicket]);
+      await expect.poll(() => ticketCard(kitchen, newTicket).getAttribute("data-printed")).toBe("true");
+      await kitchen.reload();
+      await kitchen.getByTestId("kitchen-tickets").waitFor();
+      await expect
+        .poll(() => kitchen.getByTestId("printer-status").getAttribute("data-status"), { timeout: 15_000 })
+        .toBe("CONNECTED");
+      await kitchen.waitForTimeout(1_500);
+      expect(agent.printedTickets()).toEqual([...open, newTicket]);
+      await screenshotBoth(kitchen, "prep-printing");
+
+      // A moussaka is cancelled after the ticket printed: it leaves the screen and a void prints.
+      const [moussaka] = await server.db
+        .select()
+        .from(orderProducts)
+        .where(and(eq(orderProducts.ticketId, newTicket), eq(orderProducts.productName, "Μουσακάς")));
+      await server.db.update(orderProducts).set({ paymentStatus: "CANCELLED" }).where(eq(orderProducts.id, moussaka.id));
+      // The server has no cancellation call yet: any change to the ticket pushes it again.
+      const tzatziki = await server.db
+        .select()
+        .from(orderProducts)
+        .where(and(eq(orderProducts.ticketId, newTicket), eq(orderProducts.productName, "Τζατζίκι")));
+      await api(`/api/feed/kitchen/ticket/${newTicket}/prepare-products`, await signIn("kitchen"), {
+        body: { orderProductIds: tzatziki.map((u) => u.id) },
+      });
+      const card = ticketCard(kitchen, newTicket);
+      await expect
+        .poll(() => text(card.locator('[data-testid="ticket-product"][data-name="Μουσακάς"]')), { timeout: 15_000 })
+        .toContain("1×");
+      await expect.poll(() => agent.jobs.filter((j) => j.job.kind === "void-ticket").length, { timeout: 15_000 }).toBe(1);
+      const voidJob = agent.jobs.find((j) => j.job.kind === "void-ticket") as RecordedJob;
+      expect(voidJob.job.cancelled).toEqual([{ name: "Μουσακάς", quantity: 1 }]);
+      expect(voidJob.job.ticket.ticketId).toBe((await kitchenFeed()).tickets.find((t) => t.id === newTicket)?.ticketId);
+      await kitchen.waitForTimeout(1_500);
+      expect(agent.jobs.filter((j) => j.job.kind === "void-ticket")).toHaveLength(1);
+      expect(agent.invalid).toEqual([]);
+
+      // The printer fails: the ticket still shows at once, stays unprinted, and prints once it is back.
+      agent.answerWith({ ok: false, error: "printer_unreachable", message: "no route to host" });
+      await addToBasket(guest, "Σαλάτες", "Ντάκος");
+      await sendBasket(guest);
+      const dakos = kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Ντάκος" });
+      await dakos.waitFor({ timeout: 15_000 });
+      const dakosId = Number(await dakos.getAttribute("data-ticket-id"));
+      await expect.poll(() => agent.attempts.filter((j) => j.job.ticket.id === dakosId).length, { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => kitchen.getByTestId("printer-status").getAttribute("data-state")).toBe("failed");
+      expect(await dakos.getAttribute("data-printed")).toBe("false");
+      expect((await kitchenFeed()).tickets.find((t) => t.id === dakosId)?.isPrinted).toBe(false);
+      await screenshot(kitchen, "prep-printer-failed-1280");
+      // The feed keeps working meanwhile.
+      const more = await waiterOrder(tableId, [{ name: "Ντάκος", quantity: 1, notes: "δεύτερο" }]);
+      await ticketCard(kitchen, more.ticketIds[0]).waitFor({ timeout: 15_000 });
+      agent.answerWith({ ok: true });
+      await expect.poll(() => agent.printedTickets().filter((id) => id === dakosId).length, { timeout: 30_000 }).toBe(1);
+      await expect
+        .poll(() => agent.printedTickets().filter((id) => id === more.ticketIds[0]).length, { timeout: 30_000 })
+        .toBe(1);
+      await expect.poll(() => ticketCard(kitchen, dakosId).getAttribute("data-printed")).toBe("true");
+      // Printed once each, in the order they came.
+      const printed = agent.printedTickets();
+      expect(new Set(printed).size).toBe(printed.length);
+      expect(printed.indexOf(dakosId)).toBeLessThan(printed.indexOf(more.ticketIds[0]));
+
+      // The cook reprints a ticket by hand from its screen.
+      await ticketCard(kitchen, dakosId).click();
+      await kitchen.getByTestId("ticket-detail").waitFor();
+      await screenshotBoth(kitchen, "prep-ticket-printer");
+      await kitchen.getByTestId("print-ticket").click();
+      await kitchen.getByTestId("toast-success").filter({ hasText: "Η παραγγελία τυπώθηκε." }).waitFor();
+      expect(agent.printedTickets().filter((id) => id === dakosId)).toHaveLength(2);
+      await kitchen.getByTestId("back-to-feed").click();
+      await kitchen.getByTestId("kitchen-tickets").waitFor();
+
+      // The agent goes away: the screen says so, disables printing, and still receives tickets.
+      await agent.close();
+      await expect
+        .poll(() => kitchen.getByTestId("printer-status").getAttribute("data-status"), { timeout: 15_000 })
+        .not.toBe("CONNECTED");
+      expect(await kitchen.getByTestId("print-unprinted").isDisabled()).toBe(true);
+      const last = await waiterOrder(tableId, [{ name: "Σαγανάκι", quantity: 1 }]);
+      await ticketCard(kitchen, last.ticketIds[0]).waitFor({ timeout: 15_000 });
+      await screenshot(kitchen, "prep-printer-offline-1280");
+    } finally {
+      await agent.close().catch(() => {});
+    }
+  });
+
+  it("reads on a phone-sized screen and in English", async () => {
+    await kitchen.setViewportSize(PHONE.viewport);
+    await screenshot(kitchen, "prep-feed-390");
+    await kitchen.setViewportSize(TABLET.viewport);
+    const panel = await openSettings(kitchen);
+    await panel.getByTestId("setting-language").click();
+    await kitchen.getByTestId("kitchen-ticket-count").filter({ hasText: "tickets" }).waitFor();
+    await closeSettings(kitchen);
+    await screenshot(kitchen, "prep-feed-english-1280");
+    const first = kitchen.getByTestId("kitchen-ticket").first();
+    await first.click();
+    await kitchen.getByTestId("all-ready").filter({ hasText: "All ready" }).waitFor();
+    await screenshot(kitchen, "prep-ticket-english-1280");
+  });
+});
