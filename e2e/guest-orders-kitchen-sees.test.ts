@@ -26,8 +26,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
 }
 
-// Playwright's innerText (what a reader sees), not the DOM property the lint rule means.
-// biome-ignore lint/performance/useDomNodeTextContent: a Locator method
+// Playwright's innerText: what a reader sees.
 const text = (locator: Locator) => locator.innerText();
 
 async function signInKitchen(page: Page): Promise<void> {

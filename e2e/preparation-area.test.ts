@@ -30,7 +30,7 @@ let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-// biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText (what a reader sees), not the DOM property
+// Playwright's innerText: what a reader sees.
 const text = (locator: Locator) => locator.innerText();
 
 async function newPage(options: typeof PHONE | typeof TABLET): Promise<Page> {

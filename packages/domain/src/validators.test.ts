@@ -32,8 +32,7 @@ describe("isValidPassword: more than 3 characters (spec 3 §5)", () => {
 
 describe("isValidIpv4: dotted IPv4, each octet 0-255", () => {
   it.each(["0.0.0.0", "192.168.1.10", "255.255.255.255", "10.0.0.1", " 10.0.0.1 ", "1.2.3.4"])("accepts %j", (ip) =>
-    expect(isValidIpv4(ip)).toBe(true),
-  );
+    expect(isValidIpv4(ip)).toBe(true));
   it.each([
     "",
     "256.1.1.1",
@@ -55,26 +54,21 @@ describe("usernames", () => {
   it("are trimmed and lower-cased", () => expect(normalizeUsername("  Nikos.K ")).toBe("nikos.k"));
   it.each(["nikos", "Nikos", "waiter-1", "bar_2", "a@b.gr", "νίκος"])("accepts %j", (u) => expect(isValidUsername(u)).toBe(true));
   it.each(["", "   ", "two words", "tab\tname", "x".repeat(51), "semi;colon", "slash/"])("refuses %j", (u) =>
-    expect(isValidUsername(u)).toBe(false),
-  );
+    expect(isValidUsername(u)).toBe(false));
 });
 
 describe("table codes (the QR URL's last part)", () => {
   it.each(["t1", "demo-1", "A_b.c~d", "550e8400-e29b-41d4-a716-446655440000"])("accepts %j", (code) =>
-    expect(isValidTableCode(code)).toBe(true),
-  );
+    expect(isValidTableCode(code)).toBe(true));
   it.each(["", "two words", "a/b", "a?b", "τραπέζι", "x".repeat(65), "#1"])("refuses %j", (code) =>
-    expect(isValidTableCode(code)).toBe(false),
-  );
+    expect(isValidTableCode(code)).toBe(false));
 });
 
 describe("print agent address", () => {
   it.each(["ws://192.168.1.20:8089", "wss://print.local/agent", "ws://localhost"])("accepts %j", (url) =>
-    expect(isValidPrintServiceUrl(url)).toBe(true),
-  );
+    expect(isValidPrintServiceUrl(url)).toBe(true));
   it.each(["", "http://192.168.1.20", "192.168.1.20:8089", "ws://", "not a url"])("refuses %j", (url) =>
-    expect(isValidPrintServiceUrl(url)).toBe(false),
-  );
+    expect(isValidPrintServiceUrl(url)).toBe(false));
 });
 
 describe("secondary cuisines are 1 to 4", () => {

@@ -54,7 +54,10 @@ function ticketProducts(units: UnitRow[], allergens: Map<number, Allergen[]>, ta
  * who sent it (a guest stays nameless: staff never see guests' personal data), and the
  * products still to prepare; cancelled pieces are left out.
  */
-export async function loadTickets(db: Queryable, where: { areaId: number; ticketIds?: number[] }): Promise<KitchenTicket[]> {
+export async function loadTickets(
+  db: Queryable,
+  where: { areaId: number; ticketIds?: number[] } | { areaId?: undefined; ticketIds: number[] },
+): Promise<KitchenTicket[]> {
   const tickets = await db
     .select({
       ticket: kitchenTickets,
@@ -69,15 +72,16 @@ export async function loadTickets(db: Queryable, where: { areaId: number; ticket
     .innerJoin(users, eq(users.id, orders.sentByUserId))
     .where(
       and(
-        eq(kitchenTickets.preparationAreaId, where.areaId),
+        where.areaId == null ? undefined : eq(kitchenTickets.preparationAreaId, where.areaId),
         where.ticketIds ? inArray(kitchenTickets.id, where.ticketIds) : isNull(kitchenTickets.completedAt),
       ),
     )
     .orderBy(asc(kitchenTickets.id));
   if (!tickets.length) return [];
-  const units = await db
-    .select()
+  const rows = await db
+    .select({ unit: orderProducts, allergens: products.allergens })
     .from(orderProducts)
+    .innerJoin(products, eq(products.id, orderProducts.productId))
     .where(
       and(
         inArray(
@@ -88,11 +92,8 @@ export async function loadTickets(db: Queryable, where: { areaId: number; ticket
       ),
     )
     .orderBy(asc(orderProducts.id));
-  const productIds = [...new Set(units.map((u) => u.productId))];
-  const allergenRows = productIds.length
-    ? await db.select({ id: products.id, allergens: products.allergens }).from(products).where(inArray(products.id, productIds))
-    : [];
-  const allergens = new Map(allergenRows.map((r) => [r.id, r.allergens as Allergen[]]));
+  const units = rows.map((r) => r.unit);
+  const allergens = new Map(rows.map((r) => [r.unit.productId, r.allergens as Allergen[]]));
   return tickets.map(({ ticket, tableName, senderType, senderFirstName, senderLastName }) => {
     const own = units.filter((u) => u.ticketId === ticket.id);
     const lines = ticketProducts(own, allergens, tableName);

@@ -62,24 +62,42 @@ function resolveOptions(product: ProductRow, options: OptionRow[], line: OrderPr
   };
 }
 
-/** The table's open session, opened by this order when there is none (spec 1 §4). */
+/**
+ * The table's open session, opened by this order when there is none (spec 1 §4), in one round
+ * trip. Two first orders racing for a table meet at the unique index of open sessions; the one
+ * that lost reads the winner's session.
+ */
 async function openSession(tx: Tx, retailerId: number, tableId: number): Promise<number> {
-  const [open] = await tx
+  // Both drivers answer raw SQL with { rows }.
+  const found = (await tx.execute(sql`
+    with open_session as (
+      select id from table_sessions where table_id = ${tableId} and status = 'OPEN'
+    ), created as (
+      insert into table_sessions (retailer_id, table_id)
+      select ${retailerId}, ${tableId} where not exists (select 1 from open_session)
+      on conflict do nothing
+      returning id
+    )
+    select id from open_session union all select id from created`)) as unknown as { rows: { id: number }[] };
+  const [row] = found.rows;
+  if (row) return Number(row.id);
+  const [winner] = await tx
     .select({ id: tableSessions.id })
     .from(tableSessions)
-    .where(and(eq(tableSessions.tableId, tableId), eq(tableSessions.status, "OPEN")))
-    .limit(1);
-  if (open) return open.id;
-  const [created] = await tx.insert(tableSessions).values({ retailerId, tableId }).returning({ id: tableSessions.id });
-  return created.id;
+    .where(and(eq(tableSessions.tableId, tableId), eq(tableSessions.status, "OPEN")));
+  return winner.id;
 }
+
+/** Thrown inside the transaction to roll it back when the idempotency key was already used. */
+class RepeatedOrder extends Error {}
 
 /**
  * Sends an order for a table: checks every product is orderable and every option belongs to it,
  * prices each line from the catalogue (never from the client), writes one unit per piece and one
- * kitchen ticket per preparation area, all in one transaction. The venue row is locked first so
- * orders of a venue are numbered in sequence and a repeated idempotency key returns the first
- * order instead of ordering twice.
+ * kitchen ticket per preparation area, all in one transaction. A repeated idempotency key (a
+ * double tap, a retry after a lost answer) returns the first order instead of ordering twice:
+ * the unique index on the key decides, even for two requests at the same moment. Ticket numbers
+ * come from the venue's counter, whose row lock is taken last so it is held only for the inserts.
  */
 export async function sendOrder(options: {
   db: Db;
@@ -93,122 +111,122 @@ export async function sendOrder(options: {
   const { db, principal, tableId, lines } = options;
   const table = await authorizeTable(db, principal, tableId);
   const retailerId = table.retailerId;
+  const serviceMode = options.serviceMode ?? "DINE_IN";
 
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ${retailers} where ${retailers.id} = ${retailerId} for update`);
-    if (options.idempotencyKey) {
-      const [previous] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.sentByUserId, principal.userId), eq(orders.idempotencyKey, options.idempotencyKey)));
-      if (previous) {
-        const tickets = await tx
-          .select({ id: kitchenTickets.id })
-          .from(kitchenTickets)
-          .where(eq(kitchenTickets.orderId, previous.id));
-        return { orderId: previous.id, ticketIds: tickets.map((t) => t.id), repeated: true, areaIds: [] as number[] };
+  const productIds = [...new Set(lines.map((l) => l.id))];
+  const rows = await db
+    .select({ product: products, areaActive: preparationAreas.active })
+    .from(products)
+    .leftJoin(preparationAreas, eq(preparationAreas.id, products.preparationAreaId))
+    .where(and(inArray(products.id, productIds), eq(products.retailerId, retailerId), isNull(products.deletedAt)));
+  const byId = new Map(rows.map((r) => [r.product.id, r]));
+  for (const id of productIds) {
+    const row = byId.get(id);
+    if (!row || !isProductOrderable(row.product, row.areaActive)) throw new AppError("inactive_product", 400, { productId: id });
+  }
+  const optionRows = await db.select().from(productOptions).where(inArray(productOptions.productId, productIds));
+  const priced = lines.map((line) => {
+    const product = (byId.get(line.id) as { product: ProductRow }).product;
+    const chosen = resolveOptions(product, optionRows, line);
+    const unitPriceCents = itemUnitPriceCents(
+      {
+        priceCents: product.priceCents,
+        preparationWays: chosen.preparationWay
+          ? [{ id: chosen.preparationWay.id, priceCents: chosen.preparationWay.priceCents }]
+          : [],
+        extraIngredients: chosen.extraIngredients.map((e) => ({ id: e.id, priceCents: e.priceCents })),
+      },
+      { preparationWayId: chosen.preparationWay?.id ?? null, extraIngredientIds: chosen.extraIngredients.map((e) => e.id) },
+    );
+    return { line, product, chosen, unitPriceCents };
+  });
+  const areaIds = [...new Set(priced.map((p) => p.product.preparationAreaId).filter((a): a is number => a != null))];
+
+  let result: { orderId: number; tickets: { id: number; areaId: number }[] };
+  try {
+    result = await db.transaction(async (tx) => {
+      const sessionId = await openSession(tx, retailerId, tableId);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          retailerId,
+          sessionId,
+          tableId,
+          senderType: SENDER_BY_ROLE[principal.role],
+          sentByUserId: principal.userId,
+          serviceMode,
+          idempotencyKey: options.idempotencyKey,
+        })
+        .onConflictDoNothing()
+        .returning({ id: orders.id });
+      if (!order) throw new RepeatedOrder();
+
+      let tickets: { id: number; areaId: number }[] = [];
+      if (areaIds.length) {
+        const [{ ticketSeq }] = await tx
+          .update(retailers)
+          .set({ ticketSeq: sql`${retailers.ticketSeq} + ${areaIds.length}` })
+          .where(eq(retailers.id, retailerId))
+          .returning({ ticketSeq: retailers.ticketSeq });
+        tickets = await tx
+          .insert(kitchenTickets)
+          .values(
+            areaIds.map((areaId, index) => ({
+              retailerId,
+              orderId: order.id,
+              preparationAreaId: areaId,
+              tableId,
+              ticketNumber: ticketSeq - areaIds.length + index + 1,
+              serviceMode,
+            })),
+          )
+          .returning({ id: kitchenTickets.id, areaId: kitchenTickets.preparationAreaId });
       }
-    }
-
-    const productIds = [...new Set(lines.map((l) => l.id))];
-    const rows = await tx
-      .select({ product: products, areaActive: preparationAreas.active })
-      .from(products)
-      .leftJoin(preparationAreas, eq(preparationAreas.id, products.preparationAreaId))
-      .where(and(inArray(products.id, productIds), eq(products.retailerId, retailerId), isNull(products.deletedAt)));
-    const byId = new Map(rows.map((r) => [r.product.id, r]));
-    for (const id of productIds) {
-      const row = byId.get(id);
-      if (!row || !isProductOrderable(row.product, row.areaActive))
-        throw new AppError("inactive_product", 400, { productId: id });
-    }
-    const optionRows = await tx.select().from(productOptions).where(inArray(productOptions.productId, productIds));
-
-    const sessionId = await openSession(tx, retailerId, tableId);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        retailerId,
-        sessionId,
-        tableId,
-        senderType: SENDER_BY_ROLE[principal.role],
-        sentByUserId: principal.userId,
-        serviceMode: options.serviceMode ?? "DINE_IN",
-        idempotencyKey: options.idempotencyKey,
-      })
-      .returning({ id: orders.id });
-
-    const priced = lines.map((line) => {
-      const product = (byId.get(line.id) as { product: ProductRow }).product;
-      const chosen = resolveOptions(product, optionRows, line);
-      const unitPriceCents = itemUnitPriceCents(
-        {
-          priceCents: product.priceCents,
-          preparationWays: chosen.preparationWay
-            ? [{ id: chosen.preparationWay.id, priceCents: chosen.preparationWay.priceCents }]
-            : [],
-          extraIngredients: chosen.extraIngredients.map((e) => ({ id: e.id, priceCents: e.priceCents })),
-        },
-        { preparationWayId: chosen.preparationWay?.id ?? null, extraIngredientIds: chosen.extraIngredients.map((e) => e.id) },
-      );
-      return { line, product, chosen, unitPriceCents };
-    });
-
-    const areaIds = [...new Set(priced.map((p) => p.product.preparationAreaId).filter((a): a is number => a != null))];
-    const ticketByArea = new Map<number, number>();
-    if (areaIds.length) {
-      const [{ ticketSeq }] = await tx
-        .update(retailers)
-        .set({ ticketSeq: sql`${retailers.ticketSeq} + ${areaIds.length}` })
-        .where(eq(retailers.id, retailerId))
-        .returning({ ticketSeq: retailers.ticketSeq });
-      const created = await tx
-        .insert(kitchenTickets)
-        .values(
-          areaIds.map((areaId, index) => ({
+      const ticketOfArea = (areaId: number | null) => tickets.find((t) => t.areaId === areaId)?.id ?? null;
+      await tx.insert(orderProducts).values(
+        priced.flatMap(({ line, product, chosen, unitPriceCents }) =>
+          Array.from({ length: line.quantity }, () => ({
             retailerId,
             orderId: order.id,
-            preparationAreaId: areaId,
+            sessionId,
             tableId,
-            ticketNumber: ticketSeq - areaIds.length + index + 1,
-            serviceMode: options.serviceMode ?? "DINE_IN",
+            productId: product.id,
+            ticketId: ticketOfArea(product.preparationAreaId),
+            preparationAreaId: product.preparationAreaId,
+            productName: product.name,
+            productNameEng: product.nameEng,
+            unitPriceCents,
+            options: chosen,
+            notes: line.notes,
+            isGifted: line.isGifted,
           })),
-        )
-        .returning({ id: kitchenTickets.id, areaId: kitchenTickets.preparationAreaId });
-      for (const ticket of created) ticketByArea.set(ticket.areaId, ticket.id);
-    }
-
-    const units = priced.flatMap(({ line, product, chosen, unitPriceCents }) =>
-      Array.from({ length: line.quantity }, () => ({
-        retailerId,
-        orderId: order.id,
-        sessionId,
-        tableId,
-        productId: product.id,
-        ticketId: product.preparationAreaId == null ? null : (ticketByArea.get(product.preparationAreaId) ?? null),
-        preparationAreaId: product.preparationAreaId,
-        productName: product.name,
-        productNameEng: product.nameEng,
-        unitPriceCents,
-        options: chosen,
-        notes: line.notes,
-        isGifted: line.isGifted,
-      })),
-    );
-    await tx.insert(orderProducts).values(units);
-    return { orderId: order.id, ticketIds: [...ticketByArea.values()], repeated: false, areaIds };
-  });
-
-  if (!result.repeated) {
-    await options.events.publish({
-      type: "order.sent",
-      retailerId,
-      tableId,
-      orderId: result.orderId,
-      ticketIds: result.ticketIds,
-      preparationAreaIds: result.areaIds,
+        ),
+      );
+      return { orderId: order.id, tickets };
     });
-    await options.events.publish({ type: "table.changed", retailerId, tableId });
+  } catch (error) {
+    if (!(error instanceof RepeatedOrder)) throw error;
+    return previousOrder(db, principal.userId, options.idempotencyKey as string);
   }
-  return { orderId: result.orderId, ticketIds: result.ticketIds };
+
+  await options.events.publish({
+    type: "order.sent",
+    retailerId,
+    tableId,
+    orderId: result.orderId,
+    ticketIds: result.tickets.map((t) => t.id),
+    tickets: result.tickets,
+  });
+  await options.events.publish({ type: "table.changed", retailerId, tableId });
+  return { orderId: result.orderId, ticketIds: result.tickets.map((t) => t.id) };
+}
+
+/** The order first sent with this idempotency key, answered again without ordering anything. */
+async function previousOrder(db: Db, userId: number, idempotencyKey: string): Promise<SentOrder> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.sentByUserId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  const tickets = await db.select({ id: kitchenTickets.id }).from(kitchenTickets).where(eq(kitchenTickets.orderId, order.id));
+  return { orderId: order.id, ticketIds: tickets.map((t) => t.id) };
 }
