@@ -160,6 +160,16 @@ describe("area settings", () => {
     expect(await menuHas(venue.salad.id)).toBe(true);
   });
 
+  it("every screen of the area hears when another one closes it or changes auto-print", async () => {
+    const otherScreen = await listen(server.wsUrl, await api.login(venue.cook.login), "/user/queue/kitchen");
+    await api.post("/api/cuisine/preparation-area/set-active", { active: false }, cook);
+    const closed = await otherScreen.next((m: any) => m.type === "AREA_UPDATED" && m.area.isPreparationAreaAvailable === false);
+    expect(closed.area).toMatchObject({ id: venue.kitchen.id, label: "Kitchen" });
+    await api.post("/api/cuisine/preparation-area/set-active", { active: true }, cook);
+    await otherScreen.next((m: any) => m.type === "AREA_UPDATED" && m.area.isPreparationAreaAvailable === true);
+    await otherScreen.close();
+  });
+
   it("auto-print is stored per area; a cook cannot change another area", async () => {
     expect((await api.post("/api/feed/kitchen/auto-print", { autoPrint: true }, cook)).status).toBe(200);
     expect((await api.get("/api/feed/kitchen", cook)).body.hasAutoPrint).toBe(true);

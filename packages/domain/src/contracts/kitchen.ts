@@ -56,9 +56,15 @@ export const kitchenFeed = z.object({
 export type KitchenFeed = z.infer<typeof kitchenFeed>;
 
 /** Pushed on /user/queue/kitchen and /topic/kitchen/{areaId}: what changed in the feed. */
+/** The area's own settings as the feed carries them, without its tickets. */
+export const kitchenAreaSettings = kitchenFeed.omit({ tickets: true });
+export type KitchenAreaSettings = z.infer<typeof kitchenAreaSettings>;
+
 export const kitchenFeedMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("TICKET_UPSERT"), ticket: kitchenTicket }),
   z.object({ type: z.literal("TICKET_REMOVED"), ticketId: z.number() }),
+  /** The area was opened or closed, or its printing settings changed, on another screen. */
+  z.object({ type: z.literal("AREA_UPDATED"), area: kitchenAreaSettings }),
 ]);
 export type KitchenFeedMessage = z.infer<typeof kitchenFeedMessage>;
 

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { kitchenTickets } from "../../db/schema.ts";
 import type { StompHub } from "../../realtime/stomp-hub.ts";
 import type { DomainEvent } from "../../realtime/types.ts";
-import { loadTickets } from "./load-tickets.ts";
+import { loadAreaSettings, loadTickets } from "./load-tickets.ts";
 
 export const KITCHEN_QUEUE = "/user/queue/kitchen";
 export const kitchenTopic = (areaId: number) => `/topic/kitchen/${areaId}`;
@@ -36,6 +36,7 @@ async function changedTickets(db: Db, event: DomainEvent): Promise<TicketRef[]> 
  */
 export function projectKitchenTickets(db: Db, hub: StompHub) {
   return async (event: DomainEvent) => {
+    if (event.type === "preparation-area.changed") return projectAreaSettings(db, hub, event);
     const changed = (await changedTickets(db, event)).map((ref) => ({
       ...ref,
       toCooks: hub.subscribers(KITCHEN_QUEUE).some((p) => p.prepAreaId === ref.areaId),
@@ -56,4 +57,15 @@ export function projectKitchenTickets(db: Db, hub: StompHub) {
       if (toWatchers) hub.send(kitchenTicketTopic(id), ticket);
     }
   };
+}
+
+/** Another screen opened or closed the area or changed its printing: every screen of it follows. */
+async function projectAreaSettings(db: Db, hub: StompHub, event: DomainEvent): Promise<void> {
+  const areaId = Number(event.preparationAreaId);
+  const toCooks = hub.subscribers(KITCHEN_QUEUE).some((p) => p.prepAreaId === areaId);
+  const toDesk = hub.hasSubscribers(kitchenTopic(areaId));
+  if (!toCooks && !toDesk) return;
+  const message: KitchenFeedMessage = { type: "AREA_UPDATED", area: await loadAreaSettings(db, event.retailerId, areaId) };
+  if (toCooks) hub.sendToUsers(KITCHEN_QUEUE, (p) => p.prepAreaId === areaId, message);
+  if (toDesk) hub.send(kitchenTopic(areaId), message);
 }

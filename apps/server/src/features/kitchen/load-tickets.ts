@@ -1,4 +1,4 @@
-import type { KitchenFeed, KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
+import type { KitchenAreaSettings, KitchenFeed, KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
 import type { Allergen } from "@tableorder/domain/enums";
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
@@ -120,8 +120,8 @@ export async function loadTickets(
   });
 }
 
-/** A preparation area's whole feed, for the area's own cook or the venue's cash desk. */
-export async function loadKitchenFeed(db: Queryable, retailerId: number, areaId: number): Promise<KitchenFeed> {
+/** An area's settings as its screens show them; deleted or foreign areas are a 403. */
+export async function loadAreaSettings(db: Queryable, retailerId: number, areaId: number): Promise<KitchenAreaSettings> {
   const [area] = await db
     .select()
     .from(preparationAreas)
@@ -137,6 +137,12 @@ export async function loadKitchenFeed(db: Queryable, retailerId: number, areaId:
     printerIp: area.printerIp,
     ageWarnMinutes: area.ageWarnMinutes,
     ageLateMinutes: area.ageLateMinutes,
-    tickets: (await loadTickets(db, { areaId })).filter((ticket) => ticket.products.length > 0),
   };
+}
+
+/** A preparation area's whole feed, for the area's own cook or the venue's cash desk. */
+export async function loadKitchenFeed(db: Queryable, retailerId: number, areaId: number): Promise<KitchenFeed> {
+  const settings = await loadAreaSettings(db, retailerId, areaId);
+  const tickets = (await loadTickets(db, { areaId })).filter((ticket) => ticket.products.length > 0);
+  return { ...settings, tickets };
 }

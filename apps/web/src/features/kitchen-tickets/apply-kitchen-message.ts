@@ -5,8 +5,9 @@ export function sortTickets(tickets: readonly KitchenTicket[]): KitchenTicket[] 
   return [...tickets].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id - b.id);
 }
 
-/** Applies a pushed change to the feed: a ticket is added or replaced, or taken away. */
+/** Applies a pushed change to the feed: a ticket is added, replaced or taken away, or the area's settings change. */
 export function applyKitchenMessage(feed: KitchenFeed, message: KitchenFeedMessage): KitchenFeed {
+  if (message.type === "AREA_UPDATED") return { ...feed, ...message.area, tickets: feed.tickets };
   if (message.type === "TICKET_REMOVED") {
     return { ...feed, tickets: feed.tickets.filter((ticket) => ticket.id !== message.ticketId) };
   }
@@ -14,10 +15,11 @@ export function applyKitchenMessage(feed: KitchenFeed, message: KitchenFeedMessa
   return { ...feed, tickets: sortTickets([...others, message.ticket]) };
 }
 
-/** Pushed bodies come from the network: accept only the two shapes the contract names. */
+/** Pushed bodies come from the network: accept only the shapes the contract names. */
 export function isKitchenFeedMessage(body: unknown): body is KitchenFeedMessage {
   const message = body as KitchenFeedMessage | null;
   if (!message || typeof message !== "object") return false;
   if (message.type === "TICKET_REMOVED") return typeof message.ticketId === "number";
+  if (message.type === "AREA_UPDATED") return typeof message.area?.id === "number";
   return message.type === "TICKET_UPSERT" && typeof message.ticket?.id === "number" && Array.isArray(message.ticket.products);
 }

@@ -66,6 +66,17 @@ describe("applyKitchenMessage", () => {
     ]);
   });
 
+  it("takes the area's new settings and keeps its tickets", () => {
+    const { tickets: _tickets, ...settings } = feed([]);
+    const closed = { ...settings, isPreparationAreaAvailable: false, hasAutoPrint: true };
+    const next = applyKitchenMessage(feed([older]), { type: "AREA_UPDATED", area: closed });
+    expect(next.isPreparationAreaAvailable).toBe(false);
+    expect(next.hasAutoPrint).toBe(true);
+    expect(next.tickets.map((t) => t.id)).toEqual([1]);
+    expect(isKitchenFeedMessage({ type: "AREA_UPDATED", area: closed })).toBe(true);
+    expect(isKitchenFeedMessage({ type: "AREA_UPDATED" })).toBe(false);
+  });
+
   it("accepts only the contract's message shapes", () => {
     expect(isKitchenFeedMessage({ type: "TICKET_REMOVED", ticketId: 3 })).toBe(true);
     expect(isKitchenFeedMessage({ type: "TICKET_UPSERT", ticket: older })).toBe(true);

@@ -1,6 +1,7 @@
 import type { KitchenFeed, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { useQueryClient } from "@tanstack/react-query";
 import { type RealtimeStatus, useRealtime } from "../../../lib/realtime.ts";
+import { areaActiveQueryKey } from "../api/get-area-active.ts";
 import { kitchenFeedQueryKey } from "../api/get-kitchen-feed.ts";
 import { kitchenTicketQueryKey } from "../api/get-kitchen-ticket.ts";
 import { applyKitchenMessage, isKitchenFeedMessage } from "../apply-kitchen-message.ts";
@@ -27,6 +28,9 @@ export function useLiveKitchenFeed(area: KitchenArea = OWN_AREA, enabled = true)
       // A fetch already under way may have read the database before this change: read again.
       if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: true });
       queryClient.setQueryData<KitchenFeed>(queryKey, (feed) => (feed ? applyKitchenMessage(feed, body) : feed));
+      if (body.type === "AREA_UPDATED") {
+        queryClient.setQueryData(areaActiveQueryKey(area), { id: body.area.id, active: body.area.isPreparationAreaAvailable });
+      }
       // An open ticket screen shows the same ticket: keep it in step too.
       if (body.type === "TICKET_UPSERT") {
         queryClient.setQueryData<KitchenTicket>(kitchenTicketQueryKey(body.ticket.id), (ticket) =>
