@@ -2,8 +2,8 @@ import net from "node:net";
 
 export interface ReceivedJob {
   bytes: Buffer;
-  acceptedAt: number;
-  endedAt: number;
+  /** 1 for the printer's first connection, 2 for the next… */
+  connection: number;
 }
 
 export interface FakePrinter {
@@ -28,15 +28,14 @@ export async function startFakePrinter(options: { paused?: boolean } = {}): Prom
   let paused = options.paused ?? false;
   let waiters: (() => void)[] = [];
   const server = net.createServer({ highWaterMark: 16 }, (socket) => {
-    printer.connections++;
+    const connection = ++printer.connections;
     sockets.add(socket);
-    const acceptedAt = Date.now();
     const chunks: Buffer[] = [];
     if (paused) socket.pause();
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("error", () => {});
     socket.on("end", () => {
-      jobs.push({ bytes: Buffer.concat(chunks), acceptedAt, endedAt: Date.now() });
+      jobs.push({ bytes: Buffer.concat(chunks), connection });
       socket.end();
       for (const wake of waiters) wake();
     });
@@ -58,7 +57,8 @@ export async function startFakePrinter(options: { paused?: boolean } = {}): Prom
         });
         waiters = [];
       }
-      return jobs.slice(0, count);
+      // In connection order: a large job may finish draining after a small one sent after it.
+      return [...jobs].sort((a, b) => a.connection - b.connection).slice(0, count);
     },
     resume() {
       paused = false;
