@@ -21,7 +21,6 @@ import { projectKitchenTickets } from "./features/kitchen/kitchen-realtime.ts";
 import { kitchenRoutes } from "./features/kitchen/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
 import { tableRequestRoutes } from "./features/table-requests/routes.ts";
-import { projectTableRequests } from "./features/table-requests/table-requests-realtime.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
 import { installErrorHandler, installNotFoundHandler } from "./lib/error-handler.ts";
@@ -87,11 +86,7 @@ export async function buildApp(options: { config: Config; database: Database; ev
     authorize: createSubscriptionAuthorizer(database.db),
   });
   const stopRevoking = principals.onRevoked((userIds) => hub.disconnectUsers(userIds));
-  const projections = [
-    projectKitchenTickets(database.db, hub),
-    projectTableState(database.db, hub),
-    projectTableRequests(database.db, hub),
-  ];
+  const projections = [projectKitchenTickets(database.db, hub), projectTableState(database.db, hub)];
   // Events of one table are projected in order; other tables' events go on meanwhile.
   const queue = new KeyedSerialQueue();
   const unsubscribe = events.subscribe((event) =>

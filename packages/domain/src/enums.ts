@@ -47,6 +47,14 @@ export const WAITER_REQUEST_TYPES = [
 ] as const;
 export type WaiterRequestType = (typeof WAITER_REQUEST_TYPES)[number];
 
+/** The waiter tasks that are a guest's request to pay through the waiter. */
+export const PAYMENT_REQUEST_TYPES: readonly WaiterRequestType[] = [
+  "PAYMENT",
+  "PAYMENT_WITH_POS",
+  "PARTIAL_PAYMENT",
+  "PARTIAL_PAYMENT_WITH_POS",
+];
+
 export const PAYMENT_METHODS = ["CASH", "CARD", "CREDIT", "NO_PAYMENT"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -1,18 +1,18 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { diningTables, retailers, tableGuests, tableSessions, tableWaiters } from "../../db/schema.ts";
+import { diningTables, tableGuests, tableSessions, tableWaiters } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
 /**
  * Deletes a table softly, so orders, payments and documents that name it keep their history. A
- * table with an open session is occupied and cannot go (active_session_on_table). The venue row
- * is locked first, as sending an order does, so an order cannot open a session in between.
+ * table with an open session is occupied and cannot go (active_session_on_table). The table's
+ * row lock decides a race with an order: the order's transaction takes a share lock on the same
+ * row and, once this delete commits, finds the table gone (table_not_found).
  */
 export async function deleteTable(options: { db: Db; events: EventBus; retailerId: number; tableId: number }): Promise<void> {
   const { db, retailerId, tableId } = options;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ${retailers} where ${retailers.id} = ${retailerId} for update`);
     const [table] = await tx
       .select({ id: diningTables.id })
       .from(diningTables)

@@ -7,6 +7,7 @@ import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
+  diningTables,
   kitchenTickets,
   type OrderedOptions,
   orderProducts,
@@ -64,17 +65,20 @@ function resolveOptions(product: ProductRow, options: OptionRow[], line: OrderPr
 
 /**
  * The table's open session, opened by this order when there is none (spec 1 §4), in one round
- * trip. Two first orders racing for a table meet at the unique index of open sessions; the one
- * that lost reads the winner's session.
+ * trip. The table row is share-locked, so a delete of the table waits for this order or, if it
+ * came first, leaves the order nothing to open (table_not_found). Two first orders racing for a
+ * table meet at the unique index of open sessions; the one that lost reads the winner's session.
  */
 async function openSession(tx: Tx, retailerId: number, tableId: number): Promise<number> {
   // Both drivers answer raw SQL with { rows }.
   const found = (await tx.execute(sql`
-    with open_session as (
-      select id from table_sessions where table_id = ${tableId} and status = 'OPEN'
+    with live_table as (
+      select id from dining_tables where id = ${tableId} and deleted_at is null for share
+    ), open_session as (
+      select s.id from table_sessions s join live_table t on t.id = s.table_id where s.status = 'OPEN'
     ), created as (
       insert into table_sessions (retailer_id, table_id)
-      select ${retailerId}, ${tableId} where not exists (select 1 from open_session)
+      select ${retailerId}, id from live_table where not exists (select 1 from open_session)
       on conflict do nothing
       returning id
     )
@@ -84,7 +88,9 @@ async function openSession(tx: Tx, retailerId: number, tableId: number): Promise
   const [winner] = await tx
     .select({ id: tableSessions.id })
     .from(tableSessions)
-    .where(and(eq(tableSessions.tableId, tableId), eq(tableSessions.status, "OPEN")));
+    .innerJoin(diningTables, eq(diningTables.id, tableSessions.tableId))
+    .where(and(eq(tableSessions.tableId, tableId), eq(tableSessions.status, "OPEN"), isNull(diningTables.deletedAt)));
+  if (!winner) throw new AppError("table_not_found", 404);
   return winner.id;
 }
 

@@ -1,4 +1,5 @@
 import type { PaymentRequestBody } from "@tableorder/domain/contracts/table-requests";
+import { PAYMENT_REQUEST_TYPES, type WaiterRequestType } from "@tableorder/domain/enums";
 import { and, eq, inArray } from "drizzle-orm";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
@@ -7,8 +8,6 @@ import { diningTables, orderProducts, tableSessions, waiterRequests } from "../.
 import { AppError } from "../../lib/app-error.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { resolveUnitsToPay } from "./units-to-pay.ts";
-
-export const PAYMENT_REQUEST_TYPES = ["PAYMENT", "PAYMENT_WITH_POS", "PARTIAL_PAYMENT", "PARTIAL_PAYMENT_WITH_POS"] as const;
 
 async function activeRequest(tx: Db | Tx, tableId: number, types: readonly string[]) {
   const [request] = await tx
@@ -114,7 +113,7 @@ export async function cancelTableRequest(options: { db: Db; events: EventBus; pr
   const [request] = await db.select().from(waiterRequests).where(eq(waiterRequests.id, options.requestId));
   if (!request) throw new AppError("not_found", 404, { entity: "request" });
   await authorizeTable(db, principal, request.tableId);
-  if (request.type !== "WAITER_CALL" && !(PAYMENT_REQUEST_TYPES as readonly string[]).includes(request.type)) {
+  if (request.type !== "WAITER_CALL" && !PAYMENT_REQUEST_TYPES.includes(request.type as WaiterRequestType)) {
     throw new AppError("forbidden", 403);
   }
   const cancelled = await db

@@ -1,13 +1,11 @@
 import type { RetailerInfo, TableFeedItem, TableState } from "@tableorder/domain/contracts/table";
-import { type Language, mainCuisineName } from "@tableorder/domain/enums";
+import { type Language, mainCuisineName, PAYMENT_REQUEST_TYPES, type WaiterRequestType } from "@tableorder/domain/enums";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, type OrderedOptions, orderProducts, retailers, tableSessions, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 
 type OrderProductRow = typeof orderProducts.$inferSelect;
-
-const PAYMENT_REQUEST_TYPES = ["PAYMENT", "PAYMENT_WITH_POS", "PARTIAL_PAYMENT", "PARTIAL_PAYMENT_WITH_POS"];
 
 const named = (lang: Language, name: string, nameEng: string | null) => (lang === "en" && nameEng ? nameEng : name);
 
@@ -117,6 +115,6 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
     totalUnpaidCount: unpaid.length,
     totalUnpaidPrice: unpaid.reduce((sum, u) => sum + u.unitPriceCents - u.discountCents, 0),
     callWaiterRequestId: requests.find((r) => r.type === "WAITER_CALL")?.id ?? null,
-    activePaymentRequestId: requests.find((r) => PAYMENT_REQUEST_TYPES.includes(r.type))?.id ?? null,
+    activePaymentRequestId: requests.find((r) => PAYMENT_REQUEST_TYPES.includes(r.type as WaiterRequestType))?.id ?? null,
   };
 }
