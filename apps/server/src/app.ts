@@ -23,6 +23,8 @@ import { orderRoutes } from "./features/orders/routes.ts";
 import { tableRequestRoutes } from "./features/table-requests/routes.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
+import { waiterRoutes } from "./features/waiter/routes.ts";
+import { projectWaiterFeed } from "./features/waiter/waiter-realtime.ts";
 import { installErrorHandler, installNotFoundHandler } from "./lib/error-handler.ts";
 import { KeyedSerialQueue } from "./lib/keyed-serial-queue.ts";
 import { StompHub } from "./realtime/stomp-hub.ts";
@@ -73,6 +75,7 @@ export async function buildApp(options: { config: Config; database: Database; ev
   await app.register(orderRoutes, { ctx });
   await app.register(kitchenRoutes, { ctx });
   await app.register(tableRequestRoutes, { ctx });
+  await app.register(waiterRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(crmTableRoutes, { ctx });
   await app.register(crmWaiterRoutes, { ctx });
@@ -86,7 +89,11 @@ export async function buildApp(options: { config: Config; database: Database; ev
     authorize: createSubscriptionAuthorizer(database.db),
   });
   const stopRevoking = principals.onRevoked((userIds) => hub.disconnectUsers(userIds));
-  const projections = [projectKitchenTickets(database.db, hub), projectTableState(database.db, hub)];
+  const projections = [
+    projectKitchenTickets(database.db, hub),
+    projectTableState(database.db, hub),
+    projectWaiterFeed(database.db, hub),
+  ];
   // Events of one table are projected in order; other tables' events go on meanwhile.
   const queue = new KeyedSerialQueue();
   const unsubscribe = events.subscribe((event) =>

@@ -35,6 +35,9 @@ export const ERROR_KEYS = [
   "prep_area_has_open_tickets",
   "unsupported_image_type",
   "image_too_large",
+  // The waiter's tasks (spec 2): another waiter (or a double tap) got there first.
+  "request_already_handled",
+  "request_not_completable",
   "internal",
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

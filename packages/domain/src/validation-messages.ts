@@ -107,3 +107,19 @@ export const CRM_ERROR_MESSAGES = {
   },
   image_too_large: { el: "Η εικόνα ξεπερνά τα 2 MB.", en: "The image is larger than 2 MB." },
 } as const;
+
+/**
+ * Wording of the keyed server errors the waiter's screens meet (spec 2 leaves them unnamed;
+ * Greek and English ours).
+ */
+export const WAITER_ERROR_MESSAGES = {
+  request_already_handled: {
+    el: "Το αίτημα έχει ήδη εξυπηρετηθεί.",
+    en: "The request has already been handled.",
+  },
+  request_not_completable: {
+    el: "Αυτό το αίτημα δεν ολοκληρώνεται από εδώ.",
+    en: "This request cannot be completed here.",
+  },
+  nothing_to_undo: { el: "Δεν υπάρχει κάτι για αναίρεση.", en: "There is nothing to undo." },
+} as const;

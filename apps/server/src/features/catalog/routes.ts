@@ -45,6 +45,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
   );
 
+  // The waiter's menu (spec 2 §7): the whole venue's, switched-off products included, for ordering
+  // and for the Availability tab.
+  app.get("/api/feed/menu", { onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN") }, async (request) =>
+    loadMenu(db, {
+      retailerId: staffRetailerId(requirePrincipal(request)),
+      lang: requestLanguage(request),
+      onlyOrderable: false,
+    }),
+  );
+
   app.post(
     "/api/cuisine/product/:id/set-active",
     { onRequest: allowRoles("COOK", "CASH_DESK", "ADMIN"), schema: { params: idParams, body: setProductActiveRequest } },

@@ -17,6 +17,7 @@ import {
   products,
   retailers,
   tableSessions,
+  waiterRequests,
 } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -189,25 +190,40 @@ export async function sendOrder(options: {
           .returning({ id: kitchenTickets.id, areaId: kitchenTickets.preparationAreaId });
       }
       const ticketOfArea = (areaId: number | null) => tickets.find((t) => t.areaId === areaId)?.id ?? null;
-      await tx.insert(orderProducts).values(
-        priced.flatMap(({ line, product, chosen, unitPriceCents }) =>
-          Array.from({ length: line.quantity }, () => ({
-            retailerId,
-            orderId: order.id,
-            sessionId,
-            tableId,
-            productId: product.id,
-            ticketId: ticketOfArea(product.preparationAreaId),
-            preparationAreaId: product.preparationAreaId,
-            productName: product.name,
-            productNameEng: product.nameEng,
-            unitPriceCents,
-            options: chosen,
-            notes: line.notes,
-            isGifted: line.isGifted,
-          })),
-        ),
-      );
+      const units = await tx
+        .insert(orderProducts)
+        .values(
+          priced.flatMap(({ line, product, chosen, unitPriceCents }) =>
+            Array.from({ length: line.quantity }, () => ({
+              retailerId,
+              orderId: order.id,
+              sessionId,
+              tableId,
+              productId: product.id,
+              ticketId: ticketOfArea(product.preparationAreaId),
+              preparationAreaId: product.preparationAreaId,
+              productName: product.name,
+              productNameEng: product.nameEng,
+              unitPriceCents,
+              options: chosen,
+              notes: line.notes,
+              isGifted: line.isGifted,
+            })),
+          ),
+        )
+        .returning({ id: orderProducts.id, preparationAreaId: orderProducts.preparationAreaId });
+      // What no preparation area makes, the waiter serves (Σέρβις): one SERVICE task for the table.
+      const served = units.filter((u) => u.preparationAreaId == null);
+      if (served.length) {
+        await tx.insert(waiterRequests).values({
+          retailerId,
+          tableId,
+          sessionId,
+          type: "SERVICE",
+          items: served.map((u) => ({ orderProductId: u.id, quantity: 1 })),
+          createdByUserId: principal.userId,
+        });
+      }
       return { orderId: order.id, tickets };
     });
   } catch (error) {

@@ -1,0 +1,249 @@
+import type { WaiterRequestType } from "@tableorder/domain/enums";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { staffRetailerId } from "../../auth/guards.ts";
+import type { Principal } from "../../auth/principal.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { orderProducts, waiterRequests } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { EventBus } from "../../realtime/types.ts";
+import { DELIVERY_TYPES, pendingUnits } from "./presenters.ts";
+
+type UnitRow = typeof orderProducts.$inferSelect;
+
+interface StatusChangeOptions {
+  db: Db;
+  events: EventBus;
+  principal: Principal;
+  orderProductIds: number[];
+}
+
+/**
+ * The named units of the caller's venue, row-locked so two waiters tapping the same task queue
+ * here and the second one reads what the first one did. Another venue's id is a 404, like an
+ * unknown one.
+ */
+async function lockVenueUnits(tx: Tx, retailerId: number, ids: number[]): Promise<UnitRow[]> {
+  const wanted = [...new Set(ids)];
+  const units = await tx
+    .select()
+    .from(orderProducts)
+    .where(and(inArray(orderProducts.id, wanted), eq(orderProducts.retailerId, retailerId)))
+    .for("update");
+  if (units.length !== wanted.length) throw new AppError("not_found", 404, { entity: "orderProduct" });
+  return units;
+}
+
+/** Moves units from one status to the next, only while they are still in the status read. */
+async function moveUnits(tx: Tx, units: readonly UnitRow[], from: string, to: string): Promise<number[]> {
+  if (!units.length) return [];
+  const moved = await tx
+    .update(orderProducts)
+    .set({ status: to, statusChangedAt: new Date() })
+    .where(
+      and(
+        inArray(
+          orderProducts.id,
+          units.map((u) => u.id),
+        ),
+        eq(orderProducts.status, from),
+        ne(orderProducts.paymentStatus, "CANCELLED"),
+      ),
+    )
+    .returning({ id: orderProducts.id });
+  return moved.map((m) => m.id);
+}
+
+/** Completes the delivery tasks of these tables that have nothing left to carry. */
+async function settleDeliveryTasks(tx: Tx, tableIds: number[], userId: number): Promise<void> {
+  const tasks = await tx
+    .select()
+    .from(waiterRequests)
+    .where(
+      and(
+        inArray(waiterRequests.tableId, tableIds),
+        eq(waiterRequests.status, "ACTIVE"),
+        inArray(waiterRequests.type, DELIVERY_TYPES),
+      ),
+    )
+    .for("update");
+  const unitIds = [...new Set(tasks.flatMap((t) => t.items.map((i) => i.orderProductId)))];
+  if (!unitIds.length) return;
+  const units = await tx.select().from(orderProducts).where(inArray(orderProducts.id, unitIds));
+  const done = tasks
+    .filter((task) => {
+      const ids = new Set(task.items.map((i) => i.orderProductId));
+      return (
+        pendingUnits(
+          task.type,
+          units.filter((u) => ids.has(u.id)),
+        ).length === 0
+      );
+    })
+    .map((t) => t.id);
+  if (!done.length) return;
+  await tx
+    .update(waiterRequests)
+    .set({ status: "COMPLETED", completedByUserId: userId, completedAt: new Date() })
+    .where(and(inArray(waiterRequests.id, done), eq(waiterRequests.status, "ACTIVE")));
+}
+
+/**
+ * Puts units back on the waiters' feed after an undo: the delivery task they came in opens again
+ * (its other, delivered pieces stay hidden); a unit that never had one gets a new task of its table
+ * and area.
+ */
+async function reopenDeliveryTasks(tx: Tx, units: readonly UnitRow[]): Promise<void> {
+  const sessionIds = [...new Set(units.map((u) => u.sessionId))];
+  const tasks = await tx
+    .select()
+    .from(waiterRequests)
+    .where(and(inArray(waiterRequests.sessionId, sessionIds), inArray(waiterRequests.type, DELIVERY_TYPES)))
+    .orderBy(desc(waiterRequests.id))
+    .for("update");
+  const reopen = new Set<number>();
+  const orphans = new Map<string, UnitRow[]>();
+  for (const unit of units) {
+    const task = tasks.find((t) => t.status !== "CANCELLED" && t.items.some((i) => i.orderProductId === unit.id));
+    if (task) {
+      if (task.status !== "ACTIVE") reopen.add(task.id);
+      continue;
+    }
+    const key = `${unit.tableId}:${unit.preparationAreaId ?? ""}:${unit.sessionId}`;
+    orphans.set(key, [...(orphans.get(key) ?? []), unit]);
+  }
+  if (reopen.size) {
+    await tx
+      .update(waiterRequests)
+      .set({ status: "ACTIVE", completedByUserId: null, completedAt: null })
+      .where(inArray(waiterRequests.id, [...reopen]));
+  }
+  for (const group of orphans.values()) {
+    const [first] = group;
+    const type: WaiterRequestType = first.preparationAreaId == null ? "SERVICE" : "PREPARATION_AREA_PICKUP";
+    await tx.insert(waiterRequests).values({
+      retailerId: first.retailerId,
+      tableId: first.tableId,
+      sessionId: first.sessionId,
+      type,
+      preparationAreaId: first.preparationAreaId,
+      items: group.map((u) => ({ orderProductId: u.id, quantity: 1 })),
+    });
+  }
+}
+
+/** Tells every screen of the touched tables and kitchen tickets that units moved. */
+async function publishUnitChanges(events: EventBus, units: readonly UnitRow[]): Promise<void> {
+  const tickets = new Map<number, UnitRow>();
+  for (const unit of units) if (unit.ticketId != null) tickets.set(unit.ticketId, unit);
+  for (const [ticketId, unit] of tickets) {
+    await events.publish({
+      type: "ticket.changed",
+      retailerId: unit.retailerId,
+      tableId: unit.tableId,
+      ticketId,
+      preparationAreaId: unit.preparationAreaId,
+    });
+  }
+  const tables = new Map(units.map((u) => [u.tableId, u.retailerId]));
+  for (const [tableId, retailerId] of tables) {
+    await events.publish({ type: "table.changed", retailerId, tableId });
+    await events.publish({ type: "waiter-tasks.changed", retailerId, tableId });
+  }
+}
+
+/**
+ * The waiter's check button on a delivery task (spec 2 §4.4): each unit moves one status forward,
+ * prepared → delivered, and a waiter-served piece (no preparation area) sent → prepared. A task
+ * whose pieces are all delivered completes. Each unit moves only from the status it was read in,
+ * so of two waiters delivering the same pieces at once one moves them and the other is told
+ * request_already_handled.
+ */
+export async function advanceOrderProducts(options: StatusChangeOptions): Promise<{ orderProductIds: number[] }> {
+  const retailerId = staffRetailerId(options.principal);
+  const { moved, units } = await options.db.transaction(async (tx) => {
+    const units = await lockVenueUnits(tx, retailerId, options.orderProductIds);
+    const live = units.filter((u) => u.paymentStatus !== "CANCELLED");
+    const delivered = await moveUnits(
+      tx,
+      live.filter((u) => u.status === "PREPARED"),
+      "PREPARED",
+      "COMPLETE",
+    );
+    const served = await moveUnits(
+      tx,
+      live.filter((u) => u.status === "SENT" && u.preparationAreaId == null),
+      "SENT",
+      "PREPARED",
+    );
+    const moved = [...delivered, ...served];
+    if (!moved.length) throw new AppError("request_already_handled", 400);
+    await settleDeliveryTasks(tx, [...new Set(units.map((u) => u.tableId))], options.principal.userId);
+    return { moved, units: units.filter((u) => moved.includes(u.id)) };
+  });
+  await publishUnitChanges(options.events, units);
+  return { orderProductIds: moved.sort((a, b) => a - b) };
+}
+
+/**
+ * 'Complete orders' (spec 2 §4.4): the named units count as delivered at once, whatever status they
+ * were in; cancelled ones stay cancelled. Nothing left to complete is request_already_handled.
+ */
+export async function completeOrderProducts(options: StatusChangeOptions): Promise<{ orderProductIds: number[] }> {
+  const retailerId = staffRetailerId(options.principal);
+  const { moved, units } = await options.db.transaction(async (tx) => {
+    const units = await lockVenueUnits(tx, retailerId, options.orderProductIds);
+    const live = units.filter((u) => u.paymentStatus !== "CANCELLED");
+    const moved = [
+      ...(await moveUnits(
+        tx,
+        live.filter((u) => u.status === "SENT"),
+        "SENT",
+        "COMPLETE",
+      )),
+      ...(await moveUnits(
+        tx,
+        live.filter((u) => u.status === "PREPARED"),
+        "PREPARED",
+        "COMPLETE",
+      )),
+    ];
+    if (!moved.length) throw new AppError("request_already_handled", 400);
+    await settleDeliveryTasks(tx, [...new Set(units.map((u) => u.tableId))], options.principal.userId);
+    return { moved, units: units.filter((u) => moved.includes(u.id)) };
+  });
+  await publishUnitChanges(options.events, units);
+  return { orderProductIds: moved.sort((a, b) => a - b) };
+}
+
+/**
+ * The waiter's undo (spec 2 §4.4): each unit goes one status back. A delivered piece is prepared
+ * again and its delivery task comes back to the feed; a waiter-served piece can go back from
+ * prepared to sent, while a kitchen's prepared piece goes back only through the kitchen's undo.
+ */
+export async function undoOrderProductStatus(options: StatusChangeOptions): Promise<{ orderProductIds: number[] }> {
+  const retailerId = staffRetailerId(options.principal);
+  const { moved, units } = await options.db.transaction(async (tx) => {
+    const units = await lockVenueUnits(tx, retailerId, options.orderProductIds);
+    const live = units.filter((u) => u.paymentStatus !== "CANCELLED");
+    const moved = [
+      ...(await moveUnits(
+        tx,
+        live.filter((u) => u.status === "COMPLETE"),
+        "COMPLETE",
+        "PREPARED",
+      )),
+      ...(await moveUnits(
+        tx,
+        live.filter((u) => u.status === "PREPARED" && u.preparationAreaId == null),
+        "PREPARED",
+        "SENT",
+      )),
+    ];
+    if (!moved.length) throw new AppError("nothing_to_undo", 400);
+    const movedUnits = units.filter((u) => moved.includes(u.id));
+    await reopenDeliveryTasks(tx, movedUnits);
+    return { moved, units: movedUnits };
+  });
+  await publishUnitChanges(options.events, units);
+  return { orderProductIds: moved.sort((a, b) => a - b) };
+}

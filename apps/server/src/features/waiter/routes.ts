@@ -1,0 +1,81 @@
+import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
+import {
+  assignMeRequest,
+  orderProductIdList,
+  requestIdParams,
+  tableAssignmentsQuery,
+  undoStatusRequest,
+} from "@tableorder/domain/contracts/waiter";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { allowRoles, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
+import type { AppContext } from "../../context.ts";
+import { requestLanguage } from "../../lib/language.ts";
+import { advanceOrderProducts, completeOrderProducts, undoOrderProductStatus } from "./change-order-product-status.ts";
+import { completeRequest } from "./complete-request.ts";
+import { loadStaffTableFeed } from "./load-staff-table-feed.ts";
+import { loadWaiterFeed, loadWaiterTask, visibleTableIds } from "./load-waiter-feed.ts";
+import { loadWaiterProducts } from "./load-waiter-products.ts";
+import { assignWaiterToTable, loadTableAssignments } from "./table-assignments.ts";
+
+const WAITER_ROLES = ["WAITER", "CASH_DESK", "ADMIN"] as const;
+
+/** The waiter area (spec 2 §7 Waiter): the service feed, delivering and undoing, supervised tables. */
+export const waiterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, events } = ctx;
+  app.addHook("onRequest", allowRoles(...WAITER_ROLES));
+
+  app.get("/api/feed/get-employee-feed", async (request) => {
+    const principal = requirePrincipal(request);
+    const retailerId = staffRetailerId(principal);
+    const tableIds = await visibleTableIds(db, principal, retailerId);
+    return loadWaiterFeed(db, { retailerId, lang: requestLanguage(request), tableIds });
+  });
+
+  app.get("/api/feed/get-employee-feed/request/:requestId", { schema: { params: requestIdParams } }, async (request) =>
+    loadWaiterTask(db, {
+      retailerId: staffRetailerId(requirePrincipal(request)),
+      lang: requestLanguage(request),
+      requestId: request.params.requestId,
+    }),
+  );
+
+  app.post("/api/feed/complete-request/:requestId", { schema: { params: requestIdParams } }, async (request) =>
+    completeRequest({ db, events, principal: requirePrincipal(request), requestId: request.params.requestId }),
+  );
+
+  app.post("/api/feed/next-status", { schema: { body: orderProductIdList } }, async (request) =>
+    advanceOrderProducts({ db, events, principal: requirePrincipal(request), orderProductIds: request.body }),
+  );
+
+  app.post("/api/feed/complete-orders", { schema: { body: orderProductIdList } }, async (request) =>
+    completeOrderProducts({ db, events, principal: requirePrincipal(request), orderProductIds: request.body }),
+  );
+
+  app.post("/api/feed/undo-status", { schema: { body: undoStatusRequest } }, async (request) =>
+    undoOrderProductStatus({ db, events, principal: requirePrincipal(request), orderProductIds: request.body.orderProductIds }),
+  );
+
+  app.get("/api/feed/table/:tableId/products", { schema: { params: tableIdParams } }, async (request) =>
+    loadStaffTableFeed(db, {
+      principal: requirePrincipal(request),
+      tableId: request.params.tableId,
+      lang: requestLanguage(request),
+    }),
+  );
+
+  app.get("/api/feed/get-table-assignments", { schema: { querystring: tableAssignmentsQuery } }, async (request) =>
+    loadTableAssignments(db, { principal: requirePrincipal(request), ...request.query }),
+  );
+
+  app.post("/api/feed/:id/assign-me", { schema: { params: idParams, body: assignMeRequest } }, async (request) =>
+    assignWaiterToTable({
+      db,
+      events,
+      principal: requirePrincipal(request),
+      tableId: request.params.id,
+      active: request.body.active,
+    }),
+  );
+
+  app.get("/api/feed/get-waiter-products", async (request) => loadWaiterProducts(db, requirePrincipal(request)));
+};

@@ -1,0 +1,73 @@
+import type { TableFeedItem } from "@tableorder/domain/contracts/table";
+import type { Language } from "@tableorder/domain/enums";
+import type { OrderedOptions, orderProducts } from "../db/schema.ts";
+
+/**
+ * The table feed's one grouping rule, shared by the guest's table screen, the staff table feed and
+ * the waiter's task cards, so a line looks the same wherever it is shown.
+ */
+
+type OrderProductRow = typeof orderProducts.$inferSelect;
+
+const named = (lang: Language, name: string, nameEng: string | null) => (lang === "en" && nameEng ? nameEng : name);
+
+/** Pieces that look the same to a guest are one feed line; it still acts on each unit by id. */
+function feedLineKey(unit: OrderProductRow): string {
+  return [
+    unit.productId,
+    unit.unitPriceCents,
+    JSON.stringify(unit.options),
+    unit.notes,
+    unit.status,
+    unit.paymentStatus,
+    unit.discountCents > 0,
+    unit.billed,
+  ].join("|");
+}
+
+/** Groups order units into the spec's table feed items, in the order the units come. */
+export function groupFeedItems(units: readonly OrderProductRow[], lang: Language): TableFeedItem[] {
+  const lines = new Map<string, TableFeedItem>();
+  for (const unit of units) {
+    const key = feedLineKey(unit);
+    const line = lines.get(key);
+    const timestamp = unit.createdAt.toISOString();
+    if (line) {
+      line.quantity += 1;
+      line.orderProductIds.push(unit.id);
+      if (timestamp > line.timestamp) line.timestamp = timestamp;
+      continue;
+    }
+    const options: OrderedOptions = unit.options;
+    const way = options.preparationWay;
+    lines.set(key, {
+      id: `${unit.id}`,
+      productId: unit.productId,
+      name: named(lang, unit.productName, unit.productNameEng),
+      orderProductIds: [unit.id],
+      quantity: 1,
+      price: unit.unitPriceCents,
+      status: unit.status as TableFeedItem["status"],
+      paymentStatus: unit.paymentStatus as TableFeedItem["paymentStatus"],
+      hasDiscount: unit.discountCents > 0,
+      billed: unit.billed,
+      notes: unit.notes,
+      preparationWay: way ? { id: way.id, name: named(lang, way.name, way.nameEng), price: way.priceCents } : null,
+      preparationWayPrice: way?.priceCents ?? 0,
+      basicIngredientIds: options.basicIngredients.map((i) => ({ id: i.id, name: named(lang, i.name, i.nameEng), price: 0 })),
+      extraIngredientIds: options.extraIngredients.map((i) => ({
+        id: i.id,
+        name: named(lang, i.name, i.nameEng),
+        price: i.priceCents,
+      })),
+      removedIngredients: options.removedIngredients.map((i) => ({ id: i.id, name: named(lang, i.name, i.nameEng), price: 0 })),
+      timestamp,
+    });
+  }
+  return [...lines.values()];
+}
+
+/** What the units cost, in cents, after their discounts: the amount a bill or a task shows. */
+export function sumCents(units: readonly OrderProductRow[]): number {
+  return units.reduce((sum, u) => sum + u.unitPriceCents - u.discountCents, 0);
+}

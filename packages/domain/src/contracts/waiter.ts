@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { WAITER_REQUEST_TYPES } from "../enums.ts";
+import { id, idParam } from "./common.ts";
+import { tableFeedItem } from "./table.ts";
+
+/** The waiter's API (spec 2 §7 Waiter). Money is integer cents. */
+
+export const requestIdParams = z.object({ requestId: idParam });
+
+/**
+ * One card of the waiter's service feed (spec 2 §3): an active task of a table. Its items are the
+ * units still to handle, grouped like the table feed: a pickup's still prepared pieces, a
+ * service task's undelivered ones, a payment request's unpaid ones; calls have none.
+ */
+export const waiterFeedItem = z.object({
+  id: z.number(),
+  requestId: z.number(),
+  type: z.enum(WAITER_REQUEST_TYPES),
+  timestamp: z.string(),
+  placement: z.string(),
+  placementId: z.number(),
+  preparationArea: z.string().nullable(),
+  preparationAreaId: z.number().nullable(),
+  items: z.array(tableFeedItem),
+  sum: z.number().int(),
+  itemCount: z.number().int(),
+});
+export type WaiterFeedItem = z.infer<typeof waiterFeedItem>;
+
+export const waiterFeed = z.array(waiterFeedItem);
+
+/**
+ * Pushed on /user/queue/waiter whenever a table's tasks change: the table's whole current list of
+ * active tasks as the receiver may see them, oldest first. It replaces what the screen held for
+ * that table, so a task another waiter handled disappears (an empty list clears the table).
+ */
+export const waiterFeedMessage = z.object({
+  type: z.literal("TABLE_TASKS"),
+  tableId: z.number(),
+  items: z.array(waiterFeedItem),
+});
+export type WaiterFeedMessage = z.infer<typeof waiterFeedMessage>;
+
+/** next-status and complete-orders take a bare array of order product ids (spec 2 §7). */
+export const orderProductIdList = z.array(id).min(1).max(500);
+export const undoStatusRequest = z.object({ orderProductIds: orderProductIdList });
+
+/** The units a status change moved. */
+export const statusChangeResponse = z.object({ orderProductIds: z.array(z.number()) });
+export type StatusChangeResponse = z.infer<typeof statusChangeResponse>;
+
+export const tableAssignmentsQuery = z.object({
+  onlyAssigned: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v === "true"),
+  tableId: idParam.optional(),
+});
+
+/** A table in the waiter's Tables tab (spec 2 §3): amount is the open session's unpaid cents. */
+export const tableAssignment = z.object({
+  tableId: z.number(),
+  label: z.string(),
+  assigned: z.boolean(),
+  amount: z.number().int(),
+  waiterCount: z.number().int(),
+});
+export type TableAssignment = z.infer<typeof tableAssignment>;
+
+export const assignMeRequest = z.object({ active: z.boolean() });
+
+/** A product in the waiter's Availability tab (spec 2 §3). */
+export const waiterProduct = z.object({ id: z.number(), label: z.string(), price: z.number().int(), active: z.boolean() });
+export type WaiterProduct = z.infer<typeof waiterProduct>;
+
+/** A table's feed as staff read it: every line of the open session and what is left to pay. */
+export const staffTableFeed = z.object({
+  tableId: z.number(),
+  label: z.string(),
+  sessionId: z.number().nullable(),
+  tableFeed: z.array(tableFeedItem),
+  unpaidTableFeed: z.array(tableFeedItem),
+  totalUnpaidCount: z.number().int(),
+  totalUnpaidPrice: z.number().int(),
+});
+export type StaffTableFeed = z.infer<typeof staffTableFeed>;
