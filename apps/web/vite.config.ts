@@ -27,14 +27,21 @@ export default defineConfig({
               test: /src[\\/](app[\\/]routes[\\/]prep|features[\\/](kitchen-tickets|product-availability)|lib[\\/](print|wake-lock|web-app-manifest)|components[\\/](switch|dropdown))/,
               priority: 1,
             },
+            // Paying is a step most guests take once, at the end: its screens load only then.
+            {
+              name: "payment",
+              test: /src[\\/](app[\\/]routes[\\/]customer[\\/]payment|features[\\/]payment)[\\/]/,
+              // Matched last, so what it shares with other screens stays in their chunks.
+              priority: 0,
+            },
             {
               name: "customer",
-              test: /src[\\/](app[\\/]routes[\\/]customer|features[\\/](table-feed|menu|basket))[\\/]/,
+              test: /src[\\/](app[\\/]routes[\\/]customer[\\/](?!payment[\\/])|features[\\/](table-feed|menu|basket)[\\/])/,
               priority: 1,
             },
             {
               name: "common",
-              test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown)|packages[\\/]domain|@stomp)/,
+              test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown)|packages[\\/]domain[\\/]src[\\/](?!validation-messages)|@stomp)/,
               priority: 2,
             },
           ],

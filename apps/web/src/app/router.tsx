@@ -13,6 +13,13 @@ const CustomerLayout = lazy(() => import("./routes/customer/customer-layout.tsx"
 const TablePage = lazy(() => import("./routes/customer/table-page.tsx"));
 const MenuPage = lazy(() => import("./routes/customer/menu-page.tsx"));
 const OrderPage = lazy(() => import("./routes/customer/order-page.tsx"));
+// The payment screens and the public pages are their own chunks, off the guest menu's budget.
+const ChoosePaymentTypePage = lazy(() => import("./routes/customer/payment/choose-payment-type-page.tsx"));
+const SelectProductsToPayPage = lazy(() => import("./routes/customer/payment/select-products-to-pay-page.tsx"));
+const PaymentPage = lazy(() => import("./routes/customer/payment/payment-page.tsx"));
+const FaqPage = lazy(() => import("./routes/public/faq-page.tsx"));
+const ForRetailersPage = lazy(() => import("./routes/public/for-retailers-page.tsx"));
+const ContactPage = lazy(() => import("./routes/public/contact-page.tsx"));
 const PrepLayout = lazy(() => import("./routes/prep/prep-layout.tsx"));
 const PrepFeedPage = lazy(() => import("./routes/prep/prep-feed-page.tsx"));
 const PrepTicketPage = lazy(() => import("./routes/prep/prep-ticket-page.tsx"));
@@ -40,6 +47,9 @@ export const router = createBrowserRouter([
         children: [{ path: "business-login", element: page(BusinessLoginDialog, null) }],
       },
       { path: "logout", element: page(LogoutPage) },
+      { path: "faq", element: page(FaqPage) },
+      { path: "for-retailers", element: page(ForRetailersPage) },
+      { path: "contact-us", element: page(ContactPage) },
       {
         path: "service/customer/:tableCode",
         element: page(CustomerLayout),
@@ -47,6 +57,9 @@ export const router = createBrowserRouter([
           { index: true, element: page(TablePage) },
           { path: "menu", element: page(MenuPage) },
           { path: "order", element: page(OrderPage) },
+          { path: "choose-payment-type", element: page(ChoosePaymentTypePage) },
+          { path: "select-products-to-pay", element: page(SelectProductsToPayPage) },
+          { path: "payment", element: page(PaymentPage) },
         ],
       },
       {

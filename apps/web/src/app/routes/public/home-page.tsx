@@ -28,9 +28,14 @@ export default function HomePage() {
       <section className={styles.retailer} aria-labelledby="retailer-title">
         <h2 id="retailer-title">{t("home.retailerTitle")}</h2>
         <p>{t("home.retailerText")}</p>
-        <Link to="business-login" preventScrollReset className={styles.cta} data-testid="open-business-login">
-          {t("home.businessLogin")}
-        </Link>
+        <div className={styles.ctaRow}>
+          <Link to="/contact-us" className={styles.cta} data-testid="home-contact">
+            {t("home.contactUs")}
+          </Link>
+          <Link to="business-login" preventScrollReset className={styles.ctaSecondary} data-testid="open-business-login">
+            {t("home.businessLogin")}
+          </Link>
+        </div>
       </section>
       <Outlet />
     </main>

@@ -14,7 +14,12 @@ const STATUS_TONE: Record<OrderProductStatus, BadgeTone> = { SENT: "info", PREPA
 // Spec 1 §4: paid, unpaid, gift, cancelled read as success, warning, info and error.
 const PAYMENT_TONE: Record<PaymentStatus, BadgeTone> = { PAID: "success", UNPAID: "warning", GIFT: "info", CANCELLED: "error" };
 
-function TimelineItem({ item }: { item: TableFeedItem }) {
+/** A piece can be taken back only while it is sent, not started and unpaid (spec 1 §4). */
+export function canRemove(item: TableFeedItem): boolean {
+  return item.status === "SENT" && item.paymentStatus === "UNPAID" && item.orderProductIds.length > 0;
+}
+
+function TimelineItem({ item, onRemove }: { item: TableFeedItem; onRemove?: (item: TableFeedItem) => void }) {
   const { t } = useTranslation();
   const { locale } = useLanguage();
   const time = new Date(item.timestamp).toLocaleTimeString(locale, {
@@ -24,7 +29,13 @@ function TimelineItem({ item }: { item: TableFeedItem }) {
     timeZone: "Europe/Athens",
   });
   return (
-    <li className={styles.item} data-testid="feed-item" data-status={item.status} data-name={item.name}>
+    <li
+      className={styles.item}
+      data-testid="feed-item"
+      data-status={item.status}
+      data-payment={item.paymentStatus}
+      data-name={item.name}
+    >
       <div className={styles.itemMain}>
         <div className={styles.itemTitle}>
           <span className={styles.itemQty}>{item.quantity}×</span>
@@ -52,13 +63,35 @@ function TimelineItem({ item }: { item: TableFeedItem }) {
         <span className={styles.itemPieces}>
           {item.quantity} {t("common.piece", { count: item.quantity })}
         </span>
+        {onRemove && canRemove(item) && (
+          <div className={styles.itemActions}>
+            <button
+              type="button"
+              className={styles.removeButton}
+              onClick={() => onRemove(item)}
+              aria-label={t("customer.removeItemLabel", { name: item.name })}
+              data-testid="remove-feed-item"
+            >
+              {t("customer.removeItem")}
+            </button>
+          </div>
+        )}
       </div>
     </li>
   );
 }
 
-/** What the table has ordered, newest first, filtered by status in tabs (spec 1 §2). */
-export function TableTimeline({ items }: { items: readonly TableFeedItem[] }) {
+/**
+ * What the table has ordered, newest first, filtered by status in tabs (spec 1 §2). With onRemove
+ * a sent, unpaid piece can be taken back; read-only views leave it out.
+ */
+export function TableTimeline({
+  items,
+  onRemove,
+}: {
+  items: readonly TableFeedItem[];
+  onRemove?: (item: TableFeedItem) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [tab, setTab] = useState<Tab>("ALL");
@@ -89,7 +122,7 @@ export function TableTimeline({ items }: { items: readonly TableFeedItem[] }) {
       </div>
       <ul id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className={styles.items} data-testid="table-feed">
         {shown.map((item) => (
-          <TimelineItem key={item.id} item={item} />
+          <TimelineItem key={item.id} item={item} onRemove={onRemove} />
         ))}
       </ul>
     </section>

@@ -1,0 +1,102 @@
+import type { TableState } from "@tableorder/domain/contracts/table";
+import { useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { Button } from "../../../../components/button.tsx";
+import { Price, useFormatEuros } from "../../../../components/price.tsx";
+import { toast } from "../../../../components/toasts.tsx";
+import { useRequestPayment } from "../../../../features/payment/api/request-payment.ts";
+import { PayToWaiter } from "../../../../features/payment/components/pay-to-waiter.tsx";
+import paymentStyles from "../../../../features/payment/components/payment.module.css";
+import {
+  decodeSelection,
+  resolveSelection,
+  SELECTED_PRODUCTS_PARAM,
+  toItemsCount,
+} from "../../../../features/payment/selection.ts";
+import { tableFeedQueryKey } from "../../../../features/table-feed/api/get-table-feed.ts";
+import { errorMessage } from "../../../../lib/api-client.ts";
+import { useLanguage, useTranslation } from "../../../../lib/i18n.ts";
+import styles from "../customer.module.css";
+import { tablePath, useCustomerContext } from "../customer-context.ts";
+import { PaymentScreen } from "./payment-screen.tsx";
+
+function PaymentMethod({ state }: { state: TableState }) {
+  const { t } = useTranslation();
+  const format = useFormatEuros();
+  const navigate = useNavigate();
+  const { tableId, tableCode } = useCustomerContext();
+  const { lang } = useLanguage();
+  const [params] = useSearchParams();
+  const [needsTerminal, setNeedsTerminal] = useState(false);
+  const request = useRequestPayment(tableFeedQueryKey(tableId, lang));
+  const sending = useRef(false);
+  // Checked against the bill as it is now: someone may have paid or removed pieces meanwhile.
+  const resolved = resolveSelection(state.unpaidTableFeed, decodeSelection(params.get(SELECTED_PRODUCTS_PARAM)));
+
+  const onRequest = () => {
+    if (sending.current || resolved.count === 0) return;
+    let itemsCount: ReturnType<typeof toItemsCount>;
+    try {
+      itemsCount = toItemsCount(resolved.lines);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return;
+    }
+    sending.current = true;
+    request.mutate(
+      { tableId, itemsCount, pos: needsTerminal },
+      {
+        onSuccess: () => {
+          toast.success(t("payment.requested"));
+          navigate(tablePath(tableCode), { replace: true });
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      {resolved.changed && (
+        <p className={paymentStyles.notice} role="alert" data-testid="selection-changed">
+          {t("payment.selectionGone")}
+        </p>
+      )}
+      <div className={paymentStyles.summary} data-testid="payment-summary">
+        <span>{t("payment.summary", { count: resolved.count, pieces: t("common.piece", { count: resolved.count }) })}</span>
+        <Price cents={resolved.totalCents} className={paymentStyles.summaryTotal} />
+      </div>
+      <h2 className={paymentStyles.sectionTitle}>{t("payment.methodTitle")}</h2>
+      <PayToWaiter needsTerminal={needsTerminal} onNeedsTerminal={setNeedsTerminal} />
+      <div className={styles.sendBar}>
+        <Button
+          size="lg"
+          block
+          onClick={onRequest}
+          loading={request.isPending}
+          disabled={resolved.count === 0}
+          data-testid="request-payment"
+        >
+          {t("payment.requestWaiter", { price: format(resolved.totalCents) })}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** The payment method for the whole bill or a chosen part of it; for now, paying the waiter. */
+export default function PaymentPage() {
+  const { t } = useTranslation();
+  const { tableCode } = useCustomerContext();
+  const [params] = useSearchParams();
+  const returnTo = params.get("returnTo");
+  // Only a path of this table is followed back, never an address from elsewhere.
+  const backTo = returnTo?.startsWith(tablePath(tableCode)) ? returnTo : tablePath(tableCode, "choose-payment-type");
+  return (
+    <PaymentScreen title={t("payment.title")} backTo={backTo} testId="payment-page">
+      {(state) => <PaymentMethod state={state} />}
+    </PaymentScreen>
+  );
+}
