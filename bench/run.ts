@@ -27,6 +27,7 @@ const HELP = `Usage: npm run bench -- [options]
   --guests-per-table <n>   guests seated at each table (default 1)
   --concurrency <n>        most requests under way at once (default 100)
   --seed <n>               seed for the random order contents (default 1)
+  --compress <n>           busy-evening: simulated minutes per real minute (default 60: 2 h in 2 min)
   --url <http://host:port> drive a running server (with the demo venue) instead of starting one
   --database-url <pg url>  start the server on PostgreSQL (a database of its own, e.g. bench_x)
   --server-cpu-prof <dir>  start the server with node --cpu-prof, profiles written to <dir>
@@ -61,6 +62,7 @@ function parseOptions() {
       "guests-per-table": { type: "string" },
       concurrency: { type: "string" },
       seed: { type: "string" },
+      compress: { type: "string" },
       url: { type: "string" },
       "database-url": { type: "string" },
       "server-cpu-prof": { type: "string" },
@@ -80,6 +82,7 @@ function parseOptions() {
     guestsPerTable: positive("guests-per-table", values["guests-per-table"], 1, true),
     maxInFlight: positive("concurrency", values.concurrency, 100, true),
     seed: positive("seed", values.seed, 1, true),
+    compress: positive("compress", values.compress, 60),
   };
   const wanted = values.scenario ?? SCENARIOS[0].name;
   const scenarios =
@@ -136,7 +139,8 @@ async function main(): Promise<number> {
   const { bench, scenarios, url, databaseUrl, cpuProfDir, json } = parsed;
 
   // The run ends by itself even if something hangs: the load plus generous room for start and drain.
-  const budgetMs = scenarios.length * (bench.warmupSec + bench.durationSec + 60) * 1000 + 90_000;
+  const budgetMs =
+    scenarios.reduce((sum, s) => sum + (s.budgetSec?.(bench) ?? bench.warmupSec + bench.durationSec + 60), 0) * 1000 + 90_000;
   let server: ServerUnderTest | undefined;
   const watchdog = setTimeout(() => {
     log(`gave up after ${Math.round(budgetMs / 1000)} s`);

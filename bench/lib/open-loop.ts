@@ -15,9 +15,7 @@ export interface OpenLoopReport {
 
 /**
  * Fires `task` at a fixed rate whatever the responses do (an open loop, as guests order whether
- * or not the server is slow). Arrival i is planned at start + i/rate, so timer lateness never
- * accumulates: a late wake-up fires everything already due. At most `maxInFlight` tasks run at
- * once; beyond that arrivals wait in order, and the wait shows up in `startLag`.
+ * or not the server is slow). Arrival i is planned at start + i/rate; see `runSchedule`.
  */
 export async function runOpenLoop(options: {
   rate: number;
@@ -28,9 +26,32 @@ export async function runOpenLoop(options: {
   /** How long to wait for tasks still under way once the schedule is over. */
   drainTimeoutMs?: number;
 }): Promise<OpenLoopReport> {
-  const { rate, durationMs, maxInFlight, task } = options;
-  const interval = 1000 / rate;
-  const total = Math.max(0, Math.floor((durationMs / 1000) * rate));
+  const interval = 1000 / options.rate;
+  const total = Math.max(0, Math.floor((options.durationMs / 1000) * options.rate));
+  return runSchedule({
+    offsetsMs: Array.from({ length: total }, (_, i) => i * interval),
+    maxInFlight: options.maxInFlight,
+    task: options.task,
+    drainTimeoutMs: options.drainTimeoutMs,
+  });
+}
+
+/**
+ * Fires `task` at planned times whatever the responses do (an open loop): arrival i is planned at
+ * start + offsetsMs[i] (non-decreasing), so timer lateness never accumulates: a late wake-up fires
+ * everything already due. At most `maxInFlight` tasks run at once; beyond that arrivals wait in
+ * order, and the wait shows up in `startLag`.
+ */
+export async function runSchedule(options: {
+  offsetsMs: number[];
+  maxInFlight: number;
+  /** Runs one arrival; `index` counts from 0, `plannedAt` is its performance.now() time. */
+  task: (index: number, plannedAt: number) => Promise<void>;
+  /** How long to wait for tasks still under way once the schedule is over. */
+  drainTimeoutMs?: number;
+}): Promise<OpenLoopReport> {
+  const { offsetsMs, maxInFlight, task } = options;
+  const total = offsetsMs.length;
   const startLag = new Samples();
   const waiting: { index: number; plannedAt: number }[] = [];
   let next = 0;
@@ -62,8 +83,8 @@ export async function runOpenLoop(options: {
   await new Promise<void>((scheduleDone) => {
     const tick = () => {
       const now = performance.now();
-      while (next < total && t0 + next * interval <= now) {
-        const plannedAt = t0 + next * interval;
+      while (next < total && t0 + offsetsMs[next] <= now) {
+        const plannedAt = t0 + offsetsMs[next];
         if (inFlight < maxInFlight) begin(next, plannedAt);
         else {
           queuedForSlot += 1;
@@ -75,7 +96,7 @@ export async function runOpenLoop(options: {
         scheduleDone();
         return;
       }
-      setTimeout(tick, Math.max(0, t0 + next * interval - performance.now()));
+      setTimeout(tick, Math.max(0, t0 + offsetsMs[next] - performance.now()));
     };
     tick();
   });

@@ -14,6 +14,8 @@ export interface BenchOptions {
   maxInFlight: number;
   /** Seed of the pseudo-random choices (order contents), so runs are comparable. */
   seed: number;
+  /** Time compression of simulated scenarios (busy-evening): simulated minutes per real minute. */
+  compress?: number;
 }
 
 export interface BenchContext {
@@ -41,6 +43,8 @@ export interface Scenario {
   name: string;
   description: string;
   run(context: BenchContext): Promise<ScenarioResult>;
+  /** Seconds the run may take before the watchdog gives up, when not warm-up + duration + 60. */
+  budgetSec?(options: BenchOptions): number;
 }
 
 /** Small, fast, seedable PRNG (mulberry32): the same seed gives the same orders. */

@@ -1,5 +1,6 @@
 import type { Scenario } from "../lib/scenario.ts";
+import { busyEvening } from "./busy-evening.ts";
 import { orderToKitchen } from "./order-to-kitchen.ts";
 
 /** Every scenario `npm run bench -- --scenario <name>` knows; the first is the default. */
-export const SCENARIOS: Scenario[] = [orderToKitchen];
+export const SCENARIOS: Scenario[] = [orderToKitchen, busyEvening];

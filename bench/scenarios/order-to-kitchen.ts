@@ -8,6 +8,7 @@ import { type BenchContext, type Scenario, type ScenarioResult, seededRandom } f
 import { processCpuMs } from "../lib/server-process.ts";
 import { Counter, formatSummary, ms, Samples } from "../lib/stats.ts";
 import { listen, type StompListener } from "../lib/stomp-listener.ts";
+import { seatGuest } from "../lib/venue.ts";
 
 const DEMO_PASSWORD = "demo1234";
 const DEMO_COOKS = ["kitchen", "bar"];
@@ -149,10 +150,7 @@ export const orderToKitchen: Scenario = {
       const guests: Guest[] = [];
       for (const code of DEMO_TABLE_CODES.slice(0, options.tables)) {
         for (let g = 0; g < options.guestsPerTable; g++) {
-          const token = tokenOf(expectOk(await http.post("/api/authenticate-anonymous", {}), "guest sign-in"));
-          const { tableId } = expectOk(await http.get(`/api/cq-table/code/${code}`, token), `table ${code}`).body;
-          expectOk(await http.post(`/api/cq-table/check-in/${tableId}`, {}, token), `check-in at ${code}`);
-          guests.push({ token, tableId });
+          guests.push(await seatGuest(http, code));
         }
       }
       const menu = expectOk(await http.get(`/api/cq-table/${guests[0].tableId}/menu`, guests[0].token), "menu").body as any[];
