@@ -20,6 +20,7 @@ import { crmWaiterRoutes } from "./features/crm-waiters/routes.ts";
 import { projectKitchenTickets } from "./features/kitchen/kitchen-realtime.ts";
 import { kitchenRoutes } from "./features/kitchen/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
+import { paymentRoutes } from "./features/payments/routes.ts";
 import { tableRequestRoutes } from "./features/table-requests/routes.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
@@ -76,6 +77,7 @@ export async function buildApp(options: { config: Config; database: Database; ev
   await app.register(kitchenRoutes, { ctx });
   await app.register(tableRequestRoutes, { ctx });
   await app.register(waiterRoutes, { ctx });
+  await app.register(paymentRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(crmTableRoutes, { ctx });
   await app.register(crmWaiterRoutes, { ctx });

@@ -38,6 +38,12 @@ export const ERROR_KEYS = [
   // The waiter's tasks (spec 2): another waiter (or a double tap) got there first.
   "request_already_handled",
   "request_not_completable",
+  // Collecting payments at the table (spec 2 §4.5, §5).
+  "already_paid",
+  "amounts_do_not_add_up",
+  "discount_too_large",
+  "terminal_not_available",
+  "same_table_transfer",
   "internal",
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

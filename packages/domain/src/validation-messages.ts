@@ -122,4 +122,24 @@ export const WAITER_ERROR_MESSAGES = {
     en: "This request cannot be completed here.",
   },
   nothing_to_undo: { el: "Δεν υπάρχει κάτι για αναίρεση.", en: "There is nothing to undo." },
+  already_paid: {
+    el: "Κάποια προϊόντα έχουν ήδη εξοφληθεί.",
+    en: "Some of the products have already been paid.",
+  },
+  amounts_do_not_add_up: {
+    el: "Τα ποσά δεν αντιστοιχούν στο σύνολο προς πληρωμή.",
+    en: "The amounts do not add up to the total to pay.",
+  },
+  discount_too_large: {
+    el: "Η έκπτωση δεν μπορεί να αφήσει λιγότερο από 0,20 € ανά τεμάχιο.",
+    en: "The discount cannot leave less than €0.20 per piece.",
+  },
+  terminal_not_available: {
+    el: "Η πληρωμή με τερματικό POS δεν είναι διαθέσιμη.",
+    en: "Card terminal payments are not available.",
+  },
+  same_table_transfer: {
+    el: "Επίλεξε διαφορετικό τραπέζι για τη μεταφορά.",
+    en: "Choose a different table to transfer to.",
+  },
 } as const;

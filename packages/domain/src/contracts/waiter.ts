@@ -84,3 +84,37 @@ export const staffTableFeed = z.object({
   totalUnpaidPrice: z.number().int(),
 });
 export type StaffTableFeed = z.infer<typeof staffTableFeed>;
+
+const cents = z.number().int().min(0).max(100_000_000);
+
+/**
+ * The waiter collects a payment at the table (spec 2 §3 CompleteOrder), all amounts in cents.
+ * itemsCount means what a guest's payment request means: a feed line's unit and how many
+ * identical pieces; with payAll every unpaid piece of the table is collected instead.
+ */
+export const completeOrderBody = z.object({
+  discountAmount: cents.default(0),
+  cardAmount: cents.default(0),
+  cashAmount: cents.default(0),
+  onCreditAmount: cents.default(0),
+  itemsCount: z
+    .array(z.object({ orderProductId: id, quantity: z.number().int().min(1).max(500) }))
+    .max(200)
+    .default([]),
+  isGift: z.boolean().default(false),
+  selectedTerminalId: z.union([z.string(), z.number()]).nullish(),
+  payAll: z.boolean().default(false),
+});
+export type CompleteOrderBody = z.infer<typeof completeOrderBody>;
+
+export const completeOrderQuery = z.object({ payAll: z.enum(["true", "false"]).optional() });
+
+export const completeOrderResponse = z.object({
+  status: z.literal("COMPLETED"),
+  paymentId: z.number(),
+  paidProductCount: z.number().int(),
+  paidAmount: z.number().int(),
+});
+
+/** Moves a table's open bill to another table of the venue (spec 2 §4.5, §7). */
+export const transferTableBody = z.object({ tableId: id, targetTableId: id });

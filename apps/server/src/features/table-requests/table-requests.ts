@@ -6,8 +6,8 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { diningTables, orderProducts, tableSessions, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
 import type { EventBus } from "../../realtime/types.ts";
-import { resolveUnitsToPay } from "./units-to-pay.ts";
 
 async function activeRequest(tx: Db | Tx, tableId: number, types: readonly string[]) {
   const [request] = await tx

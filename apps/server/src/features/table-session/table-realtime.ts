@@ -31,7 +31,9 @@ export function projectTableState(db: Db, hub: StompHub) {
     }
     if (state && requestTopics) {
       hub.send(waiterCallTopic(tableId), { requestId: state.callWaiterRequestId });
-      hub.send(paymentRequestTopic(tableId), { requestId: state.activePaymentRequestId });
+      // A payment that settled the guests' request tells them once with -1 (spec 1 §7).
+      const requestId = event.paymentRequestCompleted ? -1 : state.activePaymentRequestId;
+      hub.send(paymentRequestTopic(tableId), { requestId });
     }
   };
 }

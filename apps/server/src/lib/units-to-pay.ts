@@ -1,7 +1,7 @@
 import type { itemCount } from "@tableorder/domain/contracts/table-requests";
 import type { z } from "zod";
-import type { orderProducts } from "../../db/schema.ts";
-import { AppError } from "../../lib/app-error.ts";
+import type { orderProducts } from "../db/schema.ts";
+import { AppError } from "./app-error.ts";
 
 type UnitRow = typeof orderProducts.$inferSelect;
 

@@ -1,0 +1,45 @@
+import { tableIdParams } from "@tableorder/domain/contracts/common";
+import {
+  completeOrderBody,
+  completeOrderQuery,
+  completeOrderResponse,
+  transferTableBody,
+} from "@tableorder/domain/contracts/waiter";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { allowRoles, requirePrincipal } from "../../auth/guards.ts";
+import type { AppContext } from "../../context.ts";
+import { completeOrders } from "./complete-orders.ts";
+import { transferTable } from "./transfer-table.ts";
+
+const WAITER_ROLES = ["WAITER", "CASH_DESK", "ADMIN"] as const;
+
+/** Collecting payments at the table and moving a table's bill (spec 2 §4.5, §7 Waiter). */
+export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, events } = ctx;
+  app.addHook("onRequest", allowRoles(...WAITER_ROLES));
+
+  app.post(
+    "/api/feed/table/:id/complete-orders",
+    {
+      schema: {
+        params: z.object({ id: tableIdParams.shape.tableId }),
+        querystring: completeOrderQuery,
+        body: completeOrderBody,
+        response: { 200: completeOrderResponse },
+      },
+    },
+    async (request) =>
+      completeOrders({
+        db,
+        events,
+        principal: requirePrincipal(request),
+        tableId: request.params.id,
+        body: { ...request.body, payAll: request.body.payAll || request.query.payAll === "true" },
+      }),
+  );
+
+  app.post("/api/feed/transfer-table", { schema: { body: transferTableBody } }, async (request) =>
+    transferTable({ db, events, principal: requirePrincipal(request), ...request.body }),
+  );
+};

@@ -1,0 +1,253 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderProducts, payments, tableSessions, waiterRequests } from "../src/db/schema.ts";
+import { buildRunningVenue, buildTable } from "./support/factories.ts";
+import { apiClient } from "./support/http.ts";
+import { listen } from "./support/stomp-client.ts";
+import { startTestServer, type TestServer } from "./support/test-app.ts";
+
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
+let other: Awaited<ReturnType<typeof buildRunningVenue>>;
+let waiter: string;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.baseUrl);
+  venue = await buildRunningVenue(server.database.db);
+  other = await buildRunningVenue(server.database.db);
+  waiter = await api.login(venue.waiter.login);
+  admin = await api.login(venue.admin.login);
+});
+afterAll(async () => server?.close());
+
+/** A fresh table whose guest ordered 2 salads (9.50 €) and 3 waters (1 €). */
+async function tableWithOrder(salads = 2, waters = 3) {
+  const table = await buildTable(server.database.db, venue.venue.id);
+  const guest = await api.seatedGuest(table.id);
+  const sent = await api.post(
+    `/api/orders/${table.id}`,
+    [
+      { id: venue.salad.id, quantity: salads },
+      { id: venue.water.id, quantity: waters },
+    ].filter((line) => line.quantity > 0),
+    guest,
+  );
+  expect(sent.status).toBe(200);
+  const feed = (await api.get(`/api/feed/table/${table.id}/products`, waiter)).body;
+  const line = (name: string) => feed.unpaidTableFeed.find((i: any) => i.name === name);
+  return { table, guest, feed, salad: line("Χωριάτικη"), water: line("Νερό") };
+}
+
+const pay = (tableId: number, body: Record<string, unknown>, token = waiter) =>
+  api.post(`/api/feed/table/${tableId}/complete-orders`, body, token);
+const zero = { discountAmount: 0, cardAmount: 0, cashAmount: 0, onCreditAmount: 0, isGift: false };
+const unitsOf = (ids: number[]) =>
+  server.database.db.select().from(orderProducts).where(inArray(orderProducts.id, ids)).orderBy(orderProducts.id);
+const errorOf = (answer: { headers: Headers }) => answer.headers.get("x-app-error");
+
+describe("collecting a payment at the table", () => {
+  it("a full cash payment pays every unit, closes the session, and the next order opens a new one", async () => {
+    const { table, guest, feed } = await tableWithOrder();
+    expect(feed.totalUnpaidPrice).toBe(2200);
+    // Without itemsCount nothing is chosen; the payAll flag (query or body) collects every unit.
+    expect((await pay(table.id, { ...zero, cashAmount: 2200 })).status).toBe(400);
+    const done = await api.post(`/api/feed/table/${table.id}/complete-orders?payAll=true`, { ...zero, cashAmount: 2200 }, waiter);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: "COMPLETED", paidProductCount: 5, paidAmount: 2200 });
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, done.body.paymentId));
+    expect(payment).toMatchObject({
+      type: "FULL",
+      channel: "CASH",
+      status: "COMPLETED",
+      amountCents: 2200,
+      cashCents: 2200,
+      collectedByUserId: venue.waiter.id,
+    });
+    const units = await unitsOf(payment.items);
+    expect(units.every((u) => u.paymentStatus === "PAID" && u.paymentId === payment.id)).toBe(true);
+    const [session] = await server.database.db.select().from(tableSessions).where(eq(tableSessions.id, feed.sessionId));
+    expect(session.status).toBe("CLOSED");
+    expect(session.closedAt).toBeInstanceOf(Date);
+    expect((await api.get(`/api/feed/table/${table.id}/products`, waiter)).body.sessionId).toBeNull();
+
+    expect((await api.post(`/api/orders/${table.id}`, [{ id: venue.water.id, quantity: 1 }], guest)).status).toBe(200);
+    const next = (await api.get(`/api/feed/table/${table.id}/products`, waiter)).body;
+    expect(next.sessionId).not.toBe(feed.sessionId);
+    expect(next.totalUnpaidCount).toBe(1);
+  });
+
+  it("a partial payment with a discount splits it exactly over the units and keeps 0.2 € a piece", async () => {
+    const { table, feed, salad, water } = await tableWithOrder();
+    const itemsCount = [
+      { orderProductId: salad.orderProductIds[0], quantity: 1 },
+      { orderProductId: water.orderProductIds[0], quantity: 2 },
+    ];
+    // 9.50 + 2 × 1.00 = 11.50; the floor leaves 0.60, so at most 10.90 off.
+    const tooMuch = await pay(table.id, { ...zero, itemsCount, discountAmount: 1091, cashAmount: 59 });
+    expect(tooMuch.status).toBe(400);
+    expect(errorOf(tooMuch)).toBe("error.discount_too_large");
+
+    const done = await pay(table.id, { ...zero, itemsCount, discountAmount: 1001, cashAmount: 100, cardAmount: 49 });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ paidProductCount: 3, paidAmount: 149 });
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, done.body.paymentId));
+    expect(payment).toMatchObject({ type: "PARTIAL", discountCents: 1001, cashCents: 100, cardCents: 49 });
+    const units = await unitsOf(payment.items);
+    expect(units).toHaveLength(3);
+    expect(units.reduce((sum, u) => sum + u.discountCents, 0)).toBe(1001);
+    for (const u of units) {
+      expect(u.paymentStatus).toBe("PAID");
+      expect(u.unitPriceCents - u.discountCents).toBeGreaterThanOrEqual(20);
+    }
+    const after = (await api.get(`/api/feed/table/${table.id}/products`, waiter)).body;
+    expect(after).toMatchObject({ sessionId: feed.sessionId, totalUnpaidCount: 2, totalUnpaidPrice: 1050 });
+    expect(after.tableFeed.filter((i: any) => i.hasDiscount).length).toBeGreaterThan(0);
+  });
+
+  it("a gift marks the units GIFT with no payment channel", async () => {
+    const { table, water } = await tableWithOrder();
+    const done = await pay(table.id, {
+      ...zero,
+      isGift: true,
+      itemsCount: [{ orderProductId: water.orderProductIds[0], quantity: 3 }],
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ paidProductCount: 3, paidAmount: 0 });
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, done.body.paymentId));
+    expect(payment).toMatchObject({ type: "GIFT", channel: "NO_PAYMENT", amountCents: 0 });
+    expect((await unitsOf(payment.items)).map((u) => u.paymentStatus)).toEqual(["GIFT", "GIFT", "GIFT"]);
+  });
+
+  it("refuses amounts that do not add up, negative amounts and a card terminal for now", async () => {
+    const { table, salad } = await tableWithOrder();
+    const itemsCount = [{ orderProductId: salad.orderProductIds[0], quantity: 1 }];
+    const short = await pay(table.id, { ...zero, itemsCount, cashAmount: 900 });
+    expect(short.status).toBe(400);
+    expect(errorOf(short)).toBe("error.amounts_do_not_add_up");
+    const negative = await pay(table.id, { ...zero, itemsCount, discountAmount: -50, cashAmount: 1000 });
+    expect(negative.status).toBe(400);
+    expect(errorOf(negative)).toBe("error.validation");
+    const negativeCash = await pay(table.id, { ...zero, itemsCount, cashAmount: -1, cardAmount: 951 });
+    expect(errorOf(negativeCash)).toBe("error.validation");
+    const terminal = await pay(table.id, { ...zero, itemsCount, cardAmount: 950, selectedTerminalId: "T1" });
+    expect(errorOf(terminal)).toBe("error.terminal_not_available");
+    expect((await unitsOf(salad.orderProductIds)).map((u) => u.paymentStatus)).toEqual(["UNPAID", "UNPAID"]);
+  });
+
+  it("refuses units of another table and another venue's table", async () => {
+    const a = await tableWithOrder();
+    const b = await tableWithOrder();
+    const itemsCount = [{ orderProductId: b.salad.orderProductIds[0], quantity: 1 }];
+    const foreign = await pay(a.table.id, { ...zero, itemsCount, cashAmount: 950 });
+    expect(foreign.status).toBe(403);
+    const unknown = await pay(a.table.id, {
+      ...zero,
+      itemsCount: [{ orderProductId: 99_999_999, quantity: 1 }],
+      cashAmount: 950,
+    });
+    expect(unknown.status).toBe(404);
+    const otherVenue = await pay(other.table.id, { ...zero, itemsCount, cashAmount: 950 });
+    expect(otherVenue.status).toBe(403);
+    const otherWaiter = await api.login(other.waiter.login);
+    const crossVenue = await pay(other.table.id, { ...zero, itemsCount, cashAmount: 950 }, otherWaiter);
+    expect([403, 404]).toContain(crossVenue.status);
+    expect((await unitsOf(b.salad.orderProductIds)).map((u) => u.paymentStatus)).toEqual(["UNPAID", "UNPAID"]);
+  });
+
+  it("completing the same units twice is refused as already paid", async () => {
+    const { table, salad } = await tableWithOrder();
+    const body = { ...zero, itemsCount: [{ orderProductId: salad.orderProductIds[0], quantity: 1 }], cashAmount: 950 };
+    expect((await pay(table.id, body)).status).toBe(200);
+    const again = await pay(table.id, body);
+    expect(again.status).toBe(400);
+    expect(errorOf(again)).toBe("error.already_paid");
+  });
+
+  it("settles the guest's pending payment request, and the guest is told requestId -1", async () => {
+    const { table, guest, salad } = await tableWithOrder();
+    const itemsCount = [{ orderProductId: salad.orderProductIds[0], quantity: 2 }];
+    const asked = await api.post(`/api/cq-table/payment-request/${table.id}`, { itemsCount, pos: false }, guest);
+    expect(asked.status).toBe(200);
+    const topic = await listen(server.wsUrl, guest, `/topic/payment-request/${table.id}`);
+    const done = await pay(table.id, { ...zero, itemsCount, cashAmount: 1900 }, admin);
+    expect(done.status).toBe(200);
+    expect(await topic.next((m: any) => m.requestId === -1)).toEqual({ requestId: -1 });
+    const [request] = await server.database.db.select().from(waiterRequests).where(eq(waiterRequests.id, asked.body.id));
+    expect(request).toMatchObject({ status: "COMPLETED", completedByUserId: venue.admin.id });
+    expect((await api.get(`/api/cq-table/${table.id}/active-payment-request`, guest)).body).toEqual({ id: null });
+    expect(topic.messages.filter((m: any) => m.requestId === -1)).toHaveLength(1);
+    await topic.close();
+  });
+
+  it("two waiters collecting the same units at once: exactly one succeeds, nothing is paid twice", async () => {
+    const { table, salad, water } = await tableWithOrder();
+    const second = await api.login(venue.admin.login);
+    const body = {
+      ...zero,
+      itemsCount: [
+        { orderProductId: salad.orderProductIds[0], quantity: 2 },
+        { orderProductId: water.orderProductIds[0], quantity: 1 },
+      ],
+      cashAmount: 2000,
+    };
+    const answers = await Promise.all([pay(table.id, body, waiter), pay(table.id, body, second)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.map(errorOf)).toContain("error.already_paid");
+    const rows = await server.database.db.select().from(payments).where(eq(payments.tableId, table.id));
+    expect(rows).toHaveLength(1);
+    const units = await unitsOf([...salad.orderProductIds, water.orderProductIds[0]]);
+    expect(units.every((u) => u.paymentStatus === "PAID" && u.paymentId === rows[0].id)).toBe(true);
+  });
+});
+
+describe("transferring a table", () => {
+  it("refuses the same table and another venue's table", async () => {
+    const { table } = await tableWithOrder();
+    const same = await api.post("/api/feed/transfer-table", { tableId: table.id, targetTableId: table.id }, waiter);
+    expect(same.status).toBe(400);
+    expect(errorOf(same)).toBe("error.same_table_transfer");
+    const foreign = await api.post("/api/feed/transfer-table", { tableId: table.id, targetTableId: other.table.id }, waiter);
+    expect([403, 404]).toContain(foreign.status);
+    const missing = await api.post("/api/feed/transfer-table", { tableId: table.id, targetTableId: 99_999_999 }, waiter);
+    expect(missing.status).toBe(404);
+  });
+
+  it("moves the session to an empty table, and merges unpaid units into an occupied one", async () => {
+    const source = await tableWithOrder(1, 1);
+    const empty = await buildTable(server.database.db, venue.venue.id);
+    const seated = await listen(server.wsUrl, source.guest, `/topic/customer/el/${source.table.id}`);
+    const moved = await api.post("/api/feed/transfer-table", { tableId: source.table.id, targetTableId: empty.id }, waiter);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ tableId: empty.id, sessionId: source.feed.sessionId });
+    const target = (await api.get(`/api/feed/table/${empty.id}/products`, waiter)).body;
+    expect(target).toMatchObject({ sessionId: source.feed.sessionId, totalUnpaidCount: 2, totalUnpaidPrice: 1050 });
+    expect((await api.get(`/api/feed/table/${source.table.id}/products`, waiter)).body.sessionId).toBeNull();
+    expect((await seated.next((m: any) => m.sessionId === null)).totalUnpaidCount).toBe(0);
+    await seated.close();
+
+    const occupied = await tableWithOrder(0, 2);
+    const paidWater = occupied.water.orderProductIds[0];
+    const partial = await pay(occupied.table.id, {
+      ...zero,
+      itemsCount: [{ orderProductId: paidWater, quantity: 1 }],
+      cashAmount: 100,
+    });
+    expect(partial.status).toBe(200);
+    const merged = await api.post("/api/feed/transfer-table", { tableId: occupied.table.id, targetTableId: empty.id }, waiter);
+    expect(merged.status).toBe(200);
+    expect(merged.body.sessionId).toBe(source.feed.sessionId);
+    const after = (await api.get(`/api/feed/table/${empty.id}/products`, waiter)).body;
+    expect(after).toMatchObject({ totalUnpaidCount: 3, totalUnpaidPrice: 1150 });
+    expect(after.unpaidTableFeed.find((i: any) => i.name === "Νερό").quantity).toBe(2);
+    const [oldSession] = await server.database.db
+      .select()
+      .from(tableSessions)
+      .where(eq(tableSessions.id, occupied.feed.sessionId));
+    expect(oldSession.status).toBe("CLOSED");
+    const [stays] = await unitsOf([paidWater]);
+    expect(stays).toMatchObject({ tableId: occupied.table.id, paymentStatus: "PAID" });
+  });
+});

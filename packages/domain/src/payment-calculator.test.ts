@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import {
+  clampDiscount,
+  discountFromPercentage,
+  discountPercentage,
+  linkCashCard,
+  maxDiscount,
+  payableTotal,
+  splitDiscount,
+  validatePaymentAmounts,
+} from "./payment-calculator.ts";
+
+describe("payment calculator", () => {
+  it("sums the chosen units", () => {
+    expect(payableTotal([{ priceCents: 950 }, { priceCents: 100 }, { priceCents: 100 }])).toBe(1150);
+    expect(payableTotal([])).toBe(0);
+  });
+
+  it("caps a discount so 0.2 € per piece remains, and resets a negative one", () => {
+    expect(maxDiscount(1150, 3)).toBe(1090);
+    expect(clampDiscount(5000, 1150, 3)).toBe(1090);
+    expect(clampDiscount(300, 1150, 3)).toBe(300);
+    expect(clampDiscount(-50, 1150, 3)).toBe(0);
+    expect(maxDiscount(30, 2)).toBe(0);
+  });
+
+  it("links the discount amount and percentage", () => {
+    expect(discountPercentage(250, 1000)).toBe(25);
+    expect(discountPercentage(100, 0)).toBe(0);
+    expect(discountFromPercentage(33.333, 1000)).toBe(333);
+    expect(discountFromPercentage(12.5, 999)).toBe(125);
+  });
+
+  it("links cash and card when one exceeds the payable total", () => {
+    expect(linkCashCard("cash", { cash: 500, card: 300 }, 1000)).toEqual({ cash: 500, card: 300 });
+    expect(linkCashCard("cash", { cash: 1200, card: 0 }, 1000)).toEqual({ cash: 1200, card: -200 });
+    expect(linkCashCard("card", { cash: 700, card: 1000 }, 1000)).toEqual({ cash: 700, card: 1000 });
+    expect(linkCashCard("card", { cash: 700, card: 1001 }, 1000)).toEqual({ cash: -1, card: 1001 });
+  });
+
+  it("splits a discount over units by largest remainder, adding up exactly and keeping the floor", () => {
+    expect(splitDiscount(1001, [950, 100, 100])).toEqual([854, 74, 73]);
+    expect(splitDiscount(1090, [950, 100, 100])).toEqual([930, 80, 80]);
+    expect(splitDiscount(100, [100, 100, 100])).toEqual([34, 33, 33]);
+    expect(splitDiscount(1, [950, 100])).toEqual([1, 0]);
+    expect(splitDiscount(0, [950, 100])).toEqual([0, 0]);
+    const prices = [333, 950, 100, 1, 1250];
+    for (const discount of [1, 7, 99, 1234, 2534]) {
+      const shares = splitDiscount(discount, prices);
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(discount);
+      for (const [i, share] of shares.entries()) expect(share).toBeLessThanOrEqual(Math.max(0, prices[i] - 20));
+    }
+  });
+
+  it("validates that cash + card + on credit = total − discount", () => {
+    expect(validatePaymentAmounts({ cash: 800, card: 200, onCredit: 50, discount: 100 }, 1150, 3)).toBeNull();
+    expect(validatePaymentAmounts({ cash: 800, card: 200, onCredit: 0, discount: 100 }, 1150, 3)).toBe("amounts_do_not_add_up");
+    expect(validatePaymentAmounts({ cash: -1, card: 0, onCredit: 0, discount: 0 }, 0, 0)).toBe("negative_amount");
+    expect(validatePaymentAmounts({ cash: 60, card: 0, onCredit: 0, discount: 1090 }, 1150, 3)).toBeNull();
+    expect(validatePaymentAmounts({ cash: 59, card: 0, onCredit: 0, discount: 1091 }, 1150, 3)).toBe("discount_too_large");
+  });
+});
