@@ -27,6 +27,8 @@ export default defineConfig({
               test: /src[\\/](app[\\/]routes[\\/]prep|features[\\/](kitchen-tickets|product-availability)|lib[\\/](print|wake-lock|web-app-manifest)|components[\\/](switch|dropdown))/,
               priority: 1,
             },
+            // The waiter area (a phone) in one chunk.
+            { name: "waiter", test: /src[\\/](app[\\/]routes[\\/]waiter|features[\\/]waiter-tasks)[\\/]/, priority: 1 },
             // Paying is a step most guests take once, at the end: its screens load only then.
             {
               name: "payment",

@@ -24,7 +24,12 @@ const PrepLayout = lazy(() => import("./routes/prep/prep-layout.tsx"));
 const PrepFeedPage = lazy(() => import("./routes/prep/prep-feed-page.tsx"));
 const PrepTicketPage = lazy(() => import("./routes/prep/prep-ticket-page.tsx"));
 const PrepAvailabilityPage = lazy(() => import("./routes/prep/prep-availability-page.tsx"));
-const WaiterPage = lazy(() => import("./routes/staff/waiter-page.tsx"));
+// The waiter area is its own chunk(s), off the guest menu's budget.
+const WaiterLayout = lazy(() => import("./routes/waiter/waiter-layout.tsx"));
+const WaiterFeedPage = lazy(() => import("./routes/waiter/waiter-feed-page.tsx"));
+const WaiterTaskPage = lazy(() => import("./routes/waiter/waiter-task-page.tsx"));
+const WaiterSettingsPage = lazy(() => import("./routes/waiter/waiter-settings-page.tsx"));
+const WaiterTableFeedPage = lazy(() => import("./routes/waiter/waiter-table-feed-page.tsx"));
 const AdminPage = lazy(() => import("./routes/staff/admin-page.tsx"));
 
 function page(Component: ComponentType, fallback: ReactNode = <DelayedSkeleton />) {
@@ -72,7 +77,17 @@ export const router = createBrowserRouter([
           { path: "*", element: <NotFoundPage /> },
         ],
       },
-      { path: "service/wait/*", element: page(WaiterPage) },
+      {
+        path: "service/wait",
+        element: page(WaiterLayout),
+        children: [
+          { index: true, element: page(WaiterFeedPage) },
+          { path: "request/:requestId/*", element: page(WaiterTaskPage) },
+          { path: "settings", element: page(WaiterSettingsPage) },
+          { path: ":id/:label/feed/*", element: page(WaiterTableFeedPage) },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
       { path: "service/admin/*", element: page(AdminPage) },
       { path: "*", element: <NotFoundPage /> },
     ],

@@ -1,0 +1,47 @@
+import { Button } from "../../../components/button.tsx";
+import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { useNow } from "../../../features/kitchen-tickets/hooks/use-now.ts";
+import { TaskCard } from "../../../features/waiter-tasks/components/task-card.tsx";
+import { useTaskRunner } from "../../../features/waiter-tasks/use-task-runner.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useTranslation } from "../../../lib/i18n.ts";
+import styles from "./waiter.module.css";
+import { useWaiterContext, WAITER_BASE_PATH } from "./waiter-context.ts";
+
+/** The service feed (spec 2 §2.4): one card per task, oldest first, one update at a time. */
+export default function WaiterFeedPage() {
+  const { t } = useTranslation();
+  const { feed } = useWaiterContext();
+  const now = useNow();
+  const runner = useTaskRunner();
+  const tasks = feed.data;
+  return (
+    <div className={styles.feed} data-testid="waiter-feed">
+      {feed.isPending && <DelayedSkeleton rows={4} rowHeight={160} />}
+      {feed.isError && !tasks && (
+        <div className={styles.problem} role="alert">
+          <p>{errorMessage(feed.error)}</p>
+          <Button variant="secondary" size="lg" onClick={() => void feed.refetch()}>
+            {t("common.retry")}
+          </Button>
+        </div>
+      )}
+      {tasks?.length === 0 && (
+        <p className={styles.empty} data-testid="waiter-feed-empty">
+          {t("waiter.empty")}
+        </p>
+      )}
+      {tasks?.map((task) => (
+        <TaskCard
+          key={task.id}
+          task={task}
+          now={now}
+          busy={runner.busyId === task.id}
+          disabled={runner.busyId !== null && runner.busyId !== task.id}
+          taskPath={`${WAITER_BASE_PATH}/request/${task.requestId}`}
+          onAction={(item, action) => runner.run(item, action)}
+        />
+      ))}
+    </div>
+  );
+}

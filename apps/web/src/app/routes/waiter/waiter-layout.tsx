@@ -1,0 +1,114 @@
+import type { Account } from "@tableorder/domain/contracts/auth";
+import { Link, Outlet, useLocation } from "react-router";
+import { ArrowLeftIcon, SettingsIcon, UndoIcon } from "../../../components/icons.tsx";
+import { RealtimeIndicator } from "../../../components/realtime-indicator.tsx";
+import { toast } from "../../../components/toasts.tsx";
+import { displayName } from "../../../features/auth/has-authority.ts";
+import { useUndoStatus, useWaiterFeed } from "../../../features/waiter-tasks/api/waiter-api.ts";
+import { lastDelivered, useLastDelivered } from "../../../features/waiter-tasks/undo-batch.ts";
+import { useLiveWaiterFeed } from "../../../features/waiter-tasks/use-live-waiter-feed.ts";
+import { useTranslation } from "../../../lib/i18n.ts";
+import { clearSession } from "../../../lib/session.ts";
+import { useWebAppIdentity } from "../../../lib/web-app-manifest.ts";
+import { StaffArea } from "../staff/staff-area.tsx";
+import styles from "./waiter.module.css";
+import { WAITER_BASE_PATH, type WaiterContext } from "./waiter-context.ts";
+
+function UndoButton() {
+  const { t } = useTranslation();
+  const ids = useLastDelivered();
+  const undo = useUndoStatus();
+  return (
+    <button
+      type="button"
+      className={styles.headerButton}
+      disabled={ids.length === 0 || undo.isPending}
+      aria-busy={undo.isPending || undefined}
+      title={ids.length ? t("waiter.undoLabel", { count: ids.length }) : t("waiter.undoEmpty")}
+      onClick={() =>
+        undo.mutate(ids, {
+          onSuccess: () => {
+            lastDelivered.set([]);
+            toast.success(t("waiter.undone"));
+          },
+        })
+      }
+      data-testid="waiter-undo"
+      data-size={ids.length}
+    >
+      <UndoIcon size={24} />
+      <span className={styles.headerButtonText}>{t("waiter.undo")}</span>
+    </button>
+  );
+}
+
+/** The waiter's screens (spec 2 §2.2): the live feed lives here, above every screen. */
+function WaiterArea({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const feed = useWaiterFeed();
+  const realtime = useLiveWaiterFeed();
+  const onFeed = pathname === WAITER_BASE_PATH || pathname === `${WAITER_BASE_PATH}/`;
+  const context: WaiterContext = { account, feed };
+  return (
+    <div className={styles.screen}>
+      <header className={styles.header}>
+        <div className={styles.headerStart}>
+          {onFeed ? (
+            <h1 className={styles.title} data-testid="waiter-title">
+              {t("waiter.feed")}
+              {feed.data && (
+                <span className={styles.count} data-testid="waiter-task-count">
+                  {feed.data.length}
+                </span>
+              )}
+            </h1>
+          ) : (
+            <Link
+              to={WAITER_BASE_PATH}
+              className={styles.headerButton}
+              aria-label={t("waiter.backToFeed")}
+              data-testid="back-to-feed"
+            >
+              <ArrowLeftIcon size={24} />
+              <span className={styles.headerButtonText}>{t("common.back")}</span>
+            </Link>
+          )}
+          <span className={styles.who}>
+            {displayName(account)} <RealtimeIndicator status={realtime} compact />
+          </span>
+        </div>
+        <nav className={styles.headerEnd} aria-label={t("waiter.settings")}>
+          <UndoButton />
+          <Link
+            to={`${WAITER_BASE_PATH}/settings`}
+            className={styles.headerButton}
+            aria-label={t("waiter.settings")}
+            data-testid="open-settings"
+          >
+            <SettingsIcon size={24} />
+          </Link>
+        </nav>
+      </header>
+      <main className={styles.main}>
+        <Outlet context={context} />
+      </main>
+      <footer className={styles.footer}>
+        <button type="button" className={styles.logout} onClick={() => clearSession()} data-testid="staff-logout">
+          {t("common.logout")}
+        </button>
+      </footer>
+    </div>
+  );
+}
+
+/** /service/wait: waiters and the cash desk (ROLE_EMPLOYEE). */
+export default function WaiterLayout() {
+  // Installs as its own app, from the sign-in screen on.
+  useWebAppIdentity({ manifest: "/wait.webmanifest", themeColor: "#123a2f", appleTouchIcon: "/wait-icon-192.png" });
+  return (
+    <StaffArea area="wait" authorities={["ROLE_EMPLOYEE"]}>
+      {(account) => <WaiterArea account={account} />}
+    </StaffArea>
+  );
+}

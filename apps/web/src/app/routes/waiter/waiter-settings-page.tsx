@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { useFormatEuros } from "../../../components/price.tsx";
+import { Switch } from "../../../components/switch.tsx";
+import {
+  useAssignMe,
+  useSetWaiterProductActive,
+  useTableAssignments,
+  useWaiterProducts,
+} from "../../../features/waiter-tasks/api/waiter-api.ts";
+import { useTranslation } from "../../../lib/i18n.ts";
+import styles from "./waiter.module.css";
+
+function TablesTab() {
+  const { t } = useTranslation();
+  const euros = useFormatEuros();
+  const tables = useTableAssignments();
+  const assign = useAssignMe();
+  if (tables.isPending) return <DelayedSkeleton rows={10} />;
+  if (!tables.data?.length) return <p className={styles.empty}>{t("waiter.noTables")}</p>;
+  return (
+    <ul className={styles.list} data-testid="waiter-tables">
+      {tables.data.map((table) => (
+        <li key={table.tableId} className={styles.row} data-testid="waiter-table" data-label={table.label}>
+          <Switch
+            size="sm"
+            label={t("waiter.table", { name: table.label })}
+            hint={`${euros(table.amount)} · ${t("waiter.waiterCount", { count: table.waiterCount })}`}
+            checked={table.assigned}
+            loading={assign.isPending && assign.variables?.tableId === table.tableId}
+            onChange={(active) => assign.mutate({ tableId: table.tableId, active })}
+            testId="supervise-table"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AvailabilityTab() {
+  const { t } = useTranslation();
+  const euros = useFormatEuros();
+  const products = useWaiterProducts();
+  const setActive = useSetWaiterProductActive();
+  if (products.isPending) return <DelayedSkeleton rows={10} />;
+  if (!products.data?.length) return <p className={styles.empty}>{t("waiter.noProducts")}</p>;
+  return (
+    <ul className={styles.list} data-testid="waiter-products">
+      {products.data.map((product) => {
+        // Spec 2 §4.7: switching on needs a price; switching off is always allowed.
+        const locked = product.price <= 0 && !product.active;
+        return (
+          <li key={product.id} className={styles.row} data-testid="waiter-product" data-name={product.label}>
+            <Switch
+              size="sm"
+              label={product.label}
+              hint={
+                locked
+                  ? t("availability.priceRequired")
+                  : `${euros(product.price)} · ${product.active ? t("availability.available") : t("availability.unavailable")}`
+              }
+              checked={product.active}
+              disabled={locked}
+              loading={setActive.isPending && setActive.variables?.id === product.id}
+              onChange={(active) => setActive.mutate({ id: product.id, active })}
+              offTone="danger"
+              testId="product-active"
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** settings: tabs Tables and Availability (spec 2 §2.4). */
+export default function WaiterSettingsPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<"tables" | "availability">("tables");
+  return (
+    <div className={styles.feed} data-testid="waiter-settings">
+      <div className={styles.tabs} role="tablist">
+        {(["tables", "availability"] as const).map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className={styles.tab}
+            onClick={() => setTab(key)}
+            data-testid={`tab-${key}`}
+          >
+            {t(key === "tables" ? "waiter.tabTables" : "waiter.tabAvailability")}
+          </button>
+        ))}
+      </div>
+      <section className={styles.panel} role="tabpanel">
+        {tab === "tables" ? <TablesTab /> : <AvailabilityTab />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { Price } from "../../../components/price.tsx";
+import { useNow } from "../../../features/kitchen-tickets/hooks/use-now.ts";
+import { useWaiterRequest } from "../../../features/waiter-tasks/api/waiter-api.ts";
+import { isPaymentTask } from "../../../features/waiter-tasks/apply-waiter-message.ts";
+import { TaskCard } from "../../../features/waiter-tasks/components/task-card.tsx";
+import { TaskItems } from "../../../features/waiter-tasks/components/task-items.tsx";
+import { useTaskRunner } from "../../../features/waiter-tasks/use-task-runner.ts";
+import { useTranslation } from "../../../lib/i18n.ts";
+import styles from "./waiter.module.css";
+import { WAITER_BASE_PATH } from "./waiter-context.ts";
+
+/** request/{requestId}: one task with its items (spec 2 §2.4); it leaves once nothing is left. */
+export default function WaiterTaskPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const requestId = Number(useParams().requestId);
+  const request = useWaiterRequest(requestId);
+  const runner = useTaskRunner();
+  const now = useNow();
+  const task = request.data;
+  const goBack = request.isError || (task !== undefined && task.type !== "WAITER_CALL" && task.items.length === 0);
+
+  useEffect(() => {
+    // Spec 2 §4.8: a failed load goes back; so does a task whose items are all handled.
+    if (goBack) void navigate(WAITER_BASE_PATH, { replace: true });
+  }, [goBack, navigate]);
+
+  if (!task) return <DelayedSkeleton rows={4} />;
+  const tablePath = `${WAITER_BASE_PATH}/${task.placementId}/${encodeURIComponent(task.placement)}/feed`;
+  return (
+    <div className={styles.feed} data-testid="waiter-task-page">
+      {isPaymentTask(task.type) ? (
+        <section className={styles.panel} data-testid="payment-task">
+          <h2 className={styles.panelTitle}>{t(`waiter.type.${task.type}`)}</h2>
+          <p className={styles.panelMeta}>{t("waiter.table", { name: task.placement })}</p>
+          <TaskItems items={task.items} />
+          <p className={styles.panelSum}>
+            {t("waiter.sum")} <Price cents={task.sum} />
+          </p>
+        </section>
+      ) : (
+        <TaskCard
+          task={task}
+          now={now}
+          busy={runner.busyId === task.id}
+          disabled={false}
+          taskPath={`${WAITER_BASE_PATH}/request/${task.requestId}`}
+          onAction={(item, action) => runner.run(item, action, () => void navigate(WAITER_BASE_PATH, { replace: true }))}
+        />
+      )}
+      <Link to={tablePath} className={styles.linkButton} data-testid="open-table-feed">
+        {t("waiter.tableFeed")} · {t("waiter.table", { name: task.placement })}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type {
+  StaffTableFeed,
+  StatusChangeResponse,
+  TableAssignment,
+  WaiterFeedItem,
+  WaiterProduct,
+} from "@tableorder/domain/contracts/waiter";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiPost } from "../../../lib/api-client.ts";
+import { sortTasks } from "../apply-waiter-message.ts";
+
+/** Pushes keep the feed current; this slow refetch is only a safety net for a lost message. */
+export const WAITER_FEED_SAFETY_REFETCH_MS = 60_000;
+
+export const waiterFeedQueryKey = ["waiter-feed"] as const;
+export const waiterRequestQueryKey = (requestId: number) => ["waiter-request", requestId] as const;
+export const staffTableFeedQueryKey = (tableId: number) => ["staff-table-feed", tableId] as const;
+export const tableAssignmentsQueryKey = ["table-assignments"] as const;
+export const waiterProductsQueryKey = ["waiter-products"] as const;
+
+export function useWaiterFeed() {
+  return useQuery({
+    queryKey: waiterFeedQueryKey,
+    queryFn: async ({ signal }) =>
+      sortTasks(await apiGet<WaiterFeedItem[]>("/api/feed/get-employee-feed", { signal, quiet: true })),
+    refetchInterval: WAITER_FEED_SAFETY_REFETCH_MS,
+  });
+}
+
+/** One request's card; a failed load is the caller's to handle (spec 2 §4.8: go back). */
+export function useWaiterRequest(requestId: number) {
+  return useQuery({
+    queryKey: waiterRequestQueryKey(requestId),
+    queryFn: ({ signal }) => apiGet<WaiterFeedItem>(`/api/feed/get-employee-feed/request/${requestId}`, { signal, quiet: true }),
+    retry: false,
+  });
+}
+
+export function useStaffTableFeed(tableId: number) {
+  return useQuery({
+    queryKey: staffTableFeedQueryKey(tableId),
+    queryFn: ({ signal }) => apiGet<StaffTableFeed>(`/api/feed/table/${tableId}/products`, { signal }),
+  });
+}
+
+export function useTableAssignments() {
+  return useQuery({
+    queryKey: tableAssignmentsQueryKey,
+    queryFn: ({ signal }) => apiGet<TableAssignment[]>("/api/feed/get-table-assignments?onlyAssigned=false", { signal }),
+  });
+}
+
+export function useWaiterProducts() {
+  return useQuery({
+    queryKey: waiterProductsQueryKey,
+    queryFn: ({ signal }) => apiGet<WaiterProduct[]>("/api/feed/get-waiter-products", { signal }),
+  });
+}
+
+/** Delivers pieces (PREPARED→COMPLETE; waiter-served SENT→PREPARED): the body is a bare id array. */
+export function nextStatus(orderProductIds: number[]): Promise<StatusChangeResponse> {
+  return apiPost<StatusChangeResponse>("/api/feed/next-status", orderProductIds);
+}
+
+export function undoStatus(orderProductIds: number[]): Promise<StatusChangeResponse> {
+  return apiPost<StatusChangeResponse>("/api/feed/undo-status", { orderProductIds });
+}
+
+export function completeRequest(requestId: number): Promise<unknown> {
+  return apiPost<unknown>(`/api/feed/complete-request/${requestId}`, {});
+}
+
+function useRefreshWaiterData() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: waiterFeedQueryKey });
+    void queryClient.invalidateQueries({ queryKey: ["waiter-request"] });
+    void queryClient.invalidateQueries({ queryKey: ["staff-table-feed"] });
+  };
+}
+
+export function useUndoStatus() {
+  const refresh = useRefreshWaiterData();
+  return useMutation({ mutationFn: undoStatus, onSettled: refresh });
+}
+
+export function useAssignMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tableId, active }: { tableId: number; active: boolean }) =>
+      apiPost<unknown>(`/api/feed/${tableId}/assign-me`, { active }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: tableAssignmentsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: waiterFeedQueryKey });
+    },
+  });
+}
+
+export function useSetWaiterProductActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      apiPost<unknown>(`/api/feed/product/${id}/set-active`, { active }),
+    onSuccess: (_data, { id, active }) =>
+      queryClient.setQueryData<WaiterProduct[]>(waiterProductsQueryKey, (products) =>
+        products?.map((product) => (product.id === id ? { ...product, active } : product)),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: waiterProductsQueryKey }),
+  });
+}

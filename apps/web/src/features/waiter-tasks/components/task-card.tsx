@@ -1,0 +1,89 @@
+import type { WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
+import { Link } from "react-router";
+import { CheckIcon } from "../../../components/icons.tsx";
+import { Price } from "../../../components/price.tsx";
+import { useTranslation } from "../../../lib/i18n.ts";
+import { elapsedMinutes } from "../../kitchen-tickets/elapsed-minutes.ts";
+import { type TaskAction, taskAction } from "../apply-waiter-message.ts";
+import { TaskItems } from "./task-items.tsx";
+import styles from "./waiter.module.css";
+
+/** The task's kind in words: "Παραλαβή από Kitchen", "Κλήση σερβιτόρου", … */
+export function useTaskLabel(): (task: WaiterFeedItem) => string {
+  const { t } = useTranslation();
+  return (task) => t(`waiter.type.${task.type}`, { area: task.preparationArea ?? "" });
+}
+
+export interface TaskCardProps {
+  task: WaiterFeedItem;
+  now: number;
+  /** Another task is updating: this one waits (spec 2 §2.4). */
+  disabled: boolean;
+  busy: boolean;
+  taskPath: string;
+  onAction: (task: WaiterFeedItem, action: TaskAction) => void;
+}
+
+/** One card of the service feed: what, where, since when, the items, and one big button. */
+export function TaskCard({ task, now, disabled, busy, taskPath, onAction }: TaskCardProps) {
+  const { t } = useTranslation();
+  const label = useTaskLabel();
+  const action = taskAction(task.type);
+  const minutes = elapsedMinutes(task.timestamp, now);
+  return (
+    <article
+      className={`${styles.card} ${styles[`card_${action}`] ?? ""}`}
+      data-testid="waiter-task"
+      data-type={task.type}
+      data-request={task.requestId}
+      data-table={task.placement}
+      aria-busy={busy || undefined}
+    >
+      <Link to={taskPath} className={styles.cardHead} data-testid="open-task">
+        <span className={styles.cardType}>{label(task)}</span>
+        <span className={styles.cardMeta}>
+          <span className={styles.table} data-testid="task-table">
+            {t("waiter.table", { name: task.placement })}
+          </span>
+          <span className={styles.elapsed} data-testid="task-elapsed">
+            {minutes}'
+          </span>
+        </span>
+      </Link>
+      {task.items.length > 0 && <TaskItems items={task.items} />}
+      <div className={styles.cardFoot}>
+        {task.items.length > 0 ? (
+          <span className={styles.sum}>
+            {t("waiter.sum")} <Price cents={task.sum} />
+          </span>
+        ) : (
+          <span />
+        )}
+        {action === "open" ? (
+          <Link
+            to={taskPath}
+            className={`${styles.action} ${styles.actionOpen}`}
+            aria-disabled={disabled || undefined}
+            onClick={(event) => disabled && event.preventDefault()}
+            data-testid="task-action"
+          >
+            {t("waiter.openPayment")}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={`${styles.action} ${action === "check" ? styles.actionWide : ""}`}
+            disabled={disabled || busy}
+            aria-busy={busy || undefined}
+            aria-label={t(`waiter.action.${action}`)}
+            onClick={() => onAction(task, action)}
+            data-testid="task-action"
+          >
+            {busy ? <span className={styles.spinner} aria-hidden /> : <CheckIcon size={34} />}
+            {action === "check" && <span>{t("waiter.action.check")}</span>}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

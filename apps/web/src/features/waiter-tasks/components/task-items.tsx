@@ -1,0 +1,55 @@
+import type { TableFeedItem } from "@tableorder/domain/contracts/table";
+import { Badge, type BadgeTone } from "../../../components/badge.tsx";
+import { OptionsSummary } from "../../../components/options-summary.tsx";
+import { Price } from "../../../components/price.tsx";
+import { useTranslation } from "../../../lib/i18n.ts";
+import styles from "./waiter.module.css";
+
+const STATUS_TONE: Record<TableFeedItem["status"], BadgeTone> = { SENT: "neutral", PREPARED: "warning", COMPLETE: "success" };
+const PAYMENT_TONE: Record<TableFeedItem["paymentStatus"], BadgeTone> = {
+  PAID: "success",
+  UNPAID: "info",
+  GIFT: "neutral",
+  CANCELLED: "error",
+};
+
+/** A task's or a table's lines: quantity, name, options, price; badges on the table feed. */
+export function TaskItems({ items, badges = false }: { items: readonly TableFeedItem[]; badges?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.items}>
+      {items.map((item) => (
+        <li
+          key={item.id}
+          className={styles.item}
+          data-testid="task-item"
+          data-name={item.name}
+          data-status={item.status}
+          data-payment={item.paymentStatus}
+        >
+          <span className={styles.quantity}>{item.quantity}×</span>
+          <div className={styles.itemBody}>
+            <span className={styles.itemName}>{item.name}</span>
+            <OptionsSummary
+              preparationWay={item.preparationWay?.name}
+              removed={item.removedIngredients.map((option) => option.name)}
+              extras={item.extraIngredientIds.map((option) => option.name)}
+              notes={item.notes}
+            />
+            {badges && (
+              <span className={styles.badges}>
+                <Badge tone={STATUS_TONE[item.status]} testId="item-status">
+                  {t(`customer.status.${item.status}`)}
+                </Badge>
+                <Badge tone={PAYMENT_TONE[item.paymentStatus]} testId="item-payment">
+                  {t(`customer.paymentStatus.${item.paymentStatus}`)}
+                </Badge>
+              </span>
+            )}
+          </div>
+          <Price cents={item.price * item.quantity} className={styles.itemPrice} />
+        </li>
+      ))}
+    </ul>
+  );
+}

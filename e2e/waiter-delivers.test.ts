@@ -1,0 +1,192 @@
+import { mkdir } from "node:fs/promises";
+import type { KitchenFeed } from "@tableorder/domain/contracts/kitchen";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./support/start-server.ts";
+
+// Needs a fresh `npm run build:web`: the server serves apps/web/dist.
+const SCREENSHOTS = "test-results/screenshots";
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function newPhone(): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+  return page;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+}
+
+async function signIn(username: string, password = "demo1234"): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/authenticate`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password, rememberMe: false }),
+  });
+  const header = response.headers.get("Authorization");
+  if (!response.ok || !header) throw new Error(`sign-in of ${username} failed: ${response.status}`);
+  return header.slice("Bearer ".length);
+}
+
+async function api<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await response.text()) || "null";
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${response.status} ${body}`);
+  return JSON.parse(body) as T;
+}
+
+async function signInGuest(page: Page, tableCode: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
+  await page.getByTestId("accept-terms").check();
+  await page.getByTestId("continue-as-guest").click();
+  await page.getByTestId("table-page").waitFor();
+}
+
+async function addToBasket(page: Page, category: string, product: string): Promise<void> {
+  await page.getByRole("tab", { name: category }).click();
+  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
+  await item.getByTestId("menu-product-toggle").click();
+  await item.getByTestId("add-to-basket").click();
+}
+
+async function signInWaiter(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/wait`);
+  await page.getByTestId("staff-login-wait").waitFor();
+  await page.getByTestId("login-username").fill(username);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+  await page.getByTestId("waiter-feed").waitFor();
+}
+
+const task = (page: Page, type: string) => page.locator(`[data-testid="waiter-task"][data-type="${type}"]`);
+
+describe("a waiter delivers", () => {
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    server = await startServer();
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("two waiters see a pickup live; one delivers, it vanishes for the other; a call is handled", async () => {
+    // A second waiter, supervising every table.
+    const admin = await signIn("admin");
+    const tables = await api<{ id: number }[]>("/api/crm/tables", admin);
+    await api("/api/crm/waiter", admin, {
+      body: {
+        firstName: "Ελένη",
+        lastName: "Δημητρίου",
+        userName: "waiter2",
+        password: "demo1234",
+        tableIds: tables.map((t) => t.id),
+      },
+    });
+
+    const w1 = await newPhone();
+    const w2 = await newPhone();
+    await signInWaiter(w1, "waiter", "demo1234");
+    await signInWaiter(w2, "waiter2", "demo1234");
+    await screenshot(w1, "waiter-feed-empty-390");
+
+    // The guest orders a kitchen dish and water.
+    const guest = await newPhone();
+    await signInGuest(guest, "demo-4");
+    await guest.getByTestId("open-menu").click();
+    await addToBasket(guest, "Ορεκτικά", "Τζατζίκι");
+    await addToBasket(guest, "Ποτά", "Νερό 1L");
+    await guest.getByTestId("basket-bar").click();
+    await guest.getByTestId("send-order").click();
+    await guest.getByTestId("table-page").waitFor();
+    await guest.locator('[data-testid="feed-item"][data-name="Τζατζίκι"]').waitFor();
+
+    // The water is the waiter's to serve: a service task shows at once.
+    await task(w1, "SERVICE").waitFor({ timeout: 15_000 });
+
+    // The kitchen prepares the dish through the API: both waiters see the pickup live.
+    const kitchen = await signIn("kitchen");
+    const feed = await api<KitchenFeed>("/api/feed/kitchen", kitchen);
+    const ticket = feed.tickets.find((t) => t.products.some((p) => p.name === "Τζατζίκι"));
+    expect(ticket).toBeDefined();
+    await api(`/api/feed/kitchen/ticket/${ticket?.id}/prepare`, kitchen, { method: "POST", body: {} });
+    await task(w1, "PREPARATION_AREA_PICKUP").waitFor({ timeout: 15_000 });
+    await task(w2, "PREPARATION_AREA_PICKUP").waitFor({ timeout: 15_000 });
+    const pickup = task(w1, "PREPARATION_AREA_PICKUP");
+    expect(await pickup.innerText()).toContain("Παραλαβή από Kitchen");
+    expect(await pickup.innerText()).toContain("Τζατζίκι");
+    expect(await w1.getByTestId("waiter-undo").isDisabled()).toBe(true);
+    await screenshot(w1, "waiter-1-pickup-390");
+    await screenshot(w2, "waiter-2-pickup-390");
+
+    // Waiter 1 delivers; waiter 2 sees it vanish without a reload.
+    await pickup.getByTestId("task-action").click();
+    await w1.getByTestId("toast-success").filter({ hasText: "Επιτυχής παράδοση στο τραπέζι!" }).first().waitFor();
+    await expect.poll(() => task(w1, "PREPARATION_AREA_PICKUP").count()).toBe(0);
+    await expect.poll(() => task(w2, "PREPARATION_AREA_PICKUP").count(), { timeout: 15_000 }).toBe(0);
+    expect(await w1.getByTestId("waiter-undo").isDisabled()).toBe(false);
+    await screenshot(w1, "waiter-1-delivered-390");
+    await screenshot(w2, "waiter-2-pickup-gone-390");
+
+    // The guest's overview shows the dish delivered.
+    await expect
+      .poll(() => guest.locator('[data-testid="feed-item"][data-name="Τζατζίκι"]').innerText(), { timeout: 15_000 })
+      .toContain("Παραδόθηκε");
+
+    // The guest calls the waiter; waiter 1 handles the call, it leaves waiter 2's feed too.
+    await guest.getByTestId("call-waiter").click();
+    await guest.getByTestId("cancel-request").waitFor();
+    await task(w1, "WAITER_CALL").waitFor({ timeout: 15_000 });
+    await task(w2, "WAITER_CALL").waitFor({ timeout: 15_000 });
+    expect(await task(w1, "WAITER_CALL").innerText()).toContain("Κλήση σερβιτόρου");
+    await screenshot(w1, "waiter-1-call-390");
+    await task(w1, "WAITER_CALL").getByTestId("task-action").click();
+    await w1.getByTestId("toast-success").filter({ hasText: "Επιτυχής εξυπηρέτηση αιτήματος πελάτη!" }).first().waitFor();
+    await expect.poll(() => task(w2, "WAITER_CALL").count(), { timeout: 15_000 }).toBe(0);
+    await guest.getByTestId("call-waiter").waitFor({ timeout: 15_000 });
+
+    // The service task's page, the table feed and the settings.
+    await task(w1, "SERVICE").getByTestId("open-task").click();
+    await w1.getByTestId("waiter-task-page").waitFor();
+    await screenshot(w1, "waiter-1-task-page-390");
+    await w1.getByTestId("open-table-feed").click();
+    await w1.getByTestId("waiter-table-feed").waitFor();
+    await w1.locator('[data-testid="task-item"][data-name="Τζατζίκι"][data-status="COMPLETE"]').waitFor();
+    await screenshot(w1, "waiter-1-table-feed-390");
+    await w1.getByTestId("open-settings").click();
+    await w1.getByTestId("waiter-tables").waitFor();
+    await screenshot(w1, "waiter-1-settings-tables-390");
+    await w1.getByTestId("tab-availability").click();
+    await w1.getByTestId("waiter-products").waitFor();
+    await screenshot(w1, "waiter-1-settings-availability-390");
+  });
+});
