@@ -12,7 +12,9 @@ import { type Db, openDatabase } from "../../apps/server/src/db/client.ts";
 import { InProcessEventBus } from "../../apps/server/src/realtime/event-bus.ts";
 import { seedDemoVenue } from "../../apps/server/src/seed/seed-demo.ts";
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../apps/web/dist");
+/** The built web app; E2E_WEB_DIST points elsewhere (e.g. a build of one's own beside a running suite). */
+export const WEB_DIST =
+  process.env.E2E_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../apps/web/dist");
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 */

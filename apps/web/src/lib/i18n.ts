@@ -14,9 +14,12 @@ export const LANGUAGE_KEY = "language";
 const LOCALES: Record<Language, string> = { el: "el-GR", en: "en-US" };
 
 export type TranslationParams = Record<string, unknown>;
+export type CatalogTree = Tree;
 type Tree = { [key: string]: string | Tree };
 
 const catalogs: Partial<Record<Language, Catalog>> = { el };
+/** Texts of areas loaded on demand (the back office), so the guest's catalog stays small. */
+const areaCatalogs: Record<Language, Tree[]> = { el: [], en: [] };
 const pluralRules = new Map<Language, Intl.PluralRules>();
 const listeners = new Set<() => void>();
 let language: Language = storedLanguage();
@@ -52,19 +55,39 @@ function lookup(catalog: Catalog | undefined, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+function lookupIn(lang: Language, key: string): string | undefined {
+  const found = lookup(catalogs[lang], key);
+  if (found !== undefined) return found;
+  for (const area of areaCatalogs[lang]) {
+    const text = lookup(area as unknown as Catalog, key);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
 function resolve(key: string, count: unknown): string | undefined {
-  const catalog = catalogs[language];
   if (typeof count === "number") {
     let rules = pluralRules.get(language);
     if (!rules) {
       rules = new Intl.PluralRules(LOCALES[language]);
       pluralRules.set(language, rules);
     }
-    const plural = lookup(catalog, `${key}_${rules.select(count)}`) ?? lookup(catalog, `${key}_other`);
+    const plural = lookupIn(language, `${key}_${rules.select(count)}`) ?? lookupIn(language, `${key}_other`);
     if (plural !== undefined) return plural;
   }
   // A key missing in English falls back to Greek, the complete catalog.
-  return lookup(catalog, key) ?? lookup(el, key);
+  return lookupIn(language, key) ?? lookupIn("el", key);
+}
+
+/**
+ * Adds the texts of a lazily loaded area (e.g. the back office's `admin.*` keys) in both
+ * languages; the area's chunk calls this once when it loads.
+ */
+export function addAreaCatalog(texts: Record<Language, Tree>): void {
+  for (const lang of ["el", "en"] as const) {
+    if (!areaCatalogs[lang].includes(texts[lang])) areaCatalogs[lang].push(texts[lang]);
+  }
+  for (const listener of listeners) listener();
 }
 
 /** Whether a key has a text, e.g. to tell a known server error key from an unknown one. */

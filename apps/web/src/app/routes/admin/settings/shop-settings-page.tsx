@@ -1,0 +1,4 @@
+/** {admin}/… placeholder until the catalogue/settings screens land (owned by the catalogue helper). */
+export default function Placeholder() {
+  return <p data-testid="admin-placeholder-shop-settings-page">…</p>;
+}
