@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { asPGlite, PGliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
 
 type Schema = typeof schema;
@@ -43,10 +43,11 @@ export async function openDatabase(url: string): Promise<Database> {
     };
   }
   const dataDir = url.replace(/^pglite:\/\//, "");
-  if (dataDir !== "memory://" && dataDir !== "") mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === "memory://" || dataDir === "" ? new PGlite() : new PGlite(dataDir);
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const inMemory = dataDir === "memory://" || dataDir === "";
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // PGlite runs in a thread of its own, so the database and the server's work use both cores.
+  const client = await PGliteThread.start(inMemory ? null : path.resolve(dataDir));
+  const db = drizzlePglite({ client: asPGlite(client), schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -5,20 +5,8 @@ import { itemUnitPriceCents } from "@tableorder/domain/pricing";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { Db, Tx } from "../../db/client.ts";
-import {
-  diningTables,
-  kitchenTickets,
-  type OrderedOptions,
-  orderProducts,
-  orders,
-  preparationAreas,
-  productOptions,
-  products,
-  retailers,
-  tableSessions,
-  waiterRequests,
-} from "../../db/schema.ts";
+import type { Db } from "../../db/client.ts";
+import { kitchenTickets, type OrderedOptions, orders, preparationAreas, productOptions, products } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
@@ -64,39 +52,133 @@ function resolveOptions(product: ProductRow, options: OptionRow[], line: OrderPr
   };
 }
 
-/**
- * The table's open session, opened by this order when there is none (spec 1 §4), in one round
- * trip. The table row is share-locked, so a delete of the table waits for this order or, if it
- * came first, leaves the order nothing to open (table_not_found). Two first orders racing for a
- * table meet at the unique index of open sessions; the one that lost reads the winner's session.
- */
-async function openSession(tx: Tx, retailerId: number, tableId: number): Promise<number> {
-  // Both drivers answer raw SQL with { rows }.
-  const found = (await tx.execute(sql`
-    with live_table as (
-      select id from dining_tables where id = ${tableId} and deleted_at is null for share
-    ), open_session as (
-      select s.id from table_sessions s join live_table t on t.id = s.table_id where s.status = 'OPEN'
-    ), created as (
-      insert into table_sessions (retailer_id, table_id)
-      select ${retailerId}, id from live_table where not exists (select 1 from open_session)
-      on conflict do nothing
-      returning id
-    )
-    select id from open_session union all select id from created`)) as unknown as { rows: { id: number }[] };
-  const [row] = found.rows;
-  if (row) return Number(row.id);
-  const [winner] = await tx
-    .select({ id: tableSessions.id })
-    .from(tableSessions)
-    .innerJoin(diningTables, eq(diningTables.id, tableSessions.tableId))
-    .where(and(eq(tableSessions.tableId, tableId), eq(tableSessions.status, "OPEN"), isNull(diningTables.deletedAt)));
-  if (!winner) throw new AppError("table_not_found", 404);
-  return winner.id;
+/** One piece as it is written: priced and with its options frozen. */
+interface UnitToWrite {
+  productId: number;
+  areaId: number | null;
+  name: string;
+  nameEng: string | null;
+  priceCents: number;
+  options: OrderedOptions;
+  notes: string;
+  isGifted: boolean;
 }
 
-/** Thrown inside the transaction to roll it back when the idempotency key was already used. */
-class RepeatedOrder extends Error {}
+interface OrderToWrite {
+  retailerId: number;
+  tableId: number;
+  senderType: SenderType;
+  userId: number;
+  serviceMode: ServiceMode;
+  idempotencyKey: string | null;
+  /** The preparation areas of the order, in the order their tickets are numbered. */
+  areaIds: number[];
+  units: UnitToWrite[];
+}
+
+type WriteOutcome =
+  | { kind: "written"; orderId: number; tickets: { id: number; areaId: number }[] }
+  | { kind: "repeated" }
+  | { kind: "no-session" };
+
+/**
+ * Writes an order in one statement: the table's open session (opened by this order when there is
+ * none, spec 1 §4), the order, one kitchen ticket per preparation area numbered from the venue's
+ * counter, one unit per piece, and a SERVICE task for the pieces no area makes (the waiter serves
+ * them). One statement is one transaction and one round trip, which is what makes an order cheap
+ * on the embedded database, where each statement costs about as much as its work.
+ * - The table row is share-locked, so a delete of the table waits for the order or, if it came
+ *   first, leaves nothing to open (`no-session` with the table gone).
+ * - The idempotency key is decided by its unique index: a repeat inserts no order (`repeated`),
+ *   and then nothing else is written, nor is a session opened for it.
+ * - Two first orders racing for a table meet at the unique index of open sessions; the one that
+ *   lost gets `no-session` and runs again, when the winner's session is visible.
+ * - The venue row is locked by the counter's update only when there are tickets to number.
+ */
+async function writeOrder(db: Db, order: OrderToWrite): Promise<WriteOutcome> {
+  const { retailerId, tableId, userId, idempotencyKey, areaIds } = order;
+  const units = order.units.map((u, index) => ({ ...u, position: index }));
+  // Both drivers answer raw SQL with { rows }.
+  const result = (await db.execute(sql`
+    with live_table as (
+      select id from dining_tables where id = ${tableId} and deleted_at is null for share
+    ), repeated as (
+      select 1 from orders where sent_by_user_id = ${userId} and idempotency_key = ${idempotencyKey}
+    ), open_session as (
+      select s.id from table_sessions s join live_table t on t.id = s.table_id where s.status = 'OPEN'
+    ), created_session as (
+      insert into table_sessions (retailer_id, table_id)
+      select ${retailerId}, id from live_table
+      where not exists (select 1 from open_session) and not exists (select 1 from repeated)
+      on conflict do nothing
+      returning id
+    ), session as (
+      select id from open_session union all select id from created_session
+    ), new_order as (
+      insert into orders (retailer_id, session_id, table_id, sender_type, sent_by_user_id, service_mode, idempotency_key)
+      select ${retailerId}, id, ${tableId}, ${order.senderType}, ${userId}, ${order.serviceMode}, ${idempotencyKey}
+      from session
+      on conflict do nothing
+      returning id, session_id
+    ), counter as (
+      update retailers set ticket_seq = ticket_seq + ${areaIds.length}
+      where id = ${retailerId} and ${areaIds.length} > 0 and exists (select 1 from new_order)
+      returning ticket_seq
+    ), tickets as (
+      insert into kitchen_tickets (retailer_id, order_id, preparation_area_id, table_id, ticket_number, service_mode)
+      select ${retailerId}, o.id, area.id, ${tableId}, c.ticket_seq - ${areaIds.length} + area.position, ${order.serviceMode}
+      from new_order o
+      cross join counter c
+      cross join unnest(${`{${areaIds.join(",")}}`}::int[]) with ordinality as area(id, position)
+      returning id, preparation_area_id
+    ), units as (
+      insert into order_products (retailer_id, order_id, session_id, table_id, product_id, ticket_id,
+        preparation_area_id, product_name, product_name_eng, unit_price_cents, options, notes, is_gifted)
+      select ${retailerId}, o.id, o.session_id, ${tableId}, u."productId", t.id,
+        u."areaId", u.name, u."nameEng", u."priceCents", u.options, u.notes, u."isGifted"
+      from new_order o
+      cross join jsonb_to_recordset(${JSON.stringify(units)}::jsonb) as u(
+        "productId" int, "areaId" int, name text, "nameEng" text, "priceCents" int, options jsonb,
+        notes text, "isGifted" boolean, position int)
+      left join tickets t on t.preparation_area_id = u."areaId"
+      order by u.position
+      returning id, preparation_area_id
+    ), service as (
+      insert into waiter_requests (retailer_id, table_id, session_id, type, items, created_by_user_id)
+      select ${retailerId}, ${tableId}, o.session_id, 'SERVICE', served.items, ${userId}
+      from new_order o
+      cross join (
+        select jsonb_agg(jsonb_build_object('orderProductId', id, 'quantity', 1) order by id) as items
+        from units where preparation_area_id is null
+      ) served
+      where served.items is not null
+      returning id
+    )
+    select
+      (select id from new_order) as order_id,
+      (select count(*) from session) as sessions,
+      coalesce((select jsonb_agg(jsonb_build_object('id', id, 'areaId', preparation_area_id)) from tickets), '[]') as tickets
+  `)) as unknown as {
+    rows: { order_id: number | null; sessions: number | string; tickets: { id: number; areaId: number }[] | string }[];
+  };
+  const [row] = result.rows;
+  if (row.order_id != null) {
+    const tickets = typeof row.tickets === "string" ? JSON.parse(row.tickets) : row.tickets;
+    // Tickets in the order of their numbers, as the areas were listed.
+    tickets.sort((a: { id: number }, b: { id: number }) => a.id - b.id);
+    return { kind: "written", orderId: Number(row.order_id), tickets };
+  }
+  return Number(row.sessions) > 0 || (await isRepeat(db, userId, idempotencyKey)) ? { kind: "repeated" } : { kind: "no-session" };
+}
+
+async function isRepeat(db: Db, userId: number, idempotencyKey: string | null): Promise<boolean> {
+  if (idempotencyKey == null) return false;
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.sentByUserId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return order !== undefined;
+}
 
 /**
  * Sends an order for a table: checks every product is orderable and every option belongs to it,
@@ -149,87 +231,33 @@ export async function sendOrder(options: {
   });
   const areaIds = [...new Set(priced.map((p) => p.product.preparationAreaId).filter((a): a is number => a != null))];
 
-  let result: { orderId: number; tickets: { id: number; areaId: number }[] };
-  try {
-    result = await db.transaction(async (tx) => {
-      const sessionId = await openSession(tx, retailerId, tableId);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          retailerId,
-          sessionId,
-          tableId,
-          senderType: SENDER_BY_ROLE[principal.role],
-          sentByUserId: principal.userId,
-          serviceMode,
-          idempotencyKey: options.idempotencyKey,
-        })
-        .onConflictDoNothing()
-        .returning({ id: orders.id });
-      if (!order) throw new RepeatedOrder();
-
-      let tickets: { id: number; areaId: number }[] = [];
-      if (areaIds.length) {
-        const [{ ticketSeq }] = await tx
-          .update(retailers)
-          .set({ ticketSeq: sql`${retailers.ticketSeq} + ${areaIds.length}` })
-          .where(eq(retailers.id, retailerId))
-          .returning({ ticketSeq: retailers.ticketSeq });
-        tickets = await tx
-          .insert(kitchenTickets)
-          .values(
-            areaIds.map((areaId, index) => ({
-              retailerId,
-              orderId: order.id,
-              preparationAreaId: areaId,
-              tableId,
-              ticketNumber: ticketSeq - areaIds.length + index + 1,
-              serviceMode,
-            })),
-          )
-          .returning({ id: kitchenTickets.id, areaId: kitchenTickets.preparationAreaId });
-      }
-      const ticketOfArea = (areaId: number | null) => tickets.find((t) => t.areaId === areaId)?.id ?? null;
-      const units = await tx
-        .insert(orderProducts)
-        .values(
-          priced.flatMap(({ line, product, chosen, unitPriceCents }) =>
-            Array.from({ length: line.quantity }, () => ({
-              retailerId,
-              orderId: order.id,
-              sessionId,
-              tableId,
-              productId: product.id,
-              ticketId: ticketOfArea(product.preparationAreaId),
-              preparationAreaId: product.preparationAreaId,
-              productName: product.name,
-              productNameEng: product.nameEng,
-              unitPriceCents,
-              options: chosen,
-              notes: line.notes,
-              isGifted: line.isGifted,
-            })),
-          ),
-        )
-        .returning({ id: orderProducts.id, preparationAreaId: orderProducts.preparationAreaId });
-      // What no preparation area makes, the waiter serves (Σέρβις): one SERVICE task for the table.
-      const served = units.filter((u) => u.preparationAreaId == null);
-      if (served.length) {
-        await tx.insert(waiterRequests).values({
-          retailerId,
-          tableId,
-          sessionId,
-          type: "SERVICE",
-          items: served.map((u) => ({ orderProductId: u.id, quantity: 1 })),
-          createdByUserId: principal.userId,
-        });
-      }
-      return { orderId: order.id, tickets };
-    });
-  } catch (error) {
-    if (!(error instanceof RepeatedOrder)) throw error;
-    return previousOrder(db, principal.userId, options.idempotencyKey as string);
-  }
+  const write: OrderToWrite = {
+    retailerId,
+    tableId,
+    senderType: SENDER_BY_ROLE[principal.role],
+    userId: principal.userId,
+    serviceMode,
+    idempotencyKey: options.idempotencyKey,
+    areaIds,
+    units: priced.flatMap(({ line, product, chosen, unitPriceCents }) =>
+      Array.from({ length: line.quantity }, () => ({
+        productId: product.id,
+        areaId: product.preparationAreaId,
+        name: product.name,
+        nameEng: product.nameEng,
+        priceCents: unitPriceCents,
+        options: chosen,
+        notes: line.notes,
+        isGifted: line.isGifted,
+      })),
+    ),
+  };
+  let outcome = await writeOrder(db, write);
+  // Lost the race to open the table's session: the winner's session is visible now.
+  if (outcome.kind === "no-session") outcome = await writeOrder(db, write);
+  if (outcome.kind === "repeated") return previousOrder(db, principal.userId, options.idempotencyKey as string);
+  if (outcome.kind === "no-session") throw new AppError("table_not_found", 404);
+  const result = outcome;
 
   await options.events.publish({
     type: "order.sent",
