@@ -1,0 +1,172 @@
+import type { Account } from "@tableorder/domain/contracts/auth";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense } from "react";
+import { Link, Navigate, NavLink, Route, Routes } from "react-router";
+import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { Dropdown } from "../../../components/dropdown.tsx";
+import { LanguageToggle } from "../../../components/language-toggle.tsx";
+import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
+import { apiGet } from "../../../lib/api-client.ts";
+import { addAreaCatalog, useTranslation } from "../../../lib/i18n.ts";
+import { clearSession } from "../../../lib/session.ts";
+import styles from "./admin.module.css";
+import { LaterRelease } from "./form-parts.tsx";
+import * as texts from "./texts.ts";
+
+addAreaCatalog(texts);
+
+const SpacesPage = lazy(() => import("./spaces-page.tsx"));
+const TableFormPage = lazy(() => import("./table-form-page.tsx"));
+const AreaFormPage = lazy(() => import("./area-form-page.tsx"));
+const WaitersPage = lazy(() => import("./waiters-page.tsx"));
+const WaiterFormPage = lazy(() => import("./waiter-form-page.tsx"));
+const ProductListPage = lazy(() => import("./catalog/product-list-page.tsx"));
+const ProductEditorPage = lazy(() => import("./catalog/product-editor-page.tsx"));
+const CategoriesPage = lazy(() => import("./catalog/categories-page.tsx"));
+const ShopSettingsPage = lazy(() => import("./settings/shop-settings-page.tsx"));
+const CashDeskPage = lazy(() => import("./cash-desk/cash-desk-page.tsx"));
+
+/**
+ * The dot on Products: translations are on and some product or category lacks its English text
+ * (spec 3 §2.2). The cash desk's dot waits for its status API (a later issue).
+ */
+function useMissingTranslations(): boolean {
+  const query = useQuery({
+    queryKey: ["crm", "translation-missing-any"],
+    queryFn: async ({ signal }) => {
+      const active = await apiGet<boolean>("/api/crm/translations-active", { signal, quiet: true });
+      if (!active) return false;
+      const [products, categories] = await Promise.all([
+        apiGet<boolean>("/api/crm/translation-missing", { signal, quiet: true }),
+        apiGet<boolean>("/api/crm/translation-missing/product-category", { signal, quiet: true }),
+      ]);
+      return products || categories;
+    },
+    staleTime: 30_000,
+  });
+  return query.data === true;
+}
+
+function Dashboard({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
+  // api/crm/retailer is ADMIN only, and a 403 ends the session (spec 3 §4): the cash desk shows the default name.
+  const retailer = useQuery({
+    queryKey: ["crm", "retailer"],
+    queryFn: ({ signal }) => apiGet<{ name?: string | null }>("/api/crm/retailer", { signal, quiet: true }),
+    enabled: isAdmin,
+  });
+  return (
+    <div className={styles.dashboard} data-testid="admin-dashboard">
+      <h1 data-testid="admin-business-name">{retailer.data?.name || t("admin.defaultBusinessName")}</h1>
+      <p>{t("admin.systemName")}</p>
+    </div>
+  );
+}
+
+/** Screens only ADMIN may open; others are sent up one level (spec 3 §2.2, §6). */
+function AdminOnly({ isAdmin, children }: { isAdmin: boolean; children: ReactNode }) {
+  return isAdmin ? children : <Navigate to=".." replace />;
+}
+
+/** {admin}/*: the back office's header and its screens (spec 3 §2.2). */
+export function AdminShell({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const isAdmin = hasAnyAuthority(account, ["ROLE_ADMIN"]);
+  const missingTranslations = useMissingTranslations();
+  const tab = ({ isActive }: { isActive: boolean }) => `${styles.tab} ${isActive ? styles.tabActive : ""}`;
+  const tabs: { to: string; key: string; dot?: boolean; testId: string }[] = [
+    { to: "cash-desk", key: "cashDesk", testId: "admin-tab-cash-desk" },
+    { to: "tables", key: "spaces", testId: "admin-tab-spaces" },
+    { to: "waiters", key: "staff", testId: "admin-tab-staff" },
+    { to: "products", key: "products", dot: missingTranslations, testId: "admin-tab-products" },
+    ...(isAdmin ? [{ to: "stats", key: "stats", testId: "admin-tab-stats" }] : []),
+  ];
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <Link to="." className={styles.brand}>
+          {t("app.name")}
+        </Link>
+        <nav className={styles.tabs} aria-label={t("admin.systemName")}>
+          {tabs.map((item) => (
+            <NavLink key={item.to} to={item.to} className={tab} data-testid={item.testId}>
+              {t(`admin.tabs.${item.key}`)}
+              {item.dot && <span className={styles.dot} role="img" aria-label={t("admin.menu.notification")} />}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={styles.headerEnd}>
+          <LanguageToggle />
+          <Dropdown label={account.firstName || account.login} triggerClassName={styles.userButton} testId="admin-user-menu">
+            {(close) => (
+              <>
+                {isAdmin && (
+                  <>
+                    <Link to="settings" className={styles.menuItem} onClick={close}>
+                      {t("admin.menu.account")}
+                    </Link>
+                    <Link to="invoicing-settings" className={styles.menuItem} onClick={close}>
+                      {t("admin.menu.invoicing")}
+                    </Link>
+                  </>
+                )}
+                <button
+                  type="button"
+                  className={styles.menuItem}
+                  onClick={() => {
+                    close();
+                    clearSession();
+                  }}
+                  data-testid="admin-logout"
+                >
+                  {t("admin.menu.logout")}
+                </button>
+              </>
+            )}
+          </Dropdown>
+        </div>
+      </header>
+      <main className={styles.main}>
+        <Suspense fallback={<DelayedSkeleton rows={5} />}>
+          <Routes>
+            <Route index element={<Dashboard isAdmin={isAdmin} />} />
+            <Route path="tables" element={<SpacesPage />} />
+            <Route path="table/:id?" element={<TableFormPage />} />
+            <Route path="preparation-area/:id?" element={<AreaFormPage />} />
+            <Route path="waiters" element={<WaitersPage />} />
+            <Route path="wait/:id?" element={<WaiterFormPage isAdmin={isAdmin} />} />
+            <Route path="products" element={<ProductListPage />} />
+            <Route path="product/:id?" element={<ProductEditorPage />} />
+            <Route path="categories" element={<CategoriesPage />} />
+            <Route
+              path="settings"
+              element={
+                <AdminOnly isAdmin={isAdmin}>
+                  <ShopSettingsPage />
+                </AdminOnly>
+              }
+            />
+            <Route
+              path="invoicing-settings"
+              element={
+                <AdminOnly isAdmin={isAdmin}>
+                  <LaterRelease />
+                </AdminOnly>
+              }
+            />
+            <Route
+              path="stats"
+              element={
+                <AdminOnly isAdmin={isAdmin}>
+                  <LaterRelease />
+                </AdminOnly>
+              }
+            />
+            <Route path="cash-desk/*" element={<CashDeskPage />} />
+            <Route path="*" element={<Navigate to="." replace />} />
+          </Routes>
+        </Suspense>
+      </main>
+    </div>
+  );
+}

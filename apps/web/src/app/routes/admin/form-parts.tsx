@@ -1,0 +1,100 @@
+import { useCallback, useMemo, useState } from "react";
+import type { ZodType } from "zod";
+import { messageText, schemaFieldErrors, serverFieldErrors, visibleErrors } from "../../../features/admin-shell/form-errors.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { useTranslation } from "../../../lib/i18n.ts";
+import styles from "./admin.module.css";
+
+/**
+ * A back-office form's state: values, which fields the user touched, and the errors of the
+ * domain's schema (as the user types) merged with the server's answer to the last save.
+ */
+export function useCrmForm<T extends Record<string, unknown>>(initial: T, schema: ZodType) {
+  const [values, setValues] = useState<T>(initial);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const clientErrors = useMemo(() => schemaFieldErrors(schema, values), [schema, values]);
+  const errors = visibleErrors(clientErrors, touched, serverErrors, submitted);
+  // Stable, so a loaded record can be put in the form from an effect.
+  const reset = useCallback((next: T) => setValues(next), []);
+  return {
+    values,
+    errors,
+    valid: Object.keys(clientErrors).length === 0,
+    reset,
+    set: <K extends keyof T>(field: K, value: T[K]) => {
+      setValues((v) => ({ ...v, [field]: value }));
+      setTouched((s) => new Set(s).add(String(field)));
+      setServerErrors(({ [String(field)]: _, ...rest }) => rest);
+    },
+    /** Marks the form submitted; returns whether it may be sent. */
+    submit: () => {
+      setSubmitted(true);
+      return Object.keys(clientErrors).length === 0;
+    },
+    /** Puts a failed save's field and keyed errors on their fields; true when it had any. */
+    failed: (error: unknown, keyedFields: Record<string, string>) => {
+      if (!(error instanceof ApiError)) return false;
+      const found = serverFieldErrors(error.body, keyedFields);
+      setServerErrors(found);
+      return Object.keys(found).length > 0;
+    },
+  };
+}
+
+export function TextField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  type = "text",
+  hint,
+  autoComplete = "off",
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  type?: string;
+  hint?: string;
+  autoComplete?: string;
+}) {
+  const { lang } = useTranslation();
+  const message = error ? (messageText(error, lang) ?? error) : null;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={id}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={`field-${id}`}
+      />
+      {hint && <p className={styles.hint}>{hint}</p>}
+      {message && (
+        <p id={`${id}-error`} className={styles.error} data-testid={`error-${id}`}>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The honest empty state of screens that later issues build (no fake data). */
+export function LaterRelease() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.empty} data-testid="admin-later-release">
+      <h2>{t("admin.later.title")}</h2>
+      <p>{t("admin.later.body")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { CrmTable, TableFormInput } from "@tableorder/domain/contracts/crm-tables";
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch, apiGet } from "../../lib/api-client.ts";
+import { getToken } from "../../lib/session.ts";
+
+export const TABLES_KEY = ["crm", "tables"] as const;
+
+export function useCrmTables() {
+  return useQuery({ queryKey: TABLES_KEY, queryFn: ({ signal }) => apiGet<CrmTable[]>("/api/crm/tables", { signal }) });
+}
+
+export function useCrmTable(id: number | null) {
+  return useQuery({
+    queryKey: [...TABLES_KEY, id],
+    queryFn: ({ signal }) => apiGet<CrmTable>(`/api/crm/tables/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** Create (no id) or update a table; the caller shows its field and keyed errors itself. */
+export async function saveTable(id: number | null, body: TableFormInput): Promise<CrmTable> {
+  const path = id === null ? "/api/crm/tables" : `/api/crm/tables/${id}`;
+  return (await apiFetch<CrmTable>(path, { method: id === null ? "POST" : "PUT", body, quiet: true })).data;
+}
+
+export async function deleteTable(id: number): Promise<void> {
+  await apiFetch(`/api/crm/tables/${id}`, { method: "DELETE" });
+}
+
+/** The QR files need the staff token, so they are fetched rather than linked. */
+async function fetchAuthorized(path: string): Promise<Blob> {
+  const token = getToken();
+  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.blob();
+}
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export async function downloadTableQrSvg(table: CrmTable): Promise<void> {
+  saveBlob(await fetchAuthorized(`/api/crm/tables/${table.id}/qr.svg`), `table-${table.code}.svg`);
+}
+
+/** The PNG is drawn from the server's SVG, so both carry the same code. */
+export async function downloadTableQrPng(table: CrmTable, size = 1024): Promise<void> {
+  const svg = await fetchAuthorized(`/api/crm/tables/${table.id}/qr.svg`);
+  const url = URL.createObjectURL(svg);
+  try {
+    const image = new Image();
+    await new Promise<void>((resolve, reject) => {
+      image.onload = () => resolve();
+      image.onerror = () => reject(new Error("qr image"));
+      image.src = url;
+    });
+    const canvas = document.createElement("canvas");
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("canvas");
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, size, size);
+    context.drawImage(image, 0, 0, size, size);
+    const png = await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("png"))), "image/png"),
+    );
+    saveBlob(png, `table-${table.code}.png`);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function openForPrint(blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const win = window.open(url, "_blank");
+  if (win) win.addEventListener("load", () => win.print(), { once: true });
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export async function printTableQr(table: CrmTable): Promise<void> {
+  const svg = await (await fetchAuthorized(`/api/crm/tables/${table.id}/qr.svg`)).text();
+  const html = `<!doctype html><meta charset="utf-8"><title>${escapeHtml(table.label)}</title><style>body{display:grid;place-items:center;font-family:sans-serif}svg{width:80mm;height:80mm}</style><h1>${escapeHtml(table.label)}</h1>${svg}<p>${escapeHtml(table.customerUrl)}</p>`;
+  openForPrint(new Blob([html], { type: "text/html" }));
+}
+
+/** The server's printable A4 sheet of every table's QR code. */
+export async function printQrSheet(): Promise<void> {
+  openForPrint(await fetchAuthorized("/api/crm/tables/qr-sheet"));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+}
