@@ -32,13 +32,13 @@ export default defineConfig({
             // Paying is a step most guests take once, at the end: its screens load only then.
             {
               name: "payment",
-              test: /src[\\/](app[\\/]routes[\\/]customer[\\/]payment|features[\\/]payment)[\\/]/,
+              test: /src[\\/](app[\\/]routes[\\/]customer[\\/]payment(-result)?|features[\\/](online-)?payment)[\\/]/,
               // Matched last, so what it shares with other screens stays in their chunks.
               priority: 0,
             },
             {
               name: "customer",
-              test: /src[\\/](app[\\/]routes[\\/]customer[\\/](?!payment[\\/])|features[\\/](table-feed|menu|basket)[\\/])/,
+              test: /src[\\/](app[\\/]routes[\\/]customer[\\/](?!payment(-result)?[\\/])|features[\\/](table-feed|menu|basket)[\\/])/,
               priority: 1,
             },
             {

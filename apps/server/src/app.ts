@@ -19,6 +19,7 @@ import { crmTableRoutes } from "./features/crm-tables/routes.ts";
 import { crmWaiterRoutes } from "./features/crm-waiters/routes.ts";
 import { projectKitchenTickets } from "./features/kitchen/kitchen-realtime.ts";
 import { kitchenRoutes } from "./features/kitchen/routes.ts";
+import { onlinePaymentRoutes } from "./features/online-payments/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
 import { paymentRoutes } from "./features/payments/routes.ts";
 import { tableRequestRoutes } from "./features/table-requests/routes.ts";
@@ -78,6 +79,7 @@ export async function buildApp(options: { config: Config; database: Database; ev
   await app.register(tableRequestRoutes, { ctx });
   await app.register(waiterRoutes, { ctx });
   await app.register(paymentRoutes, { ctx });
+  await app.register(onlinePaymentRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(crmTableRoutes, { ctx });
   await app.register(crmWaiterRoutes, { ctx });

@@ -33,6 +33,16 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: optional,
   FACEBOOK_APP_SECRET: optional,
   FACEBOOK_GRAPH_URL: z.string().url().default("https://graph.facebook.com"),
+  /** Viva Smart Checkout; without a client id and secret the sandbox card provider is used. */
+  VIVA_CLIENT_ID: optional,
+  VIVA_CLIENT_SECRET: optional,
+  VIVA_SOURCE_CODE: optional,
+  VIVA_ENVIRONMENT: z.enum(["demo", "live"]).default("demo"),
+  VIVA_ACCOUNTS_URL: optional.pipe(z.string().url().optional()),
+  VIVA_API_URL: optional.pipe(z.string().url().optional()),
+  VIVA_CHECKOUT_URL: optional.pipe(z.string().url().optional()),
+  /** How long a guest has to pay at the provider; the chosen pieces are held that long. */
+  CARD_PAYMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(65_535).default(900),
 });
 
 export interface Config {
@@ -57,6 +67,18 @@ export interface Config {
     redirectUri: string;
   } | null;
   facebook: { appId: string; appSecret: string; graphUrl: string } | null;
+  /** The online card provider: Viva Smart Checkout when configured, else the sandbox. */
+  cardPayments: {
+    timeoutSeconds: number;
+    viva: {
+      clientId: string;
+      clientSecret: string;
+      sourceCode: string | null;
+      accountsUrl: string;
+      apiUrl: string;
+      checkoutUrl: string;
+    } | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +110,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const google = pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET");
   const facebook = pair(e.FACEBOOK_APP_ID, e.FACEBOOK_APP_SECRET, "FACEBOOK_APP_ID and FACEBOOK_APP_SECRET");
+  const viva = pair(e.VIVA_CLIENT_ID, e.VIVA_CLIENT_SECRET, "VIVA_CLIENT_ID and VIVA_CLIENT_SECRET");
+  const vivaHosts =
+    e.VIVA_ENVIRONMENT === "live"
+      ? {
+          accounts: "https://accounts.vivapayments.com",
+          api: "https://api.vivapayments.com",
+          checkout: "https://www.vivapayments.com",
+        }
+      : {
+          accounts: "https://demo-accounts.vivapayments.com",
+          api: "https://demo-api.vivapayments.com",
+          checkout: "https://demo.vivapayments.com",
+        };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   return {
     env: e.NODE_ENV,
@@ -115,6 +150,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     facebook: facebook
       ? { appId: e.FACEBOOK_APP_ID as string, appSecret: e.FACEBOOK_APP_SECRET as string, graphUrl: e.FACEBOOK_GRAPH_URL }
       : null,
+    cardPayments: {
+      timeoutSeconds: e.CARD_PAYMENT_TIMEOUT_SECONDS,
+      viva: viva
+        ? {
+            clientId: e.VIVA_CLIENT_ID as string,
+            clientSecret: e.VIVA_CLIENT_SECRET as string,
+            sourceCode: e.VIVA_SOURCE_CODE ?? null,
+            accountsUrl: e.VIVA_ACCOUNTS_URL ?? vivaHosts.accounts,
+            apiUrl: e.VIVA_API_URL ?? vivaHosts.api,
+            checkoutUrl: e.VIVA_CHECKOUT_URL ?? vivaHosts.checkout,
+          }
+        : null,
+    },
   };
 }
 

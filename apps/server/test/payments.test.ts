@@ -174,7 +174,8 @@ describe("collecting a payment at the table", () => {
     const topic = await listen(server.wsUrl, guest, `/topic/payment-request/${table.id}`);
     const done = await pay(table.id, { ...zero, itemsCount, cashAmount: 1900 }, admin);
     expect(done.status).toBe(200);
-    expect(await topic.next((m: any) => m.requestId === -1)).toEqual({ requestId: -1 });
+    // -1 carries what was paid, for every guest's success page.
+    expect(await topic.next((m: any) => m.requestId === -1)).toEqual({ requestId: -1, paidProductCount: 2, paidAmount: 1900 });
     const [request] = await server.database.db.select().from(waiterRequests).where(eq(waiterRequests.id, asked.body.id));
     expect(request).toMatchObject({ status: "COMPLETED", completedByUserId: venue.admin.id });
     expect((await api.get(`/api/cq-table/${table.id}/active-payment-request`, guest)).body).toEqual({ id: null });

@@ -44,6 +44,9 @@ export const ERROR_KEYS = [
   "discount_too_large",
   "terminal_not_available",
   "same_table_transfer",
+  // Online card payment (spec 1 §7): a return the provider does not confirm pays nothing.
+  "payment_not_verified",
+  "payment_provider_unavailable",
   "internal",
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -410,6 +410,10 @@ export const payments = pgTable(
     providerTransactionId: text("provider_transaction_id"),
     terminalId: text("terminal_id"),
     items: jsonb("items").$type<number[]>().notNull().default([]),
+    /** An online payment's hold on its units lapses here (the provider's payment timeout plus a margin). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** The guest who started an online payment: starting again releases their earlier hold. */
+    startedByUserId: integer("started_by_user_id").references(() => users.id),
     collectedByUserId: integer("collected_by_user_id").references(() => users.id),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -419,6 +423,26 @@ export const payments = pgTable(
     uniqueIndex("payments_provider_transaction").on(t.provider, t.providerTransactionId),
   ],
 );
+
+/** The sandbox card provider's own books, kept like the real provider keeps them (orders, transactions). */
+export const sandboxCardOrders = pgTable("sandbox_card_orders", {
+  orderCode: text("order_code").primaryKey(),
+  amountCents: integer("amount_cents").notNull(),
+  customerTrns: text("customer_trns").notNull().default(""),
+  merchantTrns: text("merchant_trns").notNull().default(""),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const sandboxCardTransactions = pgTable("sandbox_card_transactions", {
+  transactionId: text("transaction_id").primaryKey(),
+  orderCode: text("order_code")
+    .notNull()
+    .references(() => sandboxCardOrders.orderCode),
+  statusId: text("status_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: createdAt(),
+});
 
 export const cardTerminals = pgTable("card_terminals", {
   id: serial("id").primaryKey(),

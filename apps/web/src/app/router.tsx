@@ -17,6 +17,9 @@ const OrderPage = lazy(() => import("./routes/customer/order-page.tsx"));
 const ChoosePaymentTypePage = lazy(() => import("./routes/customer/payment/choose-payment-type-page.tsx"));
 const SelectProductsToPayPage = lazy(() => import("./routes/customer/payment/select-products-to-pay-page.tsx"));
 const PaymentPage = lazy(() => import("./routes/customer/payment/payment-page.tsx"));
+const PaymentSuccessPage = lazy(() => import("./routes/customer/payment-result/payment-success-page.tsx"));
+const PaymentCompletionPage = lazy(() => import("./routes/customer/payment-result/payment-completion-page.tsx"));
+const PaymentFailedPage = lazy(() => import("./routes/customer/payment-result/payment-failed-page.tsx"));
 const FaqPage = lazy(() => import("./routes/public/faq-page.tsx"));
 const ForRetailersPage = lazy(() => import("./routes/public/for-retailers-page.tsx"));
 const ContactPage = lazy(() => import("./routes/public/contact-page.tsx"));
@@ -65,8 +68,13 @@ export const router = createBrowserRouter([
           { path: "choose-payment-type", element: page(ChoosePaymentTypePage) },
           { path: "select-products-to-pay", element: page(SelectProductsToPayPage) },
           { path: "payment", element: page(PaymentPage) },
+          { path: "successful-payment", element: page(PaymentSuccessPage) },
+          { path: "successful-viva-payment", element: page(PaymentSuccessPage) },
         ],
       },
+      // The card provider's returns, outside a table's code (spec 1 §2).
+      { path: "service/customer/successful-payment", element: page(PaymentCompletionPage) },
+      { path: "service/customer/failed-payment", element: page(PaymentFailedPage) },
       {
         path: "service/prep",
         element: page(PrepLayout),

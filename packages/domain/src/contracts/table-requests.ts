@@ -14,4 +14,9 @@ export type PaymentRequestBody = z.infer<typeof paymentRequestBody>;
 export const requestIdResponse = z.object({ id: z.number().nullable() });
 
 /** What /topic/waiter-call/{tableId} and /topic/payment-request/{tableId} carry; -1 means paid. */
-export const tableRequestMessage = z.object({ requestId: z.number().nullable() });
+export const tableRequestMessage = z.object({
+  requestId: z.number().nullable(),
+  /** With -1: what the payment that settled the request paid (cents). */
+  paidProductCount: z.number().int().optional(),
+  paidAmount: z.number().int().optional(),
+});

@@ -1,32 +1,19 @@
 import type { CompleteOrderBody } from "@tableorder/domain/contracts/waiter";
-import { PAYMENT_REQUEST_TYPES } from "@tableorder/domain/enums";
 import { splitDiscount, validatePaymentAmounts } from "@tableorder/domain/payment-calculator";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { diningTables, orderProducts, payments, tableSessions, waiterRequests } from "../../db/schema.ts";
+import { orderProducts, payments } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { assertNotHeld, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
 import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
 type UnitRow = typeof orderProducts.$inferSelect;
 
-/** The table's row lock: payments, transfers and requests of one table queue behind it. */
-export async function lockTables(tx: Tx, tableIds: number[]): Promise<void> {
-  for (const id of [...new Set(tableIds)].sort((a, b) => a - b)) {
-    await tx.select({ id: diningTables.id }).from(diningTables).where(eq(diningTables.id, id)).for("update");
-  }
-}
-
-export async function openSession(tx: Tx, tableId: number) {
-  const [session] = await tx
-    .select()
-    .from(tableSessions)
-    .where(and(eq(tableSessions.tableId, tableId), eq(tableSessions.status, "OPEN")))
-    .limit(1);
-  return session ?? null;
-}
+// The shared payment rules live in lib/settle-payment.ts; transfers take the same locks.
+export { lockTables, openSession };
 
 /**
  * The named units, locked: another venue's (or an unknown) unit is a 404, another table's a 403,
@@ -98,6 +85,14 @@ export async function completeOrders(options: {
       .for("update");
     const units: UnitRow[] = body.payAll ? unpaid : resolveUnitsToPay(unpaid, body.itemsCount);
     if (!units.length) throw new AppError("already_paid", 400);
+    const now = new Date();
+    // Units a guest is paying online right now stay theirs until the provider answers.
+    await assertNotHeld(
+      tx,
+      tableId,
+      units.map((u) => u.id),
+      now,
+    );
     const prices = units.map((u) => u.unitPriceCents - u.discountCents);
     const total = prices.reduce((a, b) => a + b, 0);
     const discount = body.isGift ? 0 : body.discountAmount;
@@ -112,7 +107,6 @@ export async function completeOrders(options: {
     }
     const full = units.length === unpaid.length;
     const paidAmount = body.isGift ? 0 : total - discount;
-    const now = new Date();
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -133,40 +127,26 @@ export async function completeOrders(options: {
       })
       .returning({ id: payments.id });
 
-    const shares = splitDiscount(discount, prices);
-    const paymentStatus = body.isGift ? "GIFT" : "PAID";
-    const byShare = new Map<number, number[]>();
-    units.forEach((u, i) => {
-      const value = u.discountCents + shares[i];
-      byShare.set(value, [...(byShare.get(value) ?? []), u.id]);
+    const { completedRequests } = await settleUnits(tx, {
+      paymentId: payment.id,
+      tableId,
+      sessionId: session.id,
+      units,
+      discountShares: splitDiscount(discount, prices),
+      paymentStatus: body.isGift ? "GIFT" : "PAID",
+      userId: principal.userId,
+      now,
     });
-    let updated = 0;
-    for (const [discountCents, ids] of byShare) {
-      const rows = await tx
-        .update(orderProducts)
-        .set({ paymentStatus, discountCents, paymentId: payment.id })
-        .where(and(inArray(orderProducts.id, ids), eq(orderProducts.paymentStatus, "UNPAID")))
-        .returning({ id: orderProducts.id });
-      updated += rows.length;
-    }
-    // The locks make this hold; should it not, nothing of this payment is kept.
-    if (updated !== units.length) throw new AppError("already_paid", 400);
-
-    const completedRequests = await settlePaymentRequests(tx, tableId, principal.userId, now);
-    const left = full ? [] : unpaid.filter((u) => !units.some((p) => p.id === u.id));
-    if (!left.length) {
-      await tx
-        .update(tableSessions)
-        .set({ status: "CLOSED", closedAt: now })
-        .where(and(eq(tableSessions.id, session.id), eq(tableSessions.status, "OPEN")));
-    }
     return { paymentId: payment.id, paidProductCount: units.length, paidAmount, completedRequests };
   });
   await options.events.publish({
     type: "table.changed",
     retailerId: table.retailerId,
     tableId,
-    ...(result.completedRequests ? { paymentRequestCompleted: true } : {}),
+    // What was paid goes with the -1 push, so every guest's success page can say it.
+    ...(result.completedRequests
+      ? { paymentRequestCompleted: { paidProductCount: result.paidProductCount, paidAmount: result.paidAmount } }
+      : {}),
   });
   await options.events.publish({ type: "waiter-tasks.changed", retailerId: table.retailerId, tableId });
   return {
@@ -175,43 +155,4 @@ export async function completeOrders(options: {
     paidProductCount: result.paidProductCount,
     paidAmount: result.paidAmount,
   };
-}
-
-/** Completes the table's active payment requests whose units are all settled; returns how many. */
-async function settlePaymentRequests(tx: Tx, tableId: number, userId: number, now: Date): Promise<number> {
-  const requests = await tx
-    .select()
-    .from(waiterRequests)
-    .where(
-      and(
-        eq(waiterRequests.tableId, tableId),
-        eq(waiterRequests.status, "ACTIVE"),
-        inArray(waiterRequests.type, PAYMENT_REQUEST_TYPES),
-      ),
-    )
-    .for("update");
-  if (!requests.length) return 0;
-  const ids = [...new Set(requests.flatMap((r) => r.items.map((i) => i.orderProductId)))];
-  const units = ids.length
-    ? await tx
-        .select({ id: orderProducts.id, paymentStatus: orderProducts.paymentStatus })
-        .from(orderProducts)
-        .where(inArray(orderProducts.id, ids))
-    : [];
-  const unpaid = new Set(units.filter((u) => u.paymentStatus === "UNPAID").map((u) => u.id));
-  const done = requests.filter((r) => r.items.every((i) => !unpaid.has(i.orderProductId)));
-  if (!done.length) return 0;
-  await tx
-    .update(waiterRequests)
-    .set({ status: "COMPLETED", completedByUserId: userId, completedAt: now })
-    .where(
-      and(
-        inArray(
-          waiterRequests.id,
-          done.map((r) => r.id),
-        ),
-        eq(waiterRequests.status, "ACTIVE"),
-      ),
-    );
-  return done.length;
 }

@@ -33,7 +33,9 @@ export function projectTableState(db: Db, hub: StompHub) {
       hub.send(waiterCallTopic(tableId), { requestId: state.callWaiterRequestId });
       // A payment that settled the guests' request tells them once with -1 (spec 1 §7).
       const requestId = event.paymentRequestCompleted ? -1 : state.activePaymentRequestId;
-      hub.send(paymentRequestTopic(tableId), { requestId });
+      // With -1 come the paid count and amount, when the payer told them (the success page shows them).
+      const paid = typeof event.paymentRequestCompleted === "object" ? event.paymentRequestCompleted : {};
+      hub.send(paymentRequestTopic(tableId), { requestId, ...paid });
     }
   };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Outlet, useParams } from "react-router";
+import { Outlet, useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { useAccount } from "../../../features/auth/api/get-account.ts";
@@ -12,8 +12,9 @@ import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { useToken } from "../../../lib/session.ts";
 import styles from "./customer.module.css";
-import type { CustomerContext } from "./customer-context.ts";
+import { type CustomerContext, tablePath } from "./customer-context.ts";
 import { CustomerHeader } from "./customer-header.tsx";
+import { usePaymentCompleted } from "./use-payment-completed.ts";
 
 function Problem({ message, onRetry, testId }: { message: string; onRetry?: () => void; testId?: string }) {
   const { t } = useTranslation();
@@ -46,6 +47,14 @@ export default function CustomerLayout() {
   const checkIn = useCheckIn(tableId, isGuest ? account?.id : undefined);
   const ready = isGuest && tableId !== undefined && checkIn.isSuccess;
   useLiveTableFeed(ready ? (tableId as number) : null, lang);
+  const navigate = useNavigate();
+  // A settled payment request (-1) takes every guest at the table to the success page.
+  usePaymentCompleted(ready ? (tableId as number) : null, (paid) => {
+    const query = new URLSearchParams();
+    if (paid.paidProductCount !== null) query.set("totalCount", String(paid.paidProductCount));
+    if (paid.paidAmount !== null) query.set("totalPrice", String(paid.paidAmount));
+    navigate(`${tablePath(tableCode, "successful-payment")}?${query}`);
+  });
 
   let content: ReactNode;
   if (token && isLoading) {

@@ -4,7 +4,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../../components/button.tsx";
 import { Price, useFormatEuros } from "../../../../components/price.tsx";
 import { toast } from "../../../../components/toasts.tsx";
+import { usePayOnline } from "../../../../features/online-payment/api/pay-online.ts";
 import { useRequestPayment } from "../../../../features/payment/api/request-payment.ts";
+import { CardOption } from "../../../../features/payment/components/card-option.tsx";
 import { PayToWaiter } from "../../../../features/payment/components/pay-to-waiter.tsx";
 import paymentStyles from "../../../../features/payment/components/payment.module.css";
 import {
@@ -28,7 +30,9 @@ function PaymentMethod({ state }: { state: TableState }) {
   const { lang } = useLanguage();
   const [params] = useSearchParams();
   const [needsTerminal, setNeedsTerminal] = useState(false);
+  const [method, setMethod] = useState<"card" | "waiter">("waiter");
   const request = useRequestPayment(tableFeedQueryKey(tableId, lang));
+  const payOnline = usePayOnline();
   const sending = useRef(false);
   // Checked against the bill as it is now: someone may have paid or removed pieces meanwhile.
   const resolved = resolveSelection(state.unpaidTableFeed, decodeSelection(params.get(SELECTED_PRODUCTS_PARAM)));
@@ -43,6 +47,11 @@ function PaymentMethod({ state }: { state: TableState }) {
       return;
     }
     sending.current = true;
+    if (method === "card") {
+      // On success the browser leaves for the provider's checkout; the lock stays until then.
+      payOnline.mutate({ tableId, itemsCount }, { onError: () => (sending.current = false) });
+      return;
+    }
     request.mutate(
       { tableId, itemsCount, pos: needsTerminal },
       {
@@ -69,24 +78,45 @@ function PaymentMethod({ state }: { state: TableState }) {
         <Price cents={resolved.totalCents} className={paymentStyles.summaryTotal} />
       </div>
       <h2 className={paymentStyles.sectionTitle}>{t("payment.methodTitle")}</h2>
-      <PayToWaiter needsTerminal={needsTerminal} onNeedsTerminal={setNeedsTerminal} />
+      <div className={paymentStyles.methods}>
+        <CardOption selected={method === "card"} onSelect={() => setMethod("card")} />
+        <PayToWaiter
+          needsTerminal={needsTerminal}
+          onNeedsTerminal={setNeedsTerminal}
+          selected={method === "waiter"}
+          onSelect={() => setMethod("waiter")}
+        />
+      </div>
       <div className={styles.sendBar}>
-        <Button
-          size="lg"
-          block
-          onClick={onRequest}
-          loading={request.isPending}
-          disabled={resolved.count === 0}
-          data-testid="request-payment"
-        >
-          {t("payment.requestWaiter", { price: format(resolved.totalCents) })}
-        </Button>
+        {method === "card" ? (
+          <Button
+            size="lg"
+            block
+            onClick={onRequest}
+            loading={payOnline.isPending || payOnline.isSuccess}
+            disabled={resolved.count === 0}
+            data-testid="pay-card"
+          >
+            {t("onlinePayment.payByCard", { price: format(resolved.totalCents) })}
+          </Button>
+        ) : (
+          <Button
+            size="lg"
+            block
+            onClick={onRequest}
+            loading={request.isPending}
+            disabled={resolved.count === 0}
+            data-testid="request-payment"
+          >
+            {t("payment.requestWaiter", { price: format(resolved.totalCents) })}
+          </Button>
+        )}
       </div>
     </>
   );
 }
 
-/** The payment method for the whole bill or a chosen part of it; for now, paying the waiter. */
+/** The payment method for the whole bill or a chosen part of it: by card online, or paying the waiter. */
 export default function PaymentPage() {
   const { t } = useTranslation();
   const { tableCode } = useCustomerContext();

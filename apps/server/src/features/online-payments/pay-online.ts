@@ -1,0 +1,218 @@
+import type { itemCount } from "@tableorder/domain/contracts/table-requests";
+import type { Language } from "@tableorder/domain/enums";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { authorizeTable } from "../../auth/policies/table-access.ts";
+import type { Principal } from "../../auth/principal.ts";
+import type { Db } from "../../db/client.ts";
+import { diningTables, orderProducts, payments, retailers } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { withUniqueKeys } from "../../lib/database-errors.ts";
+import { assertNotHeld, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
+import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
+import type { EventBus } from "../../realtime/types.ts";
+import { type CardPaymentProvider, CardProviderError } from "./card-provider.ts";
+
+/** The hold outlives the provider's payment timeout a little, for a payment finishing at the edge. */
+const HOLD_MARGIN_SECONDS = 120;
+
+interface Deps {
+  db: Db;
+  events: EventBus;
+  provider: CardPaymentProvider;
+  principal: Principal;
+}
+
+/**
+ * A guest starts paying pieces of the bill by card (spec 1 §7, POST api/orders/{tableId}/pay).
+ * The pieces are chosen like a payment request (lib/units-to-pay.ts) and held by a PENDING
+ * payment until the provider's timeout, so a waiter cannot collect them meanwhile; the guest's own
+ * earlier hold (a back button, a second tap) is released first. The amount is the server's, never
+ * the client's. Answers where the guest pays.
+ */
+export async function startOnlinePayment(
+  options: Deps & { tableId: number; itemsCount: z.infer<typeof itemCount>[]; lang: Language; timeoutSeconds: number },
+) {
+  const { db, provider, principal, tableId } = options;
+  const table = await authorizeTable(db, principal, tableId);
+  const now = new Date();
+  const started = await db.transaction(async (tx) => {
+    await lockTables(tx, [tableId]);
+    const session = await openSession(tx, tableId);
+    if (!session) throw new AppError("product_not_in_current_order", 400);
+    await tx
+      .update(payments)
+      .set({ status: "FAILED", expiresAt: now })
+      .where(and(eq(payments.tableId, tableId), eq(payments.status, "PENDING"), eq(payments.startedByUserId, principal.userId)));
+    const unpaid = await tx
+      .select()
+      .from(orderProducts)
+      .where(and(eq(orderProducts.sessionId, session.id), eq(orderProducts.paymentStatus, "UNPAID")))
+      .orderBy(asc(orderProducts.id))
+      .for("update");
+    const units = resolveUnitsToPay(unpaid, options.itemsCount);
+    await assertNotHeld(
+      tx,
+      tableId,
+      units.map((u) => u.id),
+      now,
+    );
+    const amountCents = units.reduce((sum, u) => sum + u.unitPriceCents - u.discountCents, 0);
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        retailerId: table.retailerId,
+        tableId,
+        sessionId: session.id,
+        type: units.length === unpaid.length ? "FULL" : "PARTIAL",
+        channel: "CARD",
+        status: "PENDING",
+        amountCents,
+        cardCents: amountCents,
+        provider: provider.name,
+        items: units.map((u) => u.id),
+        startedByUserId: principal.userId,
+        expiresAt: new Date(now.getTime() + (options.timeoutSeconds + HOLD_MARGIN_SECONDS) * 1000),
+      })
+      .returning({ id: payments.id });
+    return { paymentId: payment.id, amountCents, count: units.length };
+  });
+
+  // What the guest reads on the checkout page and their card statement: the venue and the table.
+  const [venue] = await db.select({ name: retailers.name }).from(retailers).where(eq(retailers.id, table.retailerId));
+  const customerTrns = `${venue?.name ?? ""} · ${options.lang === "en" ? "Table" : "Τραπέζι"} ${table.label}`;
+  let orderCode: string;
+  try {
+    ({ orderCode } = await provider.createOrder({
+      amountCents: started.amountCents,
+      customerTrns,
+      merchantTrns: String(started.paymentId),
+      timeoutSeconds: options.timeoutSeconds,
+      lang: options.lang,
+    }));
+  } catch (error) {
+    // Nothing was ordered at the provider: the pieces are free again at once.
+    await db.update(payments).set({ status: "FAILED", expiresAt: new Date() }).where(eq(payments.id, started.paymentId));
+    if (error instanceof CardProviderError) throw new AppError("payment_provider_unavailable", 400);
+    throw error;
+  }
+  await db.update(payments).set({ providerOrderCode: orderCode }).where(eq(payments.id, started.paymentId));
+  return { location: provider.checkoutUrl(orderCode), orderCode, amount: started.amountCents };
+}
+
+/** The payment a provider order code names, and the table it is for; the caller must reach it. */
+async function paymentOfOrder(db: Db, provider: CardPaymentProvider, principal: Principal, orderCode: string) {
+  const [row] = await db
+    .select({ payment: payments, tableCode: diningTables.code })
+    .from(payments)
+    .innerJoin(diningTables, eq(diningTables.id, payments.tableId))
+    .where(and(eq(payments.provider, provider.name), eq(payments.providerOrderCode, orderCode)))
+    .limit(1);
+  if (!row) throw new AppError("payment_not_verified", 400);
+  // A return for a table this guest is not at pays nothing (403 like every other table call).
+  await authorizeTable(db, principal, row.payment.tableId);
+  return row;
+}
+
+/**
+ * The guest is back from the provider with order code `s` and transaction `t`. Nothing is paid on
+ * the strength of the URL: the provider must confirm a finished transaction of this order for
+ * exactly the held amount. Then, in one transaction under the table's lock, the payment records
+ * the transaction (unique per provider, so the same one twice pays nothing the second time) and
+ * its pieces become PAID by the same rules as a waiter's collection. If the hold lapsed and the
+ * pieces were paid otherwise meanwhile, nothing is paid and the payment is marked for a refund.
+ */
+export async function completeOnlinePayment(options: Deps & { orderCode: string; transactionId: string }) {
+  const { db, provider, principal, orderCode, transactionId } = options;
+  const { payment, tableCode } = await paymentOfOrder(db, provider, principal, orderCode);
+  if (payment.status === "COMPLETED") throw new AppError("already_paid", 400);
+
+  let transaction: Awaited<ReturnType<CardPaymentProvider["verifyTransaction"]>>;
+  try {
+    transaction = await provider.verifyTransaction(transactionId);
+  } catch (error) {
+    if (error instanceof CardProviderError) throw new AppError("payment_provider_unavailable", 400);
+    throw error;
+  }
+  if (!transaction) throw new AppError("payment_not_verified", 400, { reason: "unknown_transaction" });
+  if (transaction.orderCode !== orderCode) throw new AppError("payment_not_verified", 400, { reason: "order_mismatch" });
+  if (transaction.statusId !== "F") {
+    throw new AppError("payment_not_verified", 400, { reason: "status", statusId: transaction.statusId });
+  }
+  if (transaction.amountCents !== payment.amountCents) {
+    throw new AppError("payment_not_verified", 400, { reason: "amount_mismatch" });
+  }
+
+  const now = new Date();
+  let settled: Awaited<ReturnType<typeof settleUnits>>;
+  try {
+    settled = await withUniqueKeys({ payments_provider_transaction: "already_paid" }, () =>
+      db.transaction(async (tx) => {
+        await lockTables(tx, [payment.tableId]);
+        const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+        if (current.status === "COMPLETED") throw new AppError("already_paid", 400);
+        const units = await tx
+          .select()
+          .from(orderProducts)
+          .where(inArray(orderProducts.id, current.items))
+          .orderBy(asc(orderProducts.id))
+          .for("update");
+        if (units.length !== current.items.length || units.some((u) => u.paymentStatus !== "UNPAID")) {
+          throw new AppError("already_paid", 400);
+        }
+        await tx
+          .update(payments)
+          .set({ status: "COMPLETED", providerTransactionId: transactionId, completedAt: now })
+          .where(eq(payments.id, payment.id));
+        return settleUnits(tx, {
+          paymentId: payment.id,
+          tableId: payment.tableId,
+          sessionId: payment.sessionId,
+          units,
+          paymentStatus: "PAID",
+          userId: principal.userId,
+          now,
+        });
+      }),
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.key === "already_paid") await markRefundDue(db, payment.id, transactionId);
+    throw error;
+  }
+
+  const paid = { paidProductCount: payment.items.length, paidAmount: payment.amountCents };
+  await options.events.publish({
+    type: "table.changed",
+    retailerId: payment.retailerId,
+    tableId: payment.tableId,
+    ...(settled.completedRequests ? { paymentRequestCompleted: paid } : {}),
+  });
+  await options.events.publish({ type: "waiter-tasks.changed", retailerId: payment.retailerId, tableId: payment.tableId });
+  return { tableCode, ...paid };
+}
+
+/**
+ * The provider took money for pieces that are paid by now (the hold had lapsed): the venue owes a
+ * refund. Kept on the payment (once per transaction) so the back office can find it.
+ */
+async function markRefundDue(db: Db, paymentId: number, transactionId: string) {
+  await db
+    .update(payments)
+    .set({ status: "REFUND_DUE", providerTransactionId: transactionId })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ["PENDING", "FAILED"])))
+    .catch(() => undefined);
+}
+
+/**
+ * The provider sent the guest back without a payment (spec 1 §7, fail-payment?s): the hold is
+ * released so the pieces can be paid otherwise. Answers the table code to return to.
+ */
+export async function failOnlinePayment(options: Omit<Deps, "events"> & { orderCode: string }) {
+  const { db, provider, principal, orderCode } = options;
+  const { payment, tableCode } = await paymentOfOrder(db, provider, principal, orderCode);
+  await db
+    .update(payments)
+    .set({ status: "FAILED", expiresAt: new Date() })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
+  return { tableCode };
+}

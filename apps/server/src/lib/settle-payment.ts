@@ -1,0 +1,146 @@
+import { PAYMENT_REQUEST_TYPES } from "@tableorder/domain/enums";
+import { and, asc, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import type { Tx } from "../db/client.ts";
+import { diningTables, orderProducts, payments, tableSessions, waiterRequests } from "../db/schema.ts";
+import { AppError } from "./app-error.ts";
+
+/**
+ * The rules every way of paying a table shares (the waiter's collection, an online card payment):
+ * one lock order, one way units become paid, one way requests and the session end. Kept here so
+ * features that pay units never copy them.
+ */
+
+/** The table's row lock: payments, transfers and requests of one table queue behind it. */
+export async function lockTables(tx: Tx, tableIds: number[]): Promise<void> {
+  for (const id of [...new Set(tableIds)].sort((a, b) => a - b)) {
+    await tx.select({ id: diningTables.id }).from(diningTables).where(eq(diningTables.id, id)).for("update");
+  }
+}
+
+export async function openSession(tx: Tx, tableId: number) {
+  const [session] = await tx
+    .select()
+    .from(tableSessions)
+    .where(and(eq(tableSessions.tableId, tableId), eq(tableSessions.status, "OPEN")))
+    .limit(1);
+  return session ?? null;
+}
+
+/**
+ * Units held by a payment still in progress at the provider (a PENDING payments row whose hold has
+ * not lapsed): nobody else may collect them meanwhile, or the guest would pay twice. Call under
+ * the table's lock.
+ */
+export async function heldUnitIds(tx: Tx, tableId: number, now: Date, exceptPaymentId?: number): Promise<Set<number>> {
+  const pending = await tx
+    .select({ id: payments.id, items: payments.items })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.tableId, tableId),
+        eq(payments.status, "PENDING"),
+        or(isNull(payments.expiresAt), gt(payments.expiresAt, now)),
+      ),
+    );
+  return new Set(pending.filter((p) => p.id !== exceptPaymentId).flatMap((p) => p.items));
+}
+
+/** Refuses units another payment in progress holds (spec 1 §8 active_payment_exists). */
+export async function assertNotHeld(tx: Tx, tableId: number, unitIds: number[], now: Date, exceptPaymentId?: number) {
+  const held = await heldUnitIds(tx, tableId, now, exceptPaymentId);
+  const clash = unitIds.filter((id) => held.has(id));
+  if (clash.length) throw new AppError("active_payment_exists", 400, { orderProductIds: clash });
+}
+
+/**
+ * Marks the units of a recorded payment PAID (or GIFT), each with its discount share, only from
+ * UNPAID; completes the table's payment requests that are now settled; closes the session when
+ * nothing is left unpaid, so the next order opens a new one. Any unit that was no longer unpaid
+ * undoes the whole payment (already_paid).
+ */
+export async function settleUnits(
+  tx: Tx,
+  options: {
+    paymentId: number;
+    tableId: number;
+    sessionId: number;
+    units: { id: number; discountCents: number }[];
+    /** Each unit's share of the payment's discount, in the order of `units`. */
+    discountShares?: number[];
+    paymentStatus: "PAID" | "GIFT";
+    userId: number;
+    now: Date;
+  },
+): Promise<{ completedRequests: number; sessionClosed: boolean }> {
+  const { units, now } = options;
+  const byShare = new Map<number, number[]>();
+  units.forEach((u, i) => {
+    const value = u.discountCents + (options.discountShares?.[i] ?? 0);
+    byShare.set(value, [...(byShare.get(value) ?? []), u.id]);
+  });
+  let updated = 0;
+  for (const [discountCents, ids] of byShare) {
+    const rows = await tx
+      .update(orderProducts)
+      .set({ paymentStatus: options.paymentStatus, discountCents, paymentId: options.paymentId })
+      .where(and(inArray(orderProducts.id, ids), eq(orderProducts.paymentStatus, "UNPAID")))
+      .returning({ id: orderProducts.id });
+    updated += rows.length;
+  }
+  // The locks make this hold; should it not, nothing of this payment is kept.
+  if (updated !== units.length) throw new AppError("already_paid", 400);
+
+  const completedRequests = await settlePaymentRequests(tx, options.tableId, options.userId, now);
+  const [left] = await tx
+    .select({ id: orderProducts.id })
+    .from(orderProducts)
+    .where(and(eq(orderProducts.sessionId, options.sessionId), eq(orderProducts.paymentStatus, "UNPAID")))
+    .orderBy(asc(orderProducts.id))
+    .limit(1);
+  if (!left) {
+    await tx
+      .update(tableSessions)
+      .set({ status: "CLOSED", closedAt: now })
+      .where(and(eq(tableSessions.id, options.sessionId), eq(tableSessions.status, "OPEN")));
+  }
+  return { completedRequests, sessionClosed: !left };
+}
+
+/** Completes the table's active payment requests whose units are all settled; returns how many. */
+async function settlePaymentRequests(tx: Tx, tableId: number, userId: number, now: Date): Promise<number> {
+  const requests = await tx
+    .select()
+    .from(waiterRequests)
+    .where(
+      and(
+        eq(waiterRequests.tableId, tableId),
+        eq(waiterRequests.status, "ACTIVE"),
+        inArray(waiterRequests.type, PAYMENT_REQUEST_TYPES),
+      ),
+    )
+    .for("update");
+  if (!requests.length) return 0;
+  const ids = [...new Set(requests.flatMap((r) => r.items.map((i) => i.orderProductId)))];
+  const units = ids.length
+    ? await tx
+        .select({ id: orderProducts.id, paymentStatus: orderProducts.paymentStatus })
+        .from(orderProducts)
+        .where(inArray(orderProducts.id, ids))
+    : [];
+  const unpaid = new Set(units.filter((u) => u.paymentStatus === "UNPAID").map((u) => u.id));
+  const done = requests.filter((r) => r.items.every((i) => !unpaid.has(i.orderProductId)));
+  if (!done.length) return 0;
+  await tx
+    .update(waiterRequests)
+    .set({ status: "COMPLETED", completedByUserId: userId, completedAt: now })
+    .where(
+      and(
+        inArray(
+          waiterRequests.id,
+          done.map((r) => r.id),
+        ),
+        eq(waiterRequests.status, "ACTIVE"),
+      ),
+    );
+  return done.length;
+}

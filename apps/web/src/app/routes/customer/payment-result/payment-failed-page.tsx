@@ -1,0 +1,56 @@
+import { useEffect } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import buttonStyles from "../../../../components/button.module.css";
+import { useFailPayment } from "../../../../features/online-payment/api/complete-payment.ts";
+import { useTranslation } from "../../../../lib/i18n.ts";
+import { tablePath } from "../customer-context.ts";
+import styles from "./payment-result.module.css";
+import { ResultShell } from "./result-shell.tsx";
+
+/** Long enough to read the message, short enough not to strand the guest. */
+const RETURN_AFTER_MS = 5000;
+
+/**
+ * The provider's failure return (spec 1 §2, /service/customer/failed-payment?s): reports s (the
+ * server releases the held pieces and answers the table code), says 'Payment has failed!' with a
+ * way back, and returns to the table by itself once its code is known.
+ */
+export default function PaymentFailedPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const s = params.get("s");
+  const report = useFailPayment(s && /^\d{1,32}$/.test(s) ? s : null);
+  const tableCode = report.data?.tableCode ?? null;
+
+  useEffect(() => {
+    if (!tableCode) return;
+    const timer = setTimeout(() => navigate(tablePath(tableCode), { replace: true }), RETURN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [tableCode, navigate]);
+
+  return (
+    <ResultShell>
+      <section className={styles.result} data-testid="payment-failed" role="alert">
+        <span className={`${styles.mark} ${styles.failure}`} aria-hidden="true">
+          ✕
+        </span>
+        <h1 className={styles.title}>{t("onlinePayment.failed")}</h1>
+        <p className={styles.hint}>{t("onlinePayment.failedHint")}</p>
+        {tableCode && (
+          <div className={styles.actions}>
+            <Link
+              to={tablePath(tableCode)}
+              replace
+              className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.lg} ${buttonStyles.block}`}
+              data-testid="failed-back-to-table"
+            >
+              {t("onlinePayment.backToTable")}
+            </Link>
+            <p className={styles.hint}>{t("onlinePayment.redirectSoon")}</p>
+          </div>
+        )}
+      </section>
+    </ResultShell>
+  );
+}

@@ -1,0 +1,229 @@
+import { mkdir } from "node:fs/promises";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./support/start-server.ts";
+
+// Needs a web build: apps/web/dist, or E2E_WEB_DIST.
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? "test-results/screenshots/card-checkout";
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
+const TABLE = "demo-5";
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function newPhone(): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+  return page;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  // Let entry animations settle so the picture shows the resting screen.
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+}
+
+const text = (locator: Locator) => locator.innerText();
+
+async function signInGuest(page: Page, tableCode: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
+  await page.getByTestId("accept-terms").check();
+  await page.getByTestId("continue-as-guest").click();
+  await page.getByTestId("table-page").waitFor();
+}
+
+async function expand(page: Page, category: string, product: string): Promise<Locator> {
+  await page.getByRole("tab", { name: category }).click();
+  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
+  await item.getByTestId("menu-product-toggle").click();
+  return item;
+}
+
+async function addToBasket(page: Page, category: string, product: string, quantity: number): Promise<void> {
+  const item = await expand(page, category, product);
+  for (let i = 1; i < quantity; i++) {
+    await item.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+  }
+  await item.getByTestId("add-to-basket").click();
+}
+
+async function sendBasket(page: Page): Promise<void> {
+  await page.getByTestId("basket-bar").click();
+  await page.getByTestId("send-order").click();
+  await page.getByTestId("table-page").waitFor();
+}
+
+const feedItem = (page: Page, name: string, payment = "UNPAID") =>
+  page.locator(`[data-testid="feed-item"][data-name="${name}"][data-payment="${payment}"]`);
+
+async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    ...init,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+  });
+  const body = (await response.text()) || "null";
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${response.status} ${body}`);
+  return JSON.parse(body) as T;
+}
+
+async function signIn(username: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/authenticate`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password: "demo1234", rememberMe: false }),
+  });
+  const header = response.headers.get("Authorization");
+  if (!response.ok || !header) throw new Error(`sign-in of ${username} failed: ${response.status}`);
+  return header.slice("Bearer ".length);
+}
+
+/** From the table page through partial payment to the payment method, choosing one moussaka. */
+async function chooseMoussakaToPay(page: Page, shots = false): Promise<void> {
+  await page.getByTestId("pay").click();
+  await page.getByTestId("choose-payment-type-page").waitFor();
+  if (shots) await screenshot(page, "05-choose-payment-type");
+  await page.getByTestId("payment-type-partial").click();
+  await page.getByTestId("select-products-page").waitFor();
+  const moussaka = page.locator('[data-testid="pay-line"][data-name="Μουσακάς"]');
+  await moussaka.getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+  if (shots) await screenshot(page, "06-select-products");
+  await page.getByTestId("confirm-selection").click();
+  await page.getByTestId("payment-page").waitFor();
+  await page.getByTestId("pay-by-card").click();
+  expect(await text(page.getByTestId("pay-card"))).toContain("13,00");
+  if (shots) await screenshot(page, "07-payment-card");
+  await page.getByTestId("pay-card").click();
+  await page.getByTestId("sandbox-approve").waitFor();
+  expect(new URL(page.url()).pathname).toBe("/sandbox/card-checkout");
+  expect(await text(page.getByTestId("sandbox-amount"))).toContain("13,00");
+}
+
+describe("guests at one table pay part by card and the rest to the waiter", () => {
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    server = await startServer();
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("orders together, calls and cancels, pays by card (declined, then approved), then the waiter collects the rest", async () => {
+    const a = await newPhone();
+    const b = await newPhone();
+    await signInGuest(a, TABLE);
+    await signInGuest(b, TABLE);
+
+    // Both order; each sees the other's items without reloading.
+    await a.getByTestId("open-menu").click();
+    await expand(a, "Κυρίως πιάτα", "Μουσακάς");
+    await screenshot(a, "02-menu-item-expanded");
+    await a.locator('[data-testid="menu-product"][data-name="Μουσακάς"]').getByTestId("add-to-basket").click();
+    await addToBasket(a, "Ορεκτικά", "Τζατζίκι", 2);
+    await a.getByTestId("basket-bar").click();
+    await a.getByTestId("order-page").waitFor();
+    await screenshot(a, "03-basket");
+    await a.getByTestId("send-order").click();
+    await a.getByTestId("table-page").waitFor();
+    await b.getByTestId("open-menu").click();
+    await addToBasket(b, "Σαλάτες", "Χωριάτικη", 1);
+    await sendBasket(b);
+    await feedItem(a, "Χωριάτικη").waitFor({ timeout: 15_000 });
+    await feedItem(b, "Μουσακάς").waitFor({ timeout: 15_000 });
+    await feedItem(b, "Τζατζίκι").waitFor();
+    await expect.poll(() => text(a.getByTestId("pay"))).toContain("33,50");
+    await expect.poll(() => text(b.getByTestId("pay"))).toContain("33,50");
+    await screenshot(b, "01-table");
+
+    // A calls the waiter, B sees it live; A cancels and both can call again.
+    await a.getByTestId("call-waiter").click();
+    await b.getByTestId("cancel-request").waitFor({ timeout: 15_000 });
+    await a.getByTestId("cancel-request").click();
+    await a.getByTestId("call-waiter").waitFor();
+    await b.getByTestId("call-waiter").waitFor({ timeout: 15_000 });
+
+    // A's card is declined: nothing is paid, the failed page leads back to the table.
+    await chooseMoussakaToPay(a, true);
+    await screenshot(a, "08-sandbox-checkout");
+    await a.getByTestId("sandbox-decline").click();
+    await a.getByTestId("payment-failed").waitFor();
+    expect(await text(a.getByTestId("payment-failed"))).toContain("Η πληρωμή απέτυχε!");
+    await a.getByTestId("failed-back-to-table").waitFor();
+    await screenshot(a, "09-payment-failed");
+    await a.getByTestId("table-page").waitFor({ timeout: 15_000 });
+    await feedItem(a, "Μουσακάς").waitFor();
+
+    // A pays the moussaka by card: the success page shows what was paid and what is left.
+    await chooseMoussakaToPay(a);
+    // The confirmation is held back a moment, long enough to see 'payment completion'.
+    await a.route("**/api/orders/complete-payment?**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await a.getByTestId("sandbox-approve").click();
+    await a.getByTestId("payment-completion").waitFor();
+    expect(await text(a.getByTestId("payment-completion"))).toContain("Ολοκλήρωση πληρωμής");
+    await a.screenshot({ path: `${SCREENSHOTS}/09b-payment-completion.png` });
+    await a.getByTestId("payment-success").waitFor({ timeout: 15_000 });
+    const landed = new URL(a.url());
+    expect(landed.pathname).toBe(`/service/customer/${TABLE}/successful-viva-payment`);
+    expect(landed.searchParams.get("totalCount")).toBe("1");
+    expect(landed.searchParams.get("totalPrice")).toBe("1300");
+    expect(await text(a.getByTestId("paid-figure"))).toContain("13,00");
+    await expect.poll(() => text(a.getByTestId("remaining-figure"))).toContain("20,50");
+    expect(await text(a.getByTestId("remaining-figure"))).toContain("3");
+    await screenshot(a, "10-success-card-partial");
+    // B sees the moussaka paid and the remaining balance live.
+    await feedItem(b, "Μουσακάς", "PAID").waitFor({ timeout: 15_000 });
+    await expect.poll(() => text(b.getByTestId("pay"))).toContain("20,50");
+    await a.getByTestId("success-back-to-table").click();
+    await a.getByTestId("table-page").waitFor();
+
+    // B asks the waiter to collect the rest; the waiter completes it through the API.
+    await b.getByTestId("pay").click();
+    await b.getByTestId("payment-type-full").click();
+    await b.getByTestId("payment-page").waitFor();
+    await screenshot(b, "07b-payment-waiter");
+    await b.getByTestId("request-payment").click();
+    await a.getByTestId("waiting-for-waiter").waitFor({ timeout: 15_000 });
+    await b.getByTestId("waiting-for-waiter").waitFor();
+    const waiter = await signIn("waiter");
+    const { tableId } = await api<{ tableId: number }>(`/api/cq-table/code/${TABLE}`, waiter);
+    const collected = await api<{ paidProductCount: number; paidAmount: number }>(
+      `/api/feed/table/${tableId}/complete-orders?payAll=true`,
+      waiter,
+      {
+        method: "POST",
+        body: JSON.stringify({ discountAmount: 0, cashAmount: 2050, cardAmount: 0, onCreditAmount: 0, isGift: false }),
+      },
+    );
+    expect(collected).toMatchObject({ paidProductCount: 3, paidAmount: 2050 });
+
+    // Both guests land on the success page: the bill is settled, a new order may start.
+    for (const page of [a, b]) {
+      await page.getByTestId("payment-success").waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe(`/service/customer/${TABLE}/successful-payment`);
+      expect(await text(page.getByTestId("paid-figure"))).toContain("20,50");
+      await page.getByTestId("new-order").waitFor();
+      expect(await page.getByTestId("remaining-figure").count()).toBe(0);
+    }
+    await screenshot(b, "11-success-settled");
+  });
+});
