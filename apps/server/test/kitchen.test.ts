@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderProducts, waiterRequests } from "../src/db/schema.ts";
+import { kitchenTickets, orderProducts, waiterRequests } from "../src/db/schema.ts";
 import { buildRunningVenue } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { listen } from "./support/stomp-client.ts";
@@ -137,6 +137,32 @@ describe("preparing a ticket", () => {
     expect(ticket.isPrinted).toBe(false);
     expect((await api.post(`/api/feed/kitchen/ticket/${ticket.id}/print`, {}, cook)).status).toBe(200);
     expect((await api.get(`/api/feed/kitchen/ticket/${ticket.id}`, cook)).body.isPrinted).toBe(true);
+  });
+
+  it("lets one screen of the area claim a ticket's print at a time, until printed or the claim lapses", async () => {
+    const { ticket } = await orderForKitchen();
+    const claim = (screenId: string, token = cook) =>
+      api.post(`/api/feed/kitchen/ticket/${ticket.id}/print-claim`, { screenId }, token);
+    const [first, second] = await Promise.all([claim("screen-aaaa"), claim("screen-bbbb")]);
+    expect([first.body.claimed, second.body.claimed].sort()).toEqual([false, true]);
+    const winner = first.body.claimed ? "screen-aaaa" : "screen-bbbb";
+    const loser = first.body.claimed ? "screen-bbbb" : "screen-aaaa";
+    // The holder may ask again (its own retry); the other may not.
+    expect((await claim(winner)).body).toEqual({ claimed: true });
+    expect((await claim(loser)).body).toEqual({ claimed: false });
+    // The holder's printer failed and its claim ran out: the other screen takes over.
+    await server.database.db
+      .update(kitchenTickets)
+      .set({ printClaimedUntil: new Date(Date.now() - 1000) })
+      .where(eq(kitchenTickets.id, ticket.id));
+    expect((await claim(loser)).body).toEqual({ claimed: true });
+    await api.post(`/api/feed/kitchen/ticket/${ticket.id}/print`, {}, cook);
+    // Printed: nobody prints it automatically again.
+    expect((await claim(loser)).body).toEqual({ claimed: false });
+    // Bad bodies and other areas.
+    expect((await claim("short")).status).toBe(400);
+    expect((await api.post(`/api/feed/kitchen/ticket/${ticket.id}/print-claim`, {}, cook)).status).toBe(400);
+    expect((await claim("screen-cccc", await api.login(venue.barman.login))).status).toBe(403);
   });
 });
 

@@ -310,6 +310,9 @@ export const kitchenTickets = pgTable(
     ticketNumber: integer("ticket_number").notNull(),
     serviceMode: text("service_mode").notNull().default("DINE_IN"),
     printed: boolean("printed").notNull().default(false),
+    /** The screen printing it now (a lease), so two screens of one area never both auto-print it. */
+    printClaimedBy: text("print_claimed_by"),
+    printClaimedUntil: timestamp("print_claimed_until", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -408,7 +411,10 @@ export const payments = pgTable(
     provider: text("provider"),
     providerOrderCode: text("provider_order_code"),
     providerTransactionId: text("provider_transaction_id"),
+    /** The card terminal's TID as it was when the sale was sent (for the receipt's card details). */
     terminalId: text("terminal_id"),
+    /** The venue's card terminal a waiter's sale went to; the sale's result settles this payment. */
+    cardTerminalId: integer("card_terminal_id").references(() => cardTerminals.id),
     items: jsonb("items").$type<number[]>().notNull().default([]),
     /** An online payment's hold on its units lapses here (the provider's payment timeout plus a margin). */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
@@ -421,6 +427,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_provider_order").on(t.provider, t.providerOrderCode),
     uniqueIndex("payments_provider_transaction").on(t.provider, t.providerTransactionId),
+    // The terminal-sale watcher reads only the sales still waiting for their terminal.
+    index("payments_pending_terminal_sales").on(t.status).where(sql`card_terminal_id is not null and status = 'PENDING'`),
   ],
 );
 
@@ -444,17 +452,49 @@ export const sandboxCardTransactions = pgTable("sandbox_card_transactions", {
   createdAt: createdAt(),
 });
 
-export const cardTerminals = pgTable("card_terminals", {
-  id: serial("id").primaryKey(),
-  retailerId: integer("retailer_id")
-    .notNull()
-    .references(() => retailers.id),
-  friendlyName: text("friendly_name").notNull(),
-  tid: text("tid").notNull(),
-  mid: text("mid"),
-  authorizationCode: text("authorization_code"),
-  type: text("type").notNull(),
-});
+export const cardTerminals = pgTable(
+  "card_terminals",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    friendlyName: text("friendly_name").notNull(),
+    tid: text("tid").notNull(),
+    mid: text("mid"),
+    authorizationCode: text("authorization_code"),
+    type: text("type").notNull(),
+    /** A terminal removed from the invoicing settings stays for the payments that went to it. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("card_terminals_retailer").on(t.retailerId)],
+);
+
+/**
+ * The sandbox card terminal's own books, kept the way Viva's cloud keeps terminal sessions: one
+ * row per sale sent to a terminal, in progress until the person acting as the terminal approves
+ * or declines it, or the cash register aborts it. In the database, so every server instance and
+ * a restart see the same sales.
+ */
+export const sandboxTerminalSales = pgTable(
+  "sandbox_terminal_sales",
+  {
+    sessionId: text("session_id").primaryKey(),
+    tid: text("tid").notNull(),
+    cashRegisterId: text("cash_register_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    merchantReference: text("merchant_reference").notNull().default(""),
+    customerTrns: text("customer_trns").notNull().default(""),
+    /** IN_PROGRESS, SUCCESS, DECLINED or ABORTED. */
+    status: text("status").notNull().default("IN_PROGRESS"),
+    /** Viva's event id: 1100 in progress, 0 success, 1006 declined, 1016 aborted. */
+    eventId: integer("event_id").notNull().default(1100),
+    transactionId: text("transaction_id"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sandbox_terminal_sales_status").on(t.status)],
+);
 
 /** Fiscal documents (receipts, order slips, credit notes) as transmitted to myDATA. */
 export const documents = pgTable("documents", {

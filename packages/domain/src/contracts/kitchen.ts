@@ -69,5 +69,10 @@ export const kitchenFeedMessage = z.discriminatedUnion("type", [
 export type KitchenFeedMessage = z.infer<typeof kitchenFeedMessage>;
 
 export const orderProductIdsRequest = z.object({ orderProductIds: z.array(z.number().int().positive()).min(1).max(500) });
+/** A screen asks to be the one that auto-prints a ticket (beyond the spec: several screens per area). */
+export const printClaimRequest = z.object({ screenId: z.string().trim().min(8).max(64) });
+export type PrintClaimRequest = z.infer<typeof printClaimRequest>;
+export const printClaimResponse = z.object({ claimed: z.boolean() });
+export type PrintClaimResponse = z.infer<typeof printClaimResponse>;
 export const autoPrintRequest = z.object({ autoPrint: z.boolean(), id: z.number().int().positive().optional() });
 export const setAreaActiveRequest = z.object({ active: z.boolean(), id: z.number().int().positive().optional() });

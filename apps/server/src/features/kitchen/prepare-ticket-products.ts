@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { authorizeTicket } from "../../auth/policies/ticket-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -143,6 +143,38 @@ export async function revertTicketProducts(options: {
   });
   await publishTicketChange(options.events, result.ticket);
   return { revertedIds: result.revertedIds };
+}
+
+/** How long a screen may take to print a ticket it claimed before another screen may try. */
+export const PRINT_CLAIM_SECONDS = 60;
+
+/**
+ * Lets one screen of an area auto-print a ticket: the first to ask holds it for a lease, the
+ * others are told no until it is printed (never) or the lease runs out (the first screen's printer
+ * failed or the tablet went away). The same screen asking again renews its lease, so its own
+ * retries go on. One conditional update decides, so two screens asking at once cannot both win.
+ */
+export async function claimTicketPrint(options: { db: Db; principal: Principal; ticketId: number; screenId: string }) {
+  const ticket = await authorizeTicket(options.db, options.principal, options.ticketId);
+  const claimed = await options.db
+    .update(kitchenTickets)
+    .set({
+      printClaimedBy: options.screenId,
+      printClaimedUntil: sql`now() + make_interval(secs => ${PRINT_CLAIM_SECONDS})`,
+    })
+    .where(
+      and(
+        eq(kitchenTickets.id, ticket.id),
+        eq(kitchenTickets.printed, false),
+        or(
+          isNull(kitchenTickets.printClaimedUntil),
+          lt(kitchenTickets.printClaimedUntil, sql`now()`),
+          eq(kitchenTickets.printClaimedBy, options.screenId),
+        ),
+      ),
+    )
+    .returning({ id: kitchenTickets.id });
+  return { claimed: claimed.length > 0 };
 }
 
 /** Remembers that a ticket came out of the printer, so auto-print never prints it twice. */

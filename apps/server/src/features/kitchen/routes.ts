@@ -1,5 +1,10 @@
 import { idParams } from "@tableorder/domain/contracts/common";
-import { autoPrintRequest, orderProductIdsRequest, setAreaActiveRequest } from "@tableorder/domain/contracts/kitchen";
+import {
+  autoPrintRequest,
+  orderProductIdsRequest,
+  printClaimRequest,
+  setAreaActiveRequest,
+} from "@tableorder/domain/contracts/kitchen";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,7 +15,7 @@ import { retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { loadKitchenFeed, loadTickets } from "./load-tickets.ts";
 import { areaForCaller, setAreaAutoPrint, setAreaOpen } from "./preparation-area-settings.ts";
-import { markTicketPrinted, prepareTicketProducts, revertTicketProducts } from "./prepare-ticket-products.ts";
+import { claimTicketPrint, markTicketPrinted, prepareTicketProducts, revertTicketProducts } from "./prepare-ticket-products.ts";
 
 const areaQuery = z.object({ id: z.coerce.number().int().positive().optional() });
 const KITCHEN_ROLES = ["COOK", "CASH_DESK", "ADMIN"] as const;
@@ -72,6 +77,18 @@ export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     await markTicketPrinted({ db, events, principal: requirePrincipal(request), ticketId: request.params.id });
     return {};
   });
+
+  app.post(
+    "/api/feed/kitchen/ticket/:id/print-claim",
+    { schema: { params: idParams, body: printClaimRequest } },
+    async (request) =>
+      claimTicketPrint({
+        db,
+        principal: requirePrincipal(request),
+        ticketId: request.params.id,
+        screenId: request.body.screenId,
+      }),
+  );
 
   app.post("/api/feed/kitchen/auto-print", { schema: { body: autoPrintRequest } }, async (request) => {
     const area = await areaForCaller(db, requirePrincipal(request), request.body.id);

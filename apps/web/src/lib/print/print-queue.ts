@@ -15,6 +15,11 @@ export interface PrintTask<J> {
   key: string;
   /** Builds the job when its turn comes, from the latest data; null means "no longer needed". */
   build: () => J | null;
+  /**
+   * Asked just before sending, when the task may be printed by another screen too: false (or a
+   * failure to ask) skips it for now, and it is offered again after the retry delay.
+   */
+  claim?: () => Promise<boolean>;
   /** After the printer confirmed. Errors here are logged, never thrown into the queue. */
   onPrinted?: (job: J) => void | Promise<void>;
   /** When it failed, or was dropped by a printer-wide failure before its turn. */
@@ -122,6 +127,14 @@ export class PrintQueue<J> {
       if (job === null) continue;
       this.inFlight = task.key;
       this.changed();
+      if (task.claim && !(await this.claimed(task))) {
+        this.inFlight = null;
+        if (this.stopped) return;
+        this.retryAt.set(task.key, this.now() + this.delay);
+        this.scheduleRetry();
+        this.changed();
+        continue;
+      }
       let result: PrintResult;
       try {
         result = await this.options.send(job, task);
@@ -144,6 +157,15 @@ export class PrintQueue<J> {
         this.fail(task, result);
       }
       this.changed();
+    }
+  }
+
+  private async claimed(task: PrintTask<J>): Promise<boolean> {
+    try {
+      return (await task.claim?.()) ?? true;
+    } catch (error) {
+      console.warn(`print ${task.key} not claimed:`, error);
+      return false;
     }
   }
 

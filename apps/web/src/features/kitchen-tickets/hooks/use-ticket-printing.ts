@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { PrintServiceClient } from "../../../lib/print/print-service.ts";
 import { storedValue } from "../../../lib/stored-value.ts";
+import { claimTicketPrint } from "../api/claim-ticket-print.ts";
 import { getKitchenTicket } from "../api/get-kitchen-ticket.ts";
 import { usePrintServiceAddress } from "../api/get-print-service-address.ts";
 import { markTicketPrinted } from "../api/mark-ticket-printed.ts";
@@ -63,6 +64,7 @@ export function useTicketPrinting(area: KitchenArea, feed: KitchenFeed | undefin
     const created = new TicketPrinter({
       service: client,
       fetchTicket: fetchTicketForVoid,
+      claimPrint: claimTicketPrint,
       markPrinted: markTicketPrinted,
       doneKeys: storedValue("session", `prepPrintedKeys.${key}`, parseKeys),
       printedTickets: storedValue("local", `prepPrintedTickets.${key}`, parsePrintedTickets),

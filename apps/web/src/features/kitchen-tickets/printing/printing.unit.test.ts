@@ -236,7 +236,12 @@ describe("TicketPrinter (auto-print and voids together)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  function setup(overrides: { fetchTicket?: (id: number) => Promise<KitchenTicket | null> } = {}) {
+  function setup(
+    overrides: {
+      fetchTicket?: (id: number) => Promise<KitchenTicket | null>;
+      claimPrint?: (id: number) => Promise<boolean>;
+    } = {},
+  ) {
     const agent = fakeService();
     const marked: number[] = [];
     const doneKeys = memory<string[]>([]);
@@ -245,6 +250,7 @@ describe("TicketPrinter (auto-print and voids together)", () => {
     const printer = new TicketPrinter({
       service: agent.service,
       fetchTicket: overrides.fetchTicket ?? (async () => null),
+      claimPrint: overrides.claimPrint ?? (async () => true),
       markPrinted: async (id) => {
         marked.push(id);
       },
@@ -274,6 +280,42 @@ describe("TicketPrinter (auto-print and voids together)", () => {
     printer.setFeed(feedOf([printed(t1), printed(t2)]));
     await vi.advanceTimersByTimeAsync(0);
     expect(agent.jobs).toHaveLength(2);
+  });
+
+  it("leaves a ticket another screen claimed to that screen, and takes it over when its claim lapses", async () => {
+    const claims: number[] = [];
+    let otherScreenHolds = true;
+    let serverReachable = true;
+    const { agent, marked, printer } = setup({
+      claimPrint: async (id) => {
+        claims.push(id);
+        if (!serverReachable) throw new Error("offline");
+        return id !== 1 || !otherScreenHolds;
+      },
+    });
+    const t1 = ticket(1, [line("a", [1])]);
+    const t2 = ticket(2, [line("b", [2])]);
+    printer.setFeed(feedOf([t1, t2]));
+    await vi.advanceTimersByTimeAsync(0);
+    // Ticket 1 is the other screen's; ticket 2 is ours and prints.
+    expect(agent.jobs.map((j) => j.ticket.id)).toEqual([2]);
+    expect(marked).toEqual([2]);
+    // Not asked again at once on the next feed change.
+    printer.setFeed(feedOf([t1, printed(t2)]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(claims).toEqual([1, 2]);
+    // The server cannot be asked: nothing prints rather than risk a second copy.
+    serverReachable = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(claims).toEqual([1, 2, 1]);
+    expect(agent.jobs).toHaveLength(1);
+    // The other screen's claim lapsed (its printer failed): this screen prints ticket 1.
+    serverReachable = true;
+    otherScreenHolds = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(agent.jobs.map((j) => j.ticket.id)).toEqual([2, 1]);
+    expect(marked).toEqual([2, 1]);
+    expect(printer.getState().queue.lastFailure).toBeNull();
   });
 
   it("prints nothing while the area has no printer, and sends host and port apart", async () => {

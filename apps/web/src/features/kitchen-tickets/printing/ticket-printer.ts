@@ -29,6 +29,11 @@ export interface TicketPrinterDeps {
   };
   /** Reads one ticket; a 4xx means it will never be readable (resolve null), other failures throw. */
   fetchTicket(ticketId: number): Promise<KitchenTicket | null>;
+  /**
+   * Asks the server whether this screen may auto-print a ticket (no other screen of the area is
+   * printing it); rejects when the server cannot be asked.
+   */
+  claimPrint(ticketId: number): Promise<boolean>;
   /** Marks a ticket printed on the server; failures are the caller's to swallow. */
   markPrinted(ticketId: number): Promise<unknown>;
   /** Print keys done this session (sessionStorage). */
@@ -192,6 +197,7 @@ export class TicketPrinter {
     return {
       key: ticketPrintKey(ticketId),
       build: () => this.ticketJob(ticketId),
+      claim: () => this.deps.claimPrint(ticketId),
       onPrinted: (job) => this.afterTicketPrinted(job),
     };
   }
