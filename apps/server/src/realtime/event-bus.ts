@@ -12,6 +12,10 @@ const CHANNEL = "domain_events";
 const MAX_INLINE_BYTES = 7000;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 10_000;
+/** A publisher waits this long at most for its own notification to come back (listener down). */
+const ECHO_WAIT_MS = 2_000;
+/** Marks a notification with the instance and sequence that published it; removed before handlers see it. */
+const ORIGIN_FIELD = "__origin";
 
 /** Calls every handler, logging failures so one bad handler neither stops the others nor the publisher. */
 function dispatch(handlers: Iterable<EventHandler>, event: DomainEvent, log: Logger): void {
@@ -36,7 +40,12 @@ export class InProcessEventBus implements EventBus {
 
   async publish(event: DomainEvent): Promise<void> {
     const copy = JSON.parse(JSON.stringify(event)) as DomainEvent;
-    setImmediate(() => dispatch(this.handlers, copy, this.log));
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        dispatch(this.handlers, copy, this.log);
+        resolve();
+      }),
+    );
   }
 
   subscribe(handler: EventHandler): () => void {
@@ -71,6 +80,10 @@ export class PostgresEventBus implements EventBus {
   private closed = false;
   /** Keeps delivery in NOTIFY order even when a large event has to be loaded first. */
   private delivery: Promise<void> = Promise.resolve();
+  private readonly instanceId = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  private sequence = 0;
+  /** This instance's publishes waiting to come back through LISTEN, by origin mark. */
+  private readonly echoes = new Map<string, () => void>();
 
   private constructor(private readonly options: PostgresEventBusOptions) {
     this.log = options.logger ?? console;
@@ -97,7 +110,8 @@ export class PostgresEventBus implements EventBus {
   }
 
   async publish(event: DomainEvent): Promise<void> {
-    let payload = JSON.stringify(event);
+    const origin = `${this.instanceId}:${++this.sequence}`;
+    let payload = JSON.stringify({ ...event, [ORIGIN_FIELD]: origin });
     if (Buffer.byteLength(payload, "utf8") > MAX_INLINE_BYTES) {
       // Old rows are pruned on the way: receivers load a row within moments of its NOTIFY.
       const { rows } = await this.query(
@@ -107,7 +121,23 @@ export class PostgresEventBus implements EventBus {
       );
       payload = JSON.stringify({ ref: rows[0].id });
     }
-    await this.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+    // Waiting for our own notification keeps one order for everything: the publisher's handlers
+    // run in NOTIFY order like everyone else's, and the publisher continues after they have.
+    let timer: NodeJS.Timeout | undefined;
+    const echoed = new Promise<void>((resolve) => {
+      this.echoes.set(origin, resolve);
+      timer = setTimeout(() => {
+        if (this.echoes.delete(origin)) this.log.warn({ eventType: event.type }, "event bus echo not received in time");
+        resolve();
+      }, ECHO_WAIT_MS);
+    });
+    try {
+      await this.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+      await echoed;
+    } finally {
+      clearTimeout(timer);
+      this.echoes.delete(origin);
+    }
   }
 
   subscribe(handler: EventHandler): () => void {
@@ -118,6 +148,8 @@ export class PostgresEventBus implements EventBus {
   async close(): Promise<void> {
     this.closed = true;
     this.handlers.clear();
+    for (const release of this.echoes.values()) release();
+    this.echoes.clear();
     clearTimeout(this.reconnectTimer);
     const listener = this.listener;
     this.listener = undefined;
@@ -177,8 +209,11 @@ export class PostgresEventBus implements EventBus {
     this.delivery = this.delivery
       .then(async () => {
         const message = JSON.parse(payload) as DomainEvent | { ref: string };
-        const event = "ref" in message && !("type" in message) ? await this.load(message.ref) : message;
-        if (event) dispatch(this.handlers, event, this.log);
+        const marked = "ref" in message && !("type" in message) ? await this.load(message.ref) : message;
+        if (!marked) return;
+        const { [ORIGIN_FIELD]: origin, ...event } = marked;
+        dispatch(this.handlers, event as DomainEvent, this.log);
+        if (typeof origin === "string") this.echoes.get(origin)?.();
       })
       .catch((err: unknown) => this.log.error({ err }, "event bus could not read a notification"));
   }

@@ -14,6 +14,11 @@ export type EventHandler = (event: DomainEvent) => void | Promise<void>;
 
 /** Carries domain events to every server instance, including the one that published. */
 export interface EventBus {
+  /**
+   * Resolves once this instance's handlers have been handed the event, so a request that changed
+   * something answers only after its own instance's caches and projections know (read your own
+   * writes); other instances hear it moments later.
+   */
   publish(event: DomainEvent): Promise<void>;
   subscribe(handler: EventHandler): () => void;
   close(): Promise<void>;
