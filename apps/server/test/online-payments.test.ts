@@ -101,6 +101,17 @@ describe("paying by card online (sandbox provider)", () => {
     const replay = await complete(s, t, guest);
     expect(replay.status).toBe(400);
     expect(errorOf(replay)).toBe("error.already_paid");
+
+    // The waiters get one payment notification with what was paid, and checking it ends it.
+    await api.post(`/api/feed/${table.id}/assign-me`, { active: true }, waiter);
+    const notices = (await api.get("/api/feed/get-employee-feed", waiter)).body.filter(
+      (task: any) => task.placementId === table.id && task.type === "PAYMENT_NOTIFICATION",
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ sum: 1900, itemCount: 2 });
+    expect((await api.post(`/api/feed/complete-request/${notices[0].requestId}`, {}, waiter)).status).toBe(200);
+    const after = (await api.get("/api/feed/get-employee-feed", waiter)).body;
+    expect(after.some((task: any) => task.requestId === notices[0].requestId)).toBe(false);
   });
 
   it("paying the rest by card closes the session and settles the waiter request with -1 and what was paid", async () => {

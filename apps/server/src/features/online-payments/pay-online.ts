@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
-import { diningTables, orderProducts, payments, retailers } from "../../db/schema.ts";
+import { diningTables, orderProducts, payments, retailers, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
 import { assertNotHeld, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
@@ -164,7 +164,7 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
           .update(payments)
           .set({ status: "COMPLETED", providerTransactionId: transactionId, completedAt: now })
           .where(eq(payments.id, payment.id));
-        return settleUnits(tx, {
+        const result = await settleUnits(tx, {
           paymentId: payment.id,
           tableId: payment.tableId,
           sessionId: payment.sessionId,
@@ -173,6 +173,16 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
           userId: principal.userId,
           now,
         });
+        // The waiters learn that the table paid without them, and check it (spec 2 §4.4).
+        await tx.insert(waiterRequests).values({
+          retailerId: payment.retailerId,
+          tableId: payment.tableId,
+          sessionId: payment.sessionId,
+          type: "PAYMENT_NOTIFICATION",
+          items: units.map((u) => ({ orderProductId: u.id, quantity: 1 })),
+          createdByUserId: principal.userId,
+        });
+        return result;
       }),
     );
   } catch (error) {

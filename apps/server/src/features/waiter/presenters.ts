@@ -19,6 +19,8 @@ export function pendingUnits(type: string, units: readonly UnitRow[]): UnitRow[]
   if (type === "PREPARATION_AREA_PICKUP") return live.filter((u) => u.status === "PREPARED");
   if (type === "SERVICE") return live.filter((u) => u.status !== "COMPLETE");
   if (PAYMENT_REQUEST_TYPES.includes(type as WaiterRequestType)) return live.filter((u) => u.paymentStatus === "UNPAID");
+  // What the guests paid online, for the waiter checking the table.
+  if (type === "PAYMENT_NOTIFICATION") return live.filter((u) => u.paymentStatus === "PAID");
   return [];
 }
 
