@@ -10,6 +10,11 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { projectPaymentUpdates } from "./features/card-terminals/payment-update-realtime.ts";
+import { cardTerminalFor, cardTerminalRoutes } from "./features/card-terminals/routes.ts";
+import { SandboxCardTerminal } from "./features/card-terminals/sandbox-card-terminal.ts";
+import { TerminalSales } from "./features/card-terminals/terminal-sales.ts";
+import { projectMenuChanges } from "./features/catalog/menu-realtime.ts";
 import { catalogRoutes } from "./features/catalog/routes.ts";
 import { contactRoutes } from "./features/contact/routes.ts";
 import { crmPreparationAreaRoutes } from "./features/crm-preparation-areas/routes.ts";
@@ -78,7 +83,20 @@ export async function buildApp(options: { config: Config; database: Database; ev
   await app.register(kitchenRoutes, { ctx });
   await app.register(tableRequestRoutes, { ctx });
   await app.register(waiterRoutes, { ctx });
-  await app.register(paymentRoutes, { ctx });
+  // Card terminals at the table: complete-orders sends sales through them, and their results
+  // (from any instance, or from before a restart) are watched here.
+  const terminal = cardTerminalFor(ctx);
+  const terminalSales = new TerminalSales({
+    db: database.db,
+    events,
+    terminal,
+    timeoutSeconds: config.cardTerminals.timeoutSeconds,
+    pollMs: config.cardTerminals.pollMs,
+    log: app.log,
+  });
+  if (terminal instanceof SandboxCardTerminal) terminal.onDecided((sessionId) => terminalSales.checkSession(sessionId));
+  await app.register(paymentRoutes, { ctx, terminals: terminalSales });
+  await app.register(cardTerminalRoutes, { ctx, terminal, sales: terminalSales });
   await app.register(onlinePaymentRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(crmTableRoutes, { ctx });
@@ -96,7 +114,9 @@ export async function buildApp(options: { config: Config; database: Database; ev
   const projections = [
     projectKitchenTickets(database.db, hub),
     projectTableState(database.db, hub),
+    projectMenuChanges(database.db, hub),
     projectWaiterFeed(database.db, hub),
+    projectPaymentUpdates(hub),
   ];
   // Events of one table are projected in order; other tables' events go on meanwhile.
   const queue = new KeyedSerialQueue();
@@ -111,9 +131,13 @@ export async function buildApp(options: { config: Config; database: Database; ev
       }
     }),
   );
-  app.addHook("onReady", async () => hub.attach(app.server));
+  app.addHook("onReady", async () => {
+    hub.attach(app.server);
+    terminalSales.startWatching();
+  });
   // Sockets go first: an upgraded WebSocket would otherwise hold the HTTP server open.
   app.addHook("preClose", async () => {
+    await terminalSales.stopWatching();
     unsubscribe();
     stopRevoking();
     principals.close();

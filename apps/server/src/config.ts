@@ -43,6 +43,18 @@ const envSchema = z.object({
   VIVA_CHECKOUT_URL: optional.pipe(z.string().url().optional()),
   /** How long a guest has to pay at the provider; the chosen pieces are held that long. */
   CARD_PAYMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(65_535).default(900),
+  /**
+   * Viva's cloud terminal API (its "POS API" client credentials, not Smart Checkout's); without
+   * them the sandbox card terminal is used. The hosts are VIVA_ACCOUNTS_URL and VIVA_API_URL.
+   */
+  VIVA_TERMINAL_CLIENT_ID: optional,
+  VIVA_TERMINAL_CLIENT_SECRET: optional,
+  /** How this system names itself to Viva as a cash register; only it may abort its own sales. */
+  VIVA_TERMINAL_CASH_REGISTER_ID: z.string().trim().min(1).max(64).default("tableorder"),
+  /** How long a sale may wait at a card terminal before it is aborted and the pieces are free again. */
+  CARD_TERMINAL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** How often sales waiting at a terminal are asked about. */
+  CARD_TERMINAL_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(2000),
 });
 
 export interface Config {
@@ -79,6 +91,18 @@ export interface Config {
       checkoutUrl: string;
     } | null;
   };
+  /** Card terminals at the table: Viva's cloud terminal API when configured, else the sandbox. */
+  cardTerminals: {
+    timeoutSeconds: number;
+    pollMs: number;
+    viva: {
+      clientId: string;
+      clientSecret: string;
+      cashRegisterId: string;
+      accountsUrl: string;
+      apiUrl: string;
+    } | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -111,6 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const google = pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET");
   const facebook = pair(e.FACEBOOK_APP_ID, e.FACEBOOK_APP_SECRET, "FACEBOOK_APP_ID and FACEBOOK_APP_SECRET");
   const viva = pair(e.VIVA_CLIENT_ID, e.VIVA_CLIENT_SECRET, "VIVA_CLIENT_ID and VIVA_CLIENT_SECRET");
+  const vivaTerminal = pair(
+    e.VIVA_TERMINAL_CLIENT_ID,
+    e.VIVA_TERMINAL_CLIENT_SECRET,
+    "VIVA_TERMINAL_CLIENT_ID and VIVA_TERMINAL_CLIENT_SECRET",
+  );
   const vivaHosts =
     e.VIVA_ENVIRONMENT === "live"
       ? {
@@ -160,6 +189,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             accountsUrl: e.VIVA_ACCOUNTS_URL ?? vivaHosts.accounts,
             apiUrl: e.VIVA_API_URL ?? vivaHosts.api,
             checkoutUrl: e.VIVA_CHECKOUT_URL ?? vivaHosts.checkout,
+          }
+        : null,
+    },
+    cardTerminals: {
+      timeoutSeconds: e.CARD_TERMINAL_TIMEOUT_SECONDS,
+      pollMs: e.CARD_TERMINAL_POLL_MS,
+      viva: vivaTerminal
+        ? {
+            clientId: e.VIVA_TERMINAL_CLIENT_ID as string,
+            clientSecret: e.VIVA_TERMINAL_CLIENT_SECRET as string,
+            cashRegisterId: e.VIVA_TERMINAL_CASH_REGISTER_ID,
+            accountsUrl: e.VIVA_ACCOUNTS_URL ?? vivaHosts.accounts,
+            apiUrl: e.VIVA_API_URL ?? vivaHosts.api,
           }
         : null,
     },

@@ -47,6 +47,8 @@ export const ERROR_KEYS = [
   // Online card payment (spec 1 §7): a return the provider does not confirm pays nothing.
   "payment_not_verified",
   "payment_provider_unavailable",
+  // Card terminals at the table (spec 2 §4.5): the terminal's provider could not take the sale.
+  "terminal_unreachable",
   "internal",
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

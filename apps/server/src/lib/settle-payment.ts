@@ -1,6 +1,6 @@
 import { PAYMENT_REQUEST_TYPES } from "@tableorder/domain/enums";
 import { and, asc, eq, gt, inArray, isNull, or } from "drizzle-orm";
-import type { Tx } from "../db/client.ts";
+import type { Queryable, Tx } from "../db/client.ts";
 import { diningTables, orderProducts, payments, tableSessions, waiterRequests } from "../db/schema.ts";
 import { AppError } from "./app-error.ts";
 
@@ -24,6 +24,34 @@ export async function openSession(tx: Tx, tableId: number) {
     .where(and(eq(tableSessions.tableId, tableId), eq(tableSessions.status, "OPEN")))
     .limit(1);
   return session ?? null;
+}
+
+/**
+ * A hold outlives the time its payment may take at the provider or terminal by this margin, so a
+ * payment finishing at the very edge still finds its pieces; releasing it earlier is explicit.
+ */
+export const HOLD_MARGIN_SECONDS = 120;
+
+/**
+ * When a payment's hold on its pieces lapses by itself: the provider's (or terminal's) timeout
+ * plus the margin. Every way of holding pieces (online card payment, card terminal) uses this.
+ */
+export function holdUntil(now: Date, timeoutSeconds: number): Date {
+  return new Date(now.getTime() + (timeoutSeconds + HOLD_MARGIN_SECONDS) * 1000);
+}
+
+/**
+ * Ends a payment still in progress without paying anything: FAILED, and its hold lapses now, so
+ * its pieces can be paid otherwise at once. Answers whether it was still in progress (only the
+ * caller that ended it should tell anyone).
+ */
+export async function releaseHold(tx: Queryable, paymentId: number, now = new Date()): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ status: "FAILED", expiresAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "PENDING")))
+    .returning({ id: payments.id });
+  return rows.length > 0;
 }
 
 /**

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords.ts";
 import type { Db } from "../db/client.ts";
 import {
+  cardTerminals,
   diningTables,
   preparationAreas,
   productCategories,
@@ -87,6 +88,10 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
         staff("bar", "COOK", "Bar", "", bar.id),
       ])
       .returning();
+    // One card terminal, so a waiter can collect by card at the table (the sandbox terminal by default).
+    await tx
+      .insert(cardTerminals)
+      .values({ retailerId: venue.id, friendlyName: "POS 1", tid: "12345678", mid: "1234567", type: "Viva" });
     const waiter = created.find((u) => u.login === "waiter");
     if (waiter) await tx.insert(tableWaiters).values(tables.map((t) => ({ tableId: t.id, userId: waiter.id })));
 

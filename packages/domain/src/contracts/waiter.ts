@@ -102,6 +102,11 @@ export const completeOrderBody = z.object({
     .max(200)
     .default([]),
   isGift: z.boolean().default(false),
+  /**
+   * The venue's card terminal (an id from GET api/feed/card-terminals) that takes the card part:
+   * the collection then answers PENDING and its result arrives on /topic/payment-update/{tableId}.
+   * Empty or absent: the card part was taken otherwise and the collection completes at once.
+   */
   selectedTerminalId: z.union([z.string(), z.number()]).nullish(),
   payAll: z.boolean().default(false),
 });
@@ -109,12 +114,26 @@ export type CompleteOrderBody = z.infer<typeof completeOrderBody>;
 
 export const completeOrderQuery = z.object({ payAll: z.enum(["true", "false"]).optional() });
 
-export const completeOrderResponse = z.object({
-  status: z.literal("COMPLETED"),
-  paymentId: z.number(),
-  paidProductCount: z.number().int(),
-  paidAmount: z.number().int(),
-});
+/**
+ * COMPLETED: the pieces are paid. PENDING: the card part waits at the chosen terminal; the pieces
+ * are held (nobody else can collect them) until the terminal's result settles or frees them, and
+ * that result is pushed on /topic/payment-update/{tableId} as a paymentUpdateMessage.
+ */
+export const completeOrderResponse = z.discriminatedUnion("status", [
+  z.object({
+    status: z.literal("COMPLETED"),
+    paymentId: z.number(),
+    paidProductCount: z.number().int(),
+    paidAmount: z.number().int(),
+  }),
+  z.object({
+    status: z.literal("PENDING"),
+    paymentId: z.number(),
+    /** What the terminal is asked to take, in cents (the collection's card part). */
+    cardAmount: z.number().int(),
+  }),
+]);
+export type CompleteOrderResponse = z.infer<typeof completeOrderResponse>;
 
 /** Moves a table's open bill to another table of the venue (spec 2 §4.5, §7). */
 export const transferTableBody = z.object({ tableId: id, targetTableId: id });

@@ -1,12 +1,13 @@
-import type { CompleteOrderBody } from "@tableorder/domain/contracts/waiter";
+import { randomUUID } from "node:crypto";
+import type { CompleteOrderBody, CompleteOrderResponse } from "@tableorder/domain/contracts/waiter";
 import { splitDiscount, validatePaymentAmounts } from "@tableorder/domain/payment-calculator";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { orderProducts, payments } from "../../db/schema.ts";
+import { cardTerminals, orderProducts, payments } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { assertNotHeld, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
+import { assertNotHeld, heldUnitIds, holdUntil, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
 import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
@@ -34,6 +35,72 @@ async function lockNamedUnits(tx: Tx, retailerId: number, tableId: number, ids: 
   if (settled.length) throw new AppError("already_paid", 400, { orderProductIds: settled.map((u) => u.id) });
 }
 
+/**
+ * What a collection needs of the card terminals: which provider drives a terminal type, how long
+ * a sale may wait at one (the pieces are held that long), and sending a PENDING payment's card
+ * part to its terminal. The card-terminals feature provides it (app.ts passes it in).
+ */
+export interface TerminalSaleStarter {
+  readonly timeoutSeconds: number;
+  providerFor(type: string): string | null;
+  start(paymentId: number): Promise<void>;
+}
+
+/**
+ * The chosen terminal: one of this venue's, not removed, and of a type a configured client
+ * drives; anything else (another venue's, unknown, not a number) is terminal_not_available.
+ */
+async function venueTerminal(db: Db, retailerId: number, selected: string | number, terminals?: TerminalSaleStarter) {
+  const id = typeof selected === "number" ? selected : /^\d{1,9}$/.test(selected.trim()) ? Number(selected) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id <= 0 || !terminals) throw new AppError("terminal_not_available", 400);
+  const [terminal] = await db
+    .select()
+    .from(cardTerminals)
+    .where(and(eq(cardTerminals.id, id), eq(cardTerminals.retailerId, retailerId), isNull(cardTerminals.deletedAt)))
+    .limit(1);
+  const provider = terminal ? terminals.providerFor(terminal.type) : null;
+  if (!terminal || !provider) throw new AppError("terminal_not_available", 400);
+  return { id: terminal.id, tid: terminal.tid, provider, terminals };
+}
+
+/**
+ * "So many pieces of this feed line" should take pieces nobody else is paying right now: the
+ * named unit is swapped for an identical free one when a payment in progress holds it, and free
+ * identical units come before held ones. Identity is the resolver's own rule (lib/units-to-pay.ts),
+ * asked for the named unit's whole line. Held units stay choosable, so asking for more than is
+ * free still ends in active_payment_exists.
+ */
+function preferFreeUnits(
+  unpaid: UnitRow[],
+  items: CompleteOrderBody["itemsCount"],
+  held: Set<number>,
+): [UnitRow[], CompleteOrderBody["itemsCount"]] {
+  if (!held.size) return [unpaid, items];
+  const ordered = [...unpaid.filter((u) => !held.has(u.id)), ...unpaid.filter((u) => held.has(u.id))];
+  const taken = new Set<number>();
+  const remapped = items.map((item) => {
+    if (!held.has(item.orderProductId)) return item;
+    const twin = lineOf(ordered, item.orderProductId).find((u) => !held.has(u.id) && !taken.has(u.id));
+    if (!twin) return item;
+    taken.add(twin.id);
+    return { ...item, orderProductId: twin.id };
+  });
+  return [ordered, remapped];
+}
+
+/** Every unpaid unit identical to the named one (itself included), by the resolver's rule. */
+function lineOf(unpaid: UnitRow[], unitId: number): UnitRow[] {
+  let line: UnitRow[] = [];
+  for (let quantity = 1; quantity <= unpaid.length; quantity++) {
+    try {
+      line = resolveUnitsToPay(unpaid, [{ orderProductId: unitId, quantity }]);
+    } catch {
+      break;
+    }
+  }
+  return line;
+}
+
 /** The method a payment is filed under: the one that carries the (largest) amount. */
 function channelOf(body: CompleteOrderBody): string {
   const amounts: [string, number][] = [
@@ -49,6 +116,13 @@ function channelOf(body: CompleteOrderBody): string {
  * table's and the units' row locks, the amounts are checked, a payment row is written, the units
  * become PAID (or GIFT) with their share of the discount, guest payment requests that are now
  * settled complete, and a session with nothing left unpaid closes.
+ *
+ * With a card part and a chosen terminal the same checks run, but the payment is written PENDING
+ * and holds its units (the rule online payments use, lib/settle-payment.ts) while the card part
+ * waits at the terminal; the answer is PENDING, and the card-terminals feature settles the units
+ * by the same rules, or frees them, when the terminal answers or times out. Units another payment
+ * in progress holds are refused with active_payment_exists, with or without a terminal: the
+ * spec's "PENDING without a terminal" error (spec 2 §4.5) is this refusal.
  */
 export async function completeOrders(options: {
   db: Db;
@@ -56,12 +130,16 @@ export async function completeOrders(options: {
   principal: Principal;
   tableId: number;
   body: CompleteOrderBody;
-}) {
+  terminals?: TerminalSaleStarter;
+}): Promise<CompleteOrderResponse> {
   const { db, principal, tableId, body } = options;
-  if (body.selectedTerminalId != null && body.selectedTerminalId !== "") {
-    throw new AppError("terminal_not_available", 400);
-  }
   const table = await authorizeTable(db, principal, tableId);
+  const chosen =
+    body.selectedTerminalId != null && body.selectedTerminalId !== ""
+      ? await venueTerminal(db, table.retailerId, body.selectedTerminalId, options.terminals)
+      : null;
+  // A terminal takes only a card part; a gift or an all-cash collection completes at once.
+  const terminal = chosen && !body.isGift && body.cardAmount > 0 ? chosen : null;
   if (!body.payAll && !body.itemsCount.length) {
     throw new AppError("validation", 400, {}, [{ objectName: "completeOrder", field: "itemsCount", message: "required" }]);
   }
@@ -83,10 +161,12 @@ export async function completeOrders(options: {
       .where(and(eq(orderProducts.sessionId, session.id), eq(orderProducts.paymentStatus, "UNPAID")))
       .orderBy(asc(orderProducts.id))
       .for("update");
-    const units: UnitRow[] = body.payAll ? unpaid : resolveUnitsToPay(unpaid, body.itemsCount);
-    if (!units.length) throw new AppError("already_paid", 400);
     const now = new Date();
-    // Units a guest is paying online right now stay theirs until the provider answers.
+    const units: UnitRow[] = body.payAll
+      ? unpaid
+      : resolveUnitsToPay(...preferFreeUnits(unpaid, body.itemsCount, await heldUnitIds(tx, tableId, now)));
+    if (!units.length) throw new AppError("already_paid", 400);
+    // Units a guest is paying online, or a terminal sale waits for, stay theirs until it ends.
     await assertNotHeld(
       tx,
       tableId,
@@ -115,7 +195,7 @@ export async function completeOrders(options: {
         sessionId: session.id,
         type: body.isGift ? "GIFT" : full ? "FULL" : "PARTIAL",
         channel: body.isGift ? "NO_PAYMENT" : channelOf(body),
-        status: "COMPLETED",
+        status: terminal ? "PENDING" : "COMPLETED",
         amountCents: paidAmount,
         cashCents: body.isGift ? 0 : body.cashAmount,
         cardCents: body.isGift ? 0 : body.cardAmount,
@@ -123,9 +203,19 @@ export async function completeOrders(options: {
         discountCents: discount,
         items: units.map((u) => u.id),
         collectedByUserId: principal.userId,
-        completedAt: now,
+        ...(terminal
+          ? {
+              provider: terminal.provider,
+              // The terminal session's id: asking about the sale after a restart finds it again.
+              providerOrderCode: randomUUID(),
+              cardTerminalId: terminal.id,
+              terminalId: terminal.tid,
+              expiresAt: holdUntil(now, terminal.terminals.timeoutSeconds),
+            }
+          : { completedAt: now }),
       })
       .returning({ id: payments.id });
+    if (terminal) return { pending: true as const, paymentId: payment.id };
 
     const { completedRequests } = await settleUnits(tx, {
       paymentId: payment.id,
@@ -137,8 +227,13 @@ export async function completeOrders(options: {
       userId: principal.userId,
       now,
     });
-    return { paymentId: payment.id, paidProductCount: units.length, paidAmount, completedRequests };
+    return { pending: false as const, paymentId: payment.id, paidProductCount: units.length, paidAmount, completedRequests };
   });
+  if (result.pending) {
+    // After the commit, so the terminal's answer always finds the payment it settles.
+    await terminal?.terminals.start(result.paymentId);
+    return { status: "PENDING", paymentId: result.paymentId, cardAmount: body.cardAmount };
+  }
   await options.events.publish({
     type: "table.changed",
     retailerId: table.retailerId,
@@ -150,7 +245,7 @@ export async function completeOrders(options: {
   });
   await options.events.publish({ type: "waiter-tasks.changed", retailerId: table.retailerId, tableId });
   return {
-    status: "COMPLETED" as const,
+    status: "COMPLETED",
     paymentId: result.paymentId,
     paidProductCount: result.paidProductCount,
     paidAmount: result.paidAmount,

@@ -9,13 +9,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { allowRoles, requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
-import { completeOrders } from "./complete-orders.ts";
+import { completeOrders, type TerminalSaleStarter } from "./complete-orders.ts";
 import { transferTable } from "./transfer-table.ts";
 
 const WAITER_ROLES = ["WAITER", "CASH_DESK", "ADMIN"] as const;
 
-/** Collecting payments at the table and moving a table's bill (spec 2 §4.5, §7 Waiter). */
-export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/**
+ * Collecting payments at the table and moving a table's bill (spec 2 §4.5, §7 Waiter). `terminals`
+ * sends a collection's card part to a card terminal; without it no terminal can be chosen.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; terminals?: TerminalSaleStarter }> = async (
+  app,
+  { ctx, terminals },
+) => {
   const { db, events } = ctx;
   app.addHook("onRequest", allowRoles(...WAITER_ROLES));
 
@@ -36,6 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         principal: requirePrincipal(request),
         tableId: request.params.id,
         body: { ...request.body, payAll: request.body.payAll || request.query.payAll === "true" },
+        terminals,
       }),
   );
 

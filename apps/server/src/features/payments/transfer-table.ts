@@ -4,6 +4,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { orderProducts, orders, tableSessions, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { heldUnitIds } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { lockTables, openSession } from "./complete-orders.ts";
 
@@ -30,6 +31,9 @@ export async function transferTable(options: {
     if (!session) throw new AppError("product_not_in_current_order", 400);
     const targetSession = await openSession(tx, targetTableId);
     const now = new Date();
+    // Pieces a card payment (online or at a terminal) holds stay where that payment expects them.
+    const held = await heldUnitIds(tx, tableId, now);
+    if (held.size) throw new AppError("active_payment_exists", 400, { orderProductIds: [...held] });
     if (!targetSession) {
       await tx.update(tableSessions).set({ tableId: targetTableId }).where(eq(tableSessions.id, session.id));
       await tx.update(orderProducts).set({ tableId: targetTableId }).where(eq(orderProducts.sessionId, session.id));

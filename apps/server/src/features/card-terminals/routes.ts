@@ -1,0 +1,51 @@
+import { cardTerminalOptions, invoicingDetails, invoicingDetailsForm } from "@tableorder/domain/contracts/card-terminals";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { allowRoles, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
+import { administratorsOnly } from "../../auth/policies/back-office.ts";
+import type { AppContext } from "../../context.ts";
+import type { CardTerminal } from "./card-terminal.ts";
+import { loadInvoicingDetails, saveInvoicingDetails } from "./invoicing-details.ts";
+import { loadCardTerminalOptions } from "./load-card-terminals.ts";
+import { SandboxCardTerminal } from "./sandbox-card-terminal.ts";
+import { sandboxTerminalRoutes } from "./sandbox-routes.ts";
+import type { TerminalSales } from "./terminal-sales.ts";
+import { VivaCloudTerminal } from "./viva-cloud-terminal.ts";
+
+/** Viva's cloud terminal API when configured, otherwise the sandbox terminal (the embedded default). */
+export function cardTerminalFor(ctx: AppContext): CardTerminal {
+  const viva = ctx.config.cardTerminals.viva;
+  return viva ? new VivaCloudTerminal(viva) : new SandboxCardTerminal(ctx.db);
+}
+
+/**
+ * The terminals a waiter chooses from (beyond the spec: GET api/feed/card-terminals, for waiter,
+ * cash desk and admin), the invoicing settings where an administrator registers them (spec 3 §7
+ * api/crm/invoicing-details), and the sandbox terminal's page when the sandbox is the terminal.
+ */
+export const cardTerminalRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  terminal: CardTerminal;
+  sales: TerminalSales;
+}> = async (app, { ctx, terminal, sales }) => {
+  if (terminal instanceof SandboxCardTerminal) await app.register(sandboxTerminalRoutes, { sandbox: terminal });
+
+  app.get(
+    "/api/feed/card-terminals",
+    { onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN"), schema: { response: { 200: cardTerminalOptions } } },
+    async (request) =>
+      loadCardTerminalOptions(ctx.db, staffRetailerId(requirePrincipal(request)), (type) => sales.providerFor(type) !== null),
+  );
+
+  app.get(
+    "/api/crm/invoicing-details",
+    { onRequest: administratorsOnly, schema: { response: { 200: invoicingDetails } } },
+    async (request) => loadInvoicingDetails(ctx.db, staffRetailerId(requirePrincipal(request))),
+  );
+
+  app.post(
+    "/api/crm/invoicing-details",
+    { onRequest: administratorsOnly, schema: { body: invoicingDetailsForm, response: { 200: invoicingDetails } } },
+    async (request) =>
+      saveInvoicingDetails({ db: ctx.db, retailerId: staffRetailerId(requirePrincipal(request)), form: request.body }),
+  );
+};

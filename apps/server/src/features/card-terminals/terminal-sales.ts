@@ -1,0 +1,285 @@
+import { splitDiscount } from "@tableorder/domain/payment-calculator";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { cardTerminals, diningTables, orderProducts, payments, retailers } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { withUniqueKeys } from "../../lib/database-errors.ts";
+import { lockTables, releaseHold, settleUnits } from "../../lib/settle-payment.ts";
+import type { EventBus } from "../../realtime/types.ts";
+import { type CardTerminal, CardTerminalError, type TerminalSaleResult } from "./card-terminal.ts";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+interface Logger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** The event a terminal sale's end is published as; payment-update-realtime.ts pushes it. */
+export const PAYMENT_UPDATED = "payment.updated";
+
+/**
+ * A waiter's card sale at a terminal, from the PENDING payment complete-orders wrote to its end.
+ * The payment row (with its session id, terminal and held pieces) is the only state, so a
+ * restart or another server instance carries on where this one stopped: every instance looks at
+ * the sales still waiting, and whichever settles one first (under the table's lock, only from
+ * PENDING) is the one that tells everyone.
+ *
+ * - approved: the pieces become PAID exactly as a collection without a terminal makes them
+ *   (lib/settle-payment.ts: discount shares, requests completed, session closed), then SUCCESS;
+ * - declined or aborted: FAILED, nothing paid, the hold released;
+ * - no answer within the timeout: the sale is aborted at the terminal, asked about once more (a
+ *   card tapped at the last second still pays), else FAILED like a decline. While the provider
+ *   itself cannot be reached nothing is decided before the hold's margin runs out.
+ */
+export class TerminalSales {
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
+  /** Sales being looked at by this instance now, so a sweep and a decision never overlap. */
+  private checking = new Map<number, Promise<void>>();
+
+  constructor(
+    private readonly options: {
+      db: Db;
+      events: EventBus;
+      terminal: CardTerminal;
+      timeoutSeconds: number;
+      pollMs: number;
+      log: Logger;
+    },
+  ) {}
+
+  get timeoutSeconds(): number {
+    return this.options.timeoutSeconds;
+  }
+
+  /** The provider name a sale to a terminal of this type is filed under, or null when none drives it. */
+  providerFor(type: string): string | null {
+    return this.options.terminal.supports(type) ? this.options.terminal.name : null;
+  }
+
+  /**
+   * Sends a PENDING payment's card part to its terminal. When the terminal cannot be reached the
+   * payment ends FAILED with its hold released, and the waiter is told (terminal_unreachable).
+   */
+  async start(paymentId: number): Promise<void> {
+    const { db, terminal } = this.options;
+    const [row] = await db
+      .select({ payment: payments, tid: cardTerminals.tid, tableLabel: diningTables.label, venue: retailers.name })
+      .from(payments)
+      .innerJoin(cardTerminals, eq(cardTerminals.id, payments.cardTerminalId))
+      .innerJoin(diningTables, eq(diningTables.id, payments.tableId))
+      .innerJoin(retailers, eq(retailers.id, payments.retailerId))
+      .where(eq(payments.id, paymentId))
+      .limit(1);
+    if (!row?.payment.providerOrderCode) throw new AppError("not_found", 404, { entity: "payment" });
+    const sessionId = row.payment.providerOrderCode;
+    try {
+      await terminal.startSale({
+        sessionId,
+        tid: row.tid,
+        amountCents: row.payment.cardCents,
+        merchantReference: String(paymentId),
+        customerTrns: `${row.venue} · Τραπέζι ${row.tableLabel}`,
+      });
+    } catch (error) {
+      // The sale may have reached the terminal before the answer was lost: drop it there too.
+      await terminal.abortSale(sessionId).catch(() => undefined);
+      await releaseHold(db, paymentId);
+      if (error instanceof CardTerminalError) {
+        this.options.log.warn({ err: error, paymentId }, "card terminal sale could not be started");
+        throw new AppError("terminal_unreachable", 400);
+      }
+      throw error;
+    }
+  }
+
+  /** Looks at one sale now (after a decision at the sandbox terminal, or from the sweep). */
+  check(paymentId: number): Promise<void> {
+    const running = this.checking.get(paymentId);
+    if (running) return running;
+    const work = this.checkOnce(paymentId)
+      .catch((error) => this.options.log.error({ err: error, paymentId }, "card terminal sale check failed"))
+      .finally(() => this.checking.delete(paymentId));
+    this.checking.set(paymentId, work);
+    return work;
+  }
+
+  /** Looks at the sale of a terminal session now (the sandbox terminal just decided it). */
+  async checkSession(sessionId: string): Promise<void> {
+    const [payment] = await this.options.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.provider, this.options.terminal.name), eq(payments.providerOrderCode, sessionId)))
+      .limit(1);
+    if (payment) await this.check(payment.id);
+  }
+
+  /** Looks at every sale still waiting at a terminal of this provider. */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return this.sweeping;
+    this.sweeping = (async () => {
+      const waiting = await this.options.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, "PENDING"),
+            isNotNull(payments.cardTerminalId),
+            eq(payments.provider, this.options.terminal.name),
+          ),
+        )
+        .orderBy(asc(payments.id));
+      for (const { id } of waiting) await this.check(id);
+    })()
+      .catch((error) => this.options.log.error({ err: error }, "card terminal sweep failed"))
+      .finally(() => {
+        this.sweeping = null;
+      });
+    return this.sweeping;
+  }
+
+  /** Starts looking at waiting sales every pollMs, the ones a previous run left first of all. */
+  startWatching(): void {
+    if (this.timer) return;
+    const tick = () => {
+      this.timer = setTimeout(async () => {
+        await this.sweep();
+        if (this.timer) tick();
+      }, this.options.pollMs);
+      // The watcher alone never keeps the process alive.
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  async stopWatching(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.sweeping;
+    await Promise.all(this.checking.values());
+  }
+
+  private async checkOnce(paymentId: number): Promise<void> {
+    const { db, terminal } = this.options;
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    if (payment?.status !== "PENDING" || !payment.providerOrderCode || payment.cardTerminalId == null) return;
+    const sessionId = payment.providerOrderCode;
+    const result = await this.resultOf(sessionId);
+    if (result?.state === "APPROVED") return this.approve(payment, result);
+    if (result?.state === "DECLINED") return this.fail(payment, "declined");
+    const deadline = payment.createdAt.getTime() + this.options.timeoutSeconds * 1000;
+    if (Date.now() < deadline) return;
+    let aborted = true;
+    await terminal.abortSale(sessionId).catch((error) => {
+      aborted = false;
+      this.options.log.warn({ err: error, paymentId }, "card terminal sale could not be aborted");
+    });
+    const last = await this.resultOf(sessionId);
+    if (last?.state === "APPROVED") return this.approve(payment, last);
+    // The provider cannot be reached, so the card may yet have paid: keep asking while the hold
+    // lasts (its margin); after that the pieces are free anyway and a late success is a refund.
+    if (!aborted && !last && payment.expiresAt && Date.now() < payment.expiresAt.getTime()) return;
+    return this.fail(payment, "timeout");
+  }
+
+  /** The terminal's word, or null when its provider cannot be reached now (ask again later). */
+  private async resultOf(sessionId: string): Promise<TerminalSaleResult | null> {
+    try {
+      return await this.options.terminal.saleResult(sessionId);
+    } catch (error) {
+      if (!(error instanceof CardTerminalError)) throw error;
+      this.options.log.warn({ err: error, sessionId }, "card terminal result unavailable");
+      return null;
+    }
+  }
+
+  private async approve(payment: PaymentRow, result: Extract<TerminalSaleResult, { state: "APPROVED" }>) {
+    const { db } = this.options;
+    if (result.amountCents != null && result.amountCents !== payment.cardCents) {
+      // The terminal took another amount than asked: nothing is paid here, the venue sorts it out.
+      this.options.log.error({ paymentId: payment.id, amount: result.amountCents }, "card terminal amount mismatch");
+      if (await this.markRefundDue(payment.id, result.transactionId)) await this.publish(payment, "FAILED");
+      return;
+    }
+    const now = new Date();
+    const outcome = await withUniqueKeys({ payments_provider_transaction: "already_paid" }, () =>
+      db.transaction(async (tx) => {
+        await lockTables(tx, [payment.tableId]);
+        const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+        if (current.status !== "PENDING") return null;
+        const units = await tx
+          .select()
+          .from(orderProducts)
+          .where(inArray(orderProducts.id, current.items))
+          .orderBy(asc(orderProducts.id))
+          .for("update");
+        if (units.length !== current.items.length || units.some((u) => u.paymentStatus !== "UNPAID")) {
+          // Only a lapsed hold lets this happen: the card paid for pieces paid otherwise meanwhile.
+          await tx
+            .update(payments)
+            .set({ status: "REFUND_DUE", providerTransactionId: result.transactionId })
+            .where(eq(payments.id, payment.id));
+          return { paid: false as const };
+        }
+        await tx
+          .update(payments)
+          .set({ status: "COMPLETED", providerTransactionId: result.transactionId, completedAt: now })
+          .where(eq(payments.id, payment.id));
+        const settled = await settleUnits(tx, {
+          paymentId: payment.id,
+          tableId: payment.tableId,
+          sessionId: payment.sessionId,
+          units,
+          discountShares: splitDiscount(
+            current.discountCents,
+            units.map((u) => u.unitPriceCents - u.discountCents),
+          ),
+          paymentStatus: "PAID",
+          userId: current.collectedByUserId ?? current.startedByUserId ?? 0,
+          now,
+        });
+        return { paid: true as const, ...settled };
+      }),
+    );
+    if (!outcome) return;
+    if (!outcome.paid) return this.publish(payment, "FAILED");
+    const paid = { paidProductCount: payment.items.length, paidAmount: payment.amountCents };
+    await this.options.events.publish({
+      type: "table.changed",
+      retailerId: payment.retailerId,
+      tableId: payment.tableId,
+      ...(outcome.completedRequests ? { paymentRequestCompleted: paid } : {}),
+    });
+    await this.options.events.publish({ type: "waiter-tasks.changed", retailerId: payment.retailerId, tableId: payment.tableId });
+    await this.publish(payment, "SUCCESS");
+  }
+
+  private async fail(payment: PaymentRow, reason: "declined" | "timeout") {
+    if (!(await releaseHold(this.options.db, payment.id))) return;
+    this.options.log.warn({ paymentId: payment.id, reason }, "card terminal sale failed");
+    // The held pieces show as payable again on every waiter's screen.
+    await this.options.events.publish({ type: "waiter-tasks.changed", retailerId: payment.retailerId, tableId: payment.tableId });
+    await this.publish(payment, "FAILED");
+  }
+
+  /** Money taken that pays nothing here: kept on the payment (once) for the back office to refund. */
+  private async markRefundDue(paymentId: number, transactionId: string): Promise<boolean> {
+    const rows = await this.options.db
+      .update(payments)
+      .set({ status: "REFUND_DUE", providerTransactionId: transactionId, expiresAt: new Date() })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "PENDING")))
+      .returning({ id: payments.id });
+    return rows.length > 0;
+  }
+
+  private publish(payment: PaymentRow, status: "SUCCESS" | "FAILED") {
+    return this.options.events.publish({
+      type: PAYMENT_UPDATED,
+      retailerId: payment.retailerId,
+      tableId: payment.tableId,
+      paymentId: payment.id,
+      status,
+    });
+  }
+}
