@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderProducts, productOptions, products, retailers } from "../src/db/schema.ts";
 import { buildArea, buildBackOfficeVenue, buildCategory, buildProduct, buildStaff, buildVenue } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
+import { listen, trySubscribe } from "./support/stomp-client.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 
 let server: TestServer;
@@ -202,6 +203,45 @@ describe("products (api/crm/product…)", () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.headers.get("x-app-error")).toBe("error.price_required");
+  });
+
+  it("a product without a price for a service starts switched off for it; taking a price away switches it off", async () => {
+    const created = (
+      await api.post("/api/crm/product", newProduct({ hasDineInPrice: false, price: null, hasTakeAwayPrice: true }), admin)
+    ).body;
+    expect(created).toMatchObject({ active: false, takeAwayActive: true, price: 0 });
+    expect((await guestMenu()).has(created.id)).toBe(false);
+    const priced = (await api.put(`/api/crm/product/${created.id}`, newProduct({ name: created.name }), admin)).body;
+    // An edit never switches a product on: the admin does, with the toggle.
+    expect(priced).toMatchObject({ active: false, takeAwayActive: true });
+    await api.post(`/api/crm/product/${created.id}/active-status`, { active: true, serviceMode: "DINE_IN" }, admin);
+    const unpriced = (
+      await api.put(
+        `/api/crm/product/${created.id}`,
+        newProduct({ name: created.name, hasTakeAwayPrice: false, takeAwayPrice: null }),
+        admin,
+      )
+    ).body;
+    expect(unpriced).toMatchObject({ active: true, takeAwayActive: false });
+  });
+
+  it("guests at the venue's tables hear a menu change on /topic/menu/{tableId} and refetch a fresh menu", async () => {
+    const created = (await api.post("/api/crm/product", newProduct(), admin)).body;
+    expect((await guestMenu()).has(created.id)).toBe(true);
+    const listener = await listen(server.wsUrl, guest, `/topic/menu/${venue.table.id}`);
+    try {
+      await api.post(`/api/crm/product/${created.id}/active-status`, { active: false, serviceMode: "DINE_IN" }, admin);
+      expect(await listener.next()).toEqual({ changed: "catalog.changed" });
+      // The signal comes after the server's menu cache was dropped: the refetch no longer has it.
+      expect((await guestMenu()).has(created.id)).toBe(false);
+    } finally {
+      await listener.close();
+    }
+    // A guest hears only the table they checked in to; staff of another venue hear nothing of it.
+    expect(await trySubscribe(server.wsUrl, guest, `/topic/menu/${venue.otherTable.id}`)).not.toBe("subscribed");
+    const stranger = await buildVenue(server.database.db);
+    const strangerAdmin = await api.login((await buildStaff(server.database.db, stranger.id, "ADMIN")).login);
+    expect(await trySubscribe(server.wsUrl, strangerAdmin, `/topic/menu/${venue.table.id}`)).not.toBe("subscribed");
   });
 
   it("deleting a product (administrators only) is soft: gone from menus, its ordered units untouched", async () => {

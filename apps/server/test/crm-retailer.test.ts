@@ -152,6 +152,19 @@ describe("lists for the settings form", () => {
     expect(used).not.toContain("MEXICAN");
   });
 
+  it("invoicing-enabled tells the product editor whether VAT and goods/service show; back office only", async () => {
+    const { place, token } = await ownVenue();
+    const cashDesk = await api.login((await buildStaff(server.database.db, place.id, "CASH_DESK")).login);
+    expect((await api.get("/api/crm/invoicing-enabled", token)).body).toBe(false);
+    await server.database.db.update(retailers).set({ invoicingEnabled: true }).where(eq(retailers.id, place.id));
+    expect((await api.get("/api/crm/invoicing-enabled", token)).body).toBe(true);
+    expect((await api.get("/api/crm/invoicing-enabled", cashDesk)).body).toBe(true);
+    // Another venue's administrator reads their own venue's switch.
+    expect((await api.get("/api/crm/invoicing-enabled", await api.login(venue.admin.login))).body).toBe(false);
+    expect((await api.get("/api/crm/invoicing-enabled", await api.login(venue.waiter.login))).status).toBe(403);
+    expect((await api.get("/api/crm/invoicing-enabled", await api.guest())).status).toBe(403);
+  });
+
   it("guests read the main cuisine by name in their language", async () => {
     const { place } = await ownVenue();
     await server.database.db.update(retailers).set({ mainCuisine: "SEAFOOD" }).where(eq(retailers.id, place.id));

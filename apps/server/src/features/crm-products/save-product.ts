@@ -1,3 +1,4 @@
+import { isPricedFor } from "@tableorder/domain/availability";
 import type { ProductForm } from "@tableorder/domain/contracts/crm-products";
 import type { ProductOptionKind } from "@tableorder/domain/enums";
 import { and, eq, isNull, max } from "drizzle-orm";
@@ -29,11 +30,29 @@ function productValues(form: ProductForm) {
     hasDineInPrice: form.hasDineInPrice,
     priceCents: form.price,
     hasTakeAwayPrice: form.hasTakeAwayPrice,
-    takeAwayPriceCents: form.takeAwayPrice,
+    takeAwayPriceCents: form.takeAwayPrice ?? null,
     vatCategory: form.vatCategory,
     categoryId: form.categoryId,
     preparationAreaId: form.preparationAreaId,
     allergens: form.allergens,
+  };
+}
+
+const pricingOf = (form: ProductForm) => ({
+  hasDineInPrice: form.hasDineInPrice,
+  hasTakeAwayPrice: form.hasTakeAwayPrice,
+  takeAwayPriceCents: form.takeAwayPrice ?? null,
+});
+
+/**
+ * A product is only available for a service it has a price for (spec 3 §5: the toggle is
+ * disabled without a price): created without one it starts switched off for that service, and an
+ * edit that takes the price away switches it off. An edit never switches a product on.
+ */
+function availabilityWithoutPrice(form: ProductForm) {
+  return {
+    ...(isPricedFor(pricingOf(form), "DINE_IN") ? {} : { active: false }),
+    ...(isPricedFor(pricingOf(form), "TAKE_AWAY") ? {} : { takeAwayActive: false }),
   };
 }
 
@@ -103,7 +122,12 @@ export async function createProduct(options: { db: Db; events: EventBus; retaile
       await checkReferences(tx, retailerId, form);
       const [product] = await tx
         .insert(products)
-        .values({ ...productValues(form), retailerId, sortOrder: await endOf(tx, form.categoryId) })
+        .values({
+          ...productValues(form),
+          ...availabilityWithoutPrice(form),
+          retailerId,
+          sortOrder: await endOf(tx, form.categoryId),
+        })
         .returning({ id: products.id });
       await syncOptions(tx, product.id, form);
       return product.id;
@@ -137,7 +161,11 @@ export async function updateProduct(options: {
       const moved = product.categoryId !== form.categoryId;
       await tx
         .update(products)
-        .set({ ...productValues(form), ...(moved ? { sortOrder: await endOf(tx, form.categoryId) } : {}) })
+        .set({
+          ...productValues(form),
+          ...availabilityWithoutPrice(form),
+          ...(moved ? { sortOrder: await endOf(tx, form.categoryId) } : {}),
+        })
         .where(eq(products.id, productId));
       await syncOptions(tx, productId, form);
     }),

@@ -7,10 +7,11 @@ import {
 } from "@tableorder/domain/contracts/crm-retailer";
 import { RETAILER_TYPES } from "@tableorder/domain/enums";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import { administratorsOnly, backOfficeStaff } from "../../auth/policies/back-office.ts";
 import type { AppContext } from "../../context.ts";
-import { listCuisineTypes, loadShopSettings, saveShopSettings } from "./shop-settings.ts";
+import { isInvoicingEnabled, listCuisineTypes, loadShopSettings, saveShopSettings } from "./shop-settings.ts";
 
 /** Shop settings (administrators only, spec 3 §6) and the lists its form chooses from. */
 export const crmRetailerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -42,6 +43,13 @@ export const crmRetailerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get("/api/crm/retailer/types", { onRequest: backOfficeStaff, schema: { response: { 200: retailerTypes } } }, async () => [
     ...RETAILER_TYPES,
   ]);
+
+  // The product editor's switch for VAT and goods/service (spec 3 §5); the cash desk edits products too.
+  app.get(
+    "/api/crm/invoicing-enabled",
+    { onRequest: backOfficeStaff, schema: { response: { 200: z.boolean() } } },
+    async (request) => isInvoicingEnabled(db, staffRetailerId(requirePrincipal(request))),
+  );
 
   // Public: the home page filters venues by it; the shop settings form reads it with `all`.
   app.get(

@@ -86,6 +86,12 @@ export async function saveShopSettings(options: {
   return loadShopSettings(db, retailerId, adminUserId);
 }
 
+/** Whether the venue issues e-invoices: the product editor shows VAT and goods/service only then. */
+export async function isInvoicingEnabled(db: Queryable, retailerId: number): Promise<boolean> {
+  const [venue] = await db.select({ on: retailers.invoicingEnabled }).from(retailers).where(eq(retailers.id, retailerId));
+  return venue?.on ?? false;
+}
+
 /**
  * Main cuisines for the public pages: every one with `all`, otherwise those some venue serves,
  * so the home page's filter offers nothing that finds no venue.

@@ -1,7 +1,7 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense } from "react";
-import { Link, Navigate, NavLink, Route, Routes } from "react-router";
+import { Link, Navigate, NavLink, Route, Routes, useLocation } from "react-router";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { Dropdown } from "../../../components/dropdown.tsx";
 import { LanguageToggle } from "../../../components/language-toggle.tsx";
@@ -14,6 +14,13 @@ import { LaterRelease } from "./form-parts.tsx";
 import * as texts from "./texts.ts";
 
 addAreaCatalog(texts);
+
+/**
+ * The admin area's base ({admin}, spec 3 §2.2). The header sits outside the nested routes, inside
+ * the area's splat route, where a relative link resolves against the whole current URL (from
+ * /products, "tables" would lead to /products/tables); its links are therefore absolute.
+ */
+const ADMIN_BASE = "/service/admin";
 
 const SpacesPage = lazy(() => import("./spaces-page.tsx"));
 const TableFormPage = lazy(() => import("./table-form-page.tsx"));
@@ -73,23 +80,29 @@ export function AdminShell({ account }: { account: Account }) {
   const { t } = useTranslation();
   const isAdmin = hasAnyAuthority(account, ["ROLE_ADMIN"]);
   const missingTranslations = useMissingTranslations();
-  const tab = ({ isActive }: { isActive: boolean }) => `${styles.tab} ${isActive ? styles.tabActive : ""}`;
+  const { pathname } = useLocation();
+  // The product editor and the categories belong to the Products tab too.
+  const inCatalogue = /^\/service\/admin\/(?:product|categories)(?:\/|$)/.test(pathname);
+  const tab =
+    (key: string) =>
+    ({ isActive }: { isActive: boolean }) =>
+      `${styles.tab} ${isActive || (key === "products" && inCatalogue) ? styles.tabActive : ""}`;
   const tabs: { to: string; key: string; dot?: boolean; testId: string }[] = [
-    { to: "cash-desk", key: "cashDesk", testId: "admin-tab-cash-desk" },
-    { to: "tables", key: "spaces", testId: "admin-tab-spaces" },
-    { to: "waiters", key: "staff", testId: "admin-tab-staff" },
-    { to: "products", key: "products", dot: missingTranslations, testId: "admin-tab-products" },
-    ...(isAdmin ? [{ to: "stats", key: "stats", testId: "admin-tab-stats" }] : []),
+    { to: `${ADMIN_BASE}/cash-desk`, key: "cashDesk", testId: "admin-tab-cash-desk" },
+    { to: `${ADMIN_BASE}/tables`, key: "spaces", testId: "admin-tab-spaces" },
+    { to: `${ADMIN_BASE}/waiters`, key: "staff", testId: "admin-tab-staff" },
+    { to: `${ADMIN_BASE}/products`, key: "products", dot: missingTranslations, testId: "admin-tab-products" },
+    ...(isAdmin ? [{ to: `${ADMIN_BASE}/stats`, key: "stats", testId: "admin-tab-stats" }] : []),
   ];
   return (
     <div className={styles.shell}>
       <header className={styles.header}>
-        <Link to="." className={styles.brand}>
+        <Link to={ADMIN_BASE} className={styles.brand}>
           {t("app.name")}
         </Link>
         <nav className={styles.tabs} aria-label={t("admin.systemName")}>
           {tabs.map((item) => (
-            <NavLink key={item.to} to={item.to} className={tab} data-testid={item.testId}>
+            <NavLink key={item.to} to={item.to} className={tab(item.key)} data-testid={item.testId}>
               {t(`admin.tabs.${item.key}`)}
               {item.dot && <span className={styles.dot} role="img" aria-label={t("admin.menu.notification")} />}
             </NavLink>
@@ -102,10 +115,10 @@ export function AdminShell({ account }: { account: Account }) {
               <>
                 {isAdmin && (
                   <>
-                    <Link to="settings" className={styles.menuItem} onClick={close}>
+                    <Link to={`${ADMIN_BASE}/settings`} className={styles.menuItem} onClick={close}>
                       {t("admin.menu.account")}
                     </Link>
-                    <Link to="invoicing-settings" className={styles.menuItem} onClick={close}>
+                    <Link to={`${ADMIN_BASE}/invoicing-settings`} className={styles.menuItem} onClick={close}>
                       {t("admin.menu.invoicing")}
                     </Link>
                   </>
@@ -136,7 +149,7 @@ export function AdminShell({ account }: { account: Account }) {
             <Route path="waiters" element={<WaitersPage />} />
             <Route path="wait/:id?" element={<WaiterFormPage isAdmin={isAdmin} />} />
             <Route path="products" element={<ProductListPage />} />
-            <Route path="product/:id?" element={<ProductEditorPage />} />
+            <Route path="product/:id?" element={<ProductEditorPage isAdmin={isAdmin} />} />
             <Route path="categories" element={<CategoriesPage />} />
             <Route
               path="settings"
@@ -163,7 +176,7 @@ export function AdminShell({ account }: { account: Account }) {
               }
             />
             <Route path="cash-desk/*" element={<CashDeskPage />} />
-            <Route path="*" element={<Navigate to="." replace />} />
+            <Route path="*" element={<Navigate to={ADMIN_BASE} replace />} />
           </Routes>
         </Suspense>
       </main>

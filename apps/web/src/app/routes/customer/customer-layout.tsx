@@ -1,10 +1,13 @@
-import type { ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
 import { Outlet, useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { useAccount } from "../../../features/auth/api/get-account.ts";
 import { GuestSignInDialog } from "../../../features/auth/components/guest-sign-in-dialog.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
+import { tableMenuQueryOptions } from "../../../features/menu/api/get-table-menu.ts";
+import { useLiveMenu } from "../../../features/menu/hooks/use-live-menu.ts";
 import { useCheckIn } from "../../../features/table-feed/api/check-in.ts";
 import { useTableByCode } from "../../../features/table-feed/api/get-table-by-code.ts";
 import { useLiveTableFeed } from "../../../features/table-feed/hooks/use-live-table-feed.ts";
@@ -47,6 +50,13 @@ export default function CustomerLayout() {
   const checkIn = useCheckIn(tableId, isGuest ? account?.id : undefined);
   const ready = isGuest && tableId !== undefined && checkIn.isSuccess;
   useLiveTableFeed(ready ? (tableId as number) : null, lang);
+  useLiveMenu(ready ? (tableId as number) : null);
+  // The menu is what a guest opens next (or is opening now): ask for it as soon as the guest is
+  // seated, not after the screen's code has rendered. A prefetch only; no screen is held up by it.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (ready) void queryClient.prefetchQuery(tableMenuQueryOptions(tableId as number, lang));
+  }, [ready, tableId, lang, queryClient]);
   const navigate = useNavigate();
   // A settled payment request (-1) takes every guest at the table to the success page.
   usePaymentCompleted(ready ? (tableId as number) : null, (paid) => {

@@ -1,4 +1,235 @@
-/** {admin}/… placeholder until the catalogue/settings screens land (owned by the catalogue helper). */
-export default function Placeholder() {
-  return <p data-testid="admin-placeholder-categories-page">…</p>;
+import { saveCategoriesRequestFor } from "@tableorder/domain/contracts/crm-products";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../../../../components/button.tsx";
+import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
+import { toast } from "../../../../components/toasts.tsx";
+import {
+  CATALOG_KEY,
+  saveCategories,
+  TRANSLATION_MISSING_KEY,
+  useCrmCategories,
+  useTranslationsActive,
+} from "../../../../features/admin-catalog/api.ts";
+import { pathErrors } from "../../../../features/admin-catalog/product-form.ts";
+import { messageText } from "../../../../features/admin-shell/form-errors.ts";
+import { ApiError } from "../../../../lib/api-client.ts";
+import { useTranslation } from "../../../../lib/i18n.ts";
+import styles from "../admin.module.css";
+import own from "./catalog.module.css";
+
+interface Row {
+  key: string;
+  id: number | null;
+  name: string;
+  nameEng: string;
+  productCount: number;
+  /** Marked for deletion: left out of the list the save sends. */
+  removed: boolean;
+}
+
+let added = 0;
+
+/**
+ * {admin}/categories: the category editor (spec 3 §2.4, §4, §5). Rows are renamed, added, moved up
+ * or down and deleted, and the whole list is saved at once; a category that holds products cannot
+ * be deleted (its delete is disabled, and the server refuses with category_has_products).
+ */
+export default function CategoriesPage() {
+  const { t, lang } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const categories = useCrmCategories();
+  const translations = useTranslationsActive();
+  const translationsActive = translations.data === true;
+  const [rows, setRows] = useState<Row[]>([]);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (categories.data)
+      setRows(
+        categories.data.map((c) => ({
+          key: `c${c.id}`,
+          id: c.id,
+          name: c.name,
+          nameEng: c.nameEng ?? "",
+          productCount: c.productCount,
+          removed: false,
+        })),
+      );
+  }, [categories.data]);
+
+  const kept = rows.filter((row) => !row.removed);
+  const payload = kept.map((row) => ({ ...(row.id != null ? { id: row.id } : {}), name: row.name, nameEng: row.nameEng }));
+  const schema = useMemo(() => saveCategoriesRequestFor({ translationsActive }), [translationsActive]);
+  const clientErrors = pathErrors(schema, payload);
+  // Errors are kept by row key, so they stay on their row when rows move.
+  const errorOf = (row: Row, field: "name" | "nameEng"): string | undefined => {
+    const index = kept.indexOf(row);
+    const key = `${row.key}.${field}`;
+    return serverErrors[key] ?? (submitted || touched.has(key) ? clientErrors[`${index}.${field}`] : undefined);
+  };
+
+  if (categories.isPending) return <DelayedSkeleton rows={5} />;
+  if (categories.isError) return <p className={styles.empty}>{t("admin.common.loadFailed")}</p>;
+
+  const update = (key: string, change: Partial<Row>) => {
+    setRows((list) => list.map((row) => (row.key === key ? { ...row, ...change } : row)));
+    const paths = Object.keys(change).map((field) => `${key}.${field}`);
+    setTouched((s) => new Set([...s, ...paths]));
+    setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([p]) => !paths.includes(p))));
+  };
+  const move = (index: number, step: -1 | 1) =>
+    setRows((list) => {
+      const next = [...list];
+      const target = index + step;
+      if (target < 0 || target >= next.length) return list;
+      [next[index], next[target]] = [next[target], next[index]];
+      return next;
+    });
+  const add = () => {
+    added += 1;
+    setRows((list) => [...list, { key: `new${added}`, id: null, name: "", nameEng: "", productCount: 0, removed: false }]);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(clientErrors).length) return;
+    setSaving(true);
+    try {
+      await saveCategories(payload);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: CATALOG_KEY }),
+        queryClient.invalidateQueries({ queryKey: TRANSLATION_MISSING_KEY }),
+      ]);
+      toast.success(t("admin.common.saved"));
+      navigate("../products");
+    } catch (error) {
+      // Field errors name the index in the list sent; they go back to that row.
+      const found: Record<string, string> = {};
+      const fieldErrors = error instanceof ApiError ? (error.body as { fieldErrors?: unknown } | null)?.fieldErrors : null;
+      if (Array.isArray(fieldErrors))
+        for (const item of fieldErrors as { field?: string; message?: string }[]) {
+          const [index, field] = String(item.field ?? "").split(".");
+          const row = kept[Number(index)];
+          if (row && field && item.message) found[`${row.key}.${field}`] = item.message;
+        }
+      setServerErrors(found);
+      if (!Object.keys(found).length) {
+        const key = error instanceof ApiError ? error.key : null;
+        toast.error((key && messageText(key, lang)) || (error instanceof Error ? error.message : String(error)));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const inputFor = (row: Row, field: "name" | "nameEng", label: string) => {
+    const error = errorOf(row, field);
+    const message = error ? (messageText(error, lang) ?? error) : null;
+    const id = `category-${row.key}-${field}`;
+    return (
+      <div className={own.field}>
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          className={own.input}
+          autoComplete="off"
+          disabled={row.removed}
+          value={row[field]}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
+          onChange={(e) => update(row.key, { [field]: e.target.value })}
+          data-testid={`category-${field}`}
+        />
+        {message && (
+          <p id={`${id}-error`} className={own.error} data-testid={`category-${field}-error`}>
+            {message}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const hasProductsText = messageText("category_has_products", lang) ?? "";
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="categories-form">
+      <div className={own.titleRow}>
+        <h2>{t("admin.categories.title")}</h2>
+        <button type="button" className={styles.small} onClick={add} data-testid="category-add">
+          + {t("admin.categories.add")}
+        </button>
+      </div>
+      {rows.length === 0 && <p className={styles.empty}>{t("admin.common.empty")}</p>}
+      <ul className={styles.list}>
+        {rows.map((row, index) => (
+          <li
+            key={row.key}
+            className={`${own.categoryRow} ${row.removed ? own.categoryRowRemoved : ""}`}
+            data-testid="category-row"
+            data-name={row.name}
+          >
+            <div className={own.categoryFields}>
+              {inputFor(row, "name", t("admin.categories.name"))}
+              {translationsActive && inputFor(row, "nameEng", t("admin.categories.nameEng"))}
+              <span className={own.meta}>
+                {row.removed ? t("admin.categories.removed") : t("admin.categories.productCount", { count: row.productCount })}
+              </span>
+            </div>
+            <div className={own.categoryActions}>
+              <button
+                type="button"
+                className={own.iconButton}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+                aria-label={t("admin.products.moveUp", { name: row.name })}
+                data-testid="category-up"
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className={own.iconButton}
+                disabled={index === rows.length - 1}
+                onClick={() => move(index, 1)}
+                aria-label={t("admin.products.moveDown", { name: row.name })}
+                data-testid="category-down"
+              >
+                ↓
+              </button>
+              <span title={row.productCount > 0 ? hasProductsText : undefined}>
+                <button
+                  type="button"
+                  className={own.iconButton}
+                  disabled={row.productCount > 0}
+                  onClick={() =>
+                    row.id == null
+                      ? setRows((list) => list.filter((r) => r.key !== row.key))
+                      : update(row.key, { removed: !row.removed })
+                  }
+                  aria-label={row.removed ? t("admin.categories.undoRemove") : t("admin.categories.remove")}
+                  data-testid="category-remove"
+                >
+                  {row.removed ? "↺" : "🗑"}
+                </button>
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.formActions}>
+        <Button type="submit" loading={saving} data-testid="categories-save">
+          {t("admin.common.save")}
+        </Button>
+        <Button variant="secondary" onClick={() => navigate("../products")}>
+          {t("admin.common.cancel")}
+        </Button>
+      </div>
+    </form>
+  );
 }

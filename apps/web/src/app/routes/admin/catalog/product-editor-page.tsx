@@ -1,4 +1,556 @@
-/** {admin}/… placeholder until the catalogue/settings screens land (owned by the catalogue helper). */
-export default function Placeholder() {
-  return <p data-testid="admin-placeholder-product-editor-page">…</p>;
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES, productFormFor } from "@tableorder/domain/contracts/crm-products";
+import { ALLERGENS, type Allergen, VAT_CATEGORIES } from "@tableorder/domain/enums";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { Button } from "../../../../components/button.tsx";
+import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
+import { toast } from "../../../../components/toasts.tsx";
+import { useCrmAreas } from "../../../../features/admin-areas/api.ts";
+import {
+  CATALOG_KEY,
+  deleteProduct,
+  removeProductImage,
+  saveProduct,
+  TRANSLATION_MISSING_KEY,
+  uploadProductImage,
+  useCrmCategories,
+  useCrmProduct,
+  useInvoicingEnabled,
+  useTranslationsActive,
+} from "../../../../features/admin-catalog/api.ts";
+import {
+  cleanPriceText,
+  draftToInput,
+  emptyProductDraft,
+  isTranslationPath,
+  newOptionDraft,
+  OPTION_LISTS,
+  type OptionDraft,
+  type OptionListName,
+  type ProductDraft,
+  pathErrors,
+  productToDraft,
+  roundPriceText,
+} from "../../../../features/admin-catalog/product-form.ts";
+import { messageText } from "../../../../features/admin-shell/form-errors.ts";
+import { ApiError } from "../../../../lib/api-client.ts";
+import { useTranslation } from "../../../../lib/i18n.ts";
+import styles from "../admin.module.css";
+import own from "./catalog.module.css";
+
+type Tab = "details" | "translation";
+
+/** The server's field errors of a failed save, by the dotted path they name. */
+function serverPathErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const found: Record<string, string> = {};
+  const fieldErrors = (error.body as { fieldErrors?: unknown } | null)?.fieldErrors;
+  if (Array.isArray(fieldErrors))
+    for (const item of fieldErrors) {
+      const { field, message } = (item ?? {}) as { field?: unknown; message?: unknown };
+      if (typeof field === "string" && typeof message === "string" && !found[field]) found[field] = message;
+    }
+  return found;
+}
+
+/** A labelled control with its error in the reader's language under it. */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  const { lang } = useTranslation();
+  const message = error ? (messageText(error, lang) ?? error) : null;
+  return (
+    <div className={own.field}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && <p className={own.hint}>{hint}</p>}
+      {message && (
+        <p id={`${id}-error`} className={own.error} data-testid={`error-${id}`}>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Inputs share these attributes: name, test id, invalid state and the link to their error. */
+const inputProps = (id: string, error?: string) => ({
+  id,
+  name: id,
+  "data-testid": `field-${id}`,
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": error ? `${id}-error` : undefined,
+});
+
+/**
+ * {admin}/product/:id? — add or edit a product (spec 3 §2.4, §3, §5): details, and a translation
+ * tab while translations are on. Every rule is the domain's product form, checked as the user
+ * types; the server's answer lands on the same fields.
+ */
+export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
+  const { t, lang } = useTranslation();
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const existing = useCrmProduct(id);
+  const categories = useCrmCategories();
+  const areas = useCrmAreas();
+  const translations = useTranslationsActive();
+  const invoicing = useInvoicingEnabled();
+  const translationsActive = translations.data === true;
+
+  const [draft, setDraft] = useState<ProductDraft>(() => emptyProductDraft());
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [tab, setTab] = useState<Tab>("details");
+  const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const [imageFile, setImageFile] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!existing.data) return;
+    setDraft(productToDraft(existing.data));
+    setImageUrl(existing.data.imageUrl);
+  }, [existing.data]);
+  const preview = useMemo(() => (imageFile ? URL.createObjectURL(imageFile) : null), [imageFile]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const schema = useMemo(() => productFormFor({ translationsActive }), [translationsActive]);
+  const clientErrors = useMemo(() => pathErrors(schema, draftToInput(draft)), [schema, draft]);
+  const errorOf = (path: string): string | undefined =>
+    serverErrors[path] ?? (submitted || touched.has(path) ? clientErrors[path] : undefined);
+  const translationErrors = Object.keys({ ...clientErrors, ...serverErrors }).some(isTranslationPath);
+
+  if (id !== null && existing.isPending) return <DelayedSkeleton rows={6} />;
+  if (id !== null && existing.isError) return <p className={styles.empty}>{t("admin.common.loadFailed")}</p>;
+
+  const touch = (...paths: string[]) => {
+    setTouched((s) => {
+      const next = new Set(s);
+      for (const p of paths) next.add(p);
+      return next;
+    });
+    setServerErrors((errors) => {
+      const rest = { ...errors };
+      for (const p of paths) delete rest[p];
+      return rest;
+    });
+  };
+  const set = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    touch(String(field));
+  };
+  const setOption = (list: OptionListName, index: number, change: Partial<OptionDraft>) => {
+    setDraft((d) => ({ ...d, [list]: d[list].map((o, i) => (i === index ? { ...o, ...change } : o)) }));
+    touch(...Object.keys(change).map((field) => `${list}.${index}.${field}`));
+  };
+  const addOption = (list: OptionListName) => setDraft((d) => ({ ...d, [list]: [...d[list], newOptionDraft()] }));
+  const removeOption = (list: OptionListName, index: number) => {
+    setDraft((d) => ({ ...d, [list]: d[list].filter((_, i) => i !== index) }));
+    // Errors of the rows below now belong to other rows: start those rows afresh.
+    setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([p]) => !p.startsWith(`${list}.`))));
+  };
+  const toggleAllergen = (allergen: Allergen) =>
+    set(
+      "allergens",
+      draft.allergens.includes(allergen) ? draft.allergens.filter((a) => a !== allergen) : [...draft.allergens, allergen],
+    );
+  const chooseImage = (file: File | undefined) => {
+    setImageError(null);
+    if (!file) return;
+    if (!PRODUCT_IMAGE_TYPES.includes(file.type as (typeof PRODUCT_IMAGE_TYPES)[number]))
+      return setImageError(messageText("unsupported_image_type", lang));
+    if (file.size > PRODUCT_IMAGE_MAX_BYTES) return setImageError(messageText("image_too_large", lang));
+    setImageFile(file);
+  };
+
+  const back = () => navigate("../products");
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: CATALOG_KEY }),
+      queryClient.invalidateQueries({ queryKey: TRANSLATION_MISSING_KEY }),
+    ]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const paths = Object.keys(clientErrors);
+    if (paths.length) {
+      // Show the tab that holds the first problem.
+      setTab(translationsActive && paths.every(isTranslationPath) ? "translation" : "details");
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await saveProduct(id, draftToInput(draft));
+      try {
+        if (imageFile) await uploadProductImage(saved.id, imageFile);
+        else if (id !== null && existing.data?.imageUrl && !imageUrl) await removeProductImage(saved.id);
+      } catch (error) {
+        toast.error(error instanceof Error ? error.message : String(error));
+      }
+      await refresh();
+      toast.success(t("admin.common.saved"));
+      back();
+    } catch (error) {
+      const found = serverPathErrors(error);
+      setServerErrors(found);
+      if (Object.keys(found).length) setTab(Object.keys(found).every(isTranslationPath) ? "translation" : "details");
+      else toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const onDelete = async () => {
+    if (id === null || !window.confirm(t("admin.common.confirmDelete"))) return;
+    setSaving(true);
+    try {
+      await deleteProduct(id);
+      await refresh();
+      toast.success(t("admin.common.deleted"));
+      back();
+    } catch {
+      // the API client has shown the error
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const priceInput = (field: "price" | "takeAwayPrice", label: string) => (
+    <Field id={`product-${field}`} label={label} error={errorOf(field)}>
+      <input
+        {...inputProps(`product-${field}`, errorOf(field))}
+        className={own.input}
+        inputMode="decimal"
+        autoComplete="off"
+        value={draft[field]}
+        onChange={(e) => set(field, cleanPriceText(e.target.value))}
+        onBlur={() => setDraft((d) => ({ ...d, [field]: roundPriceText(d[field]) }))}
+      />
+    </Field>
+  );
+
+  const optionList = (list: OptionListName) => {
+    const priced = list !== "basicIngredients";
+    return (
+      <fieldset className={own.group} data-testid={`product-${list}`}>
+        <legend>{t(`admin.products.${list}`)}</legend>
+        {list === "basicIngredients" && <p className={own.hint}>{t("admin.products.basicIngredientsHint")}</p>}
+        {draft[list].map((option, index) => {
+          const nameId = `product-${list}-${index}-name`;
+          const nameError = errorOf(`${list}.${index}.name`);
+          return (
+            <div key={option.key} className={`${own.optionRow} ${priced ? "" : own.optionRowNoPrice}`}>
+              <Field id={nameId} label={t("admin.products.optionName")} error={nameError}>
+                <input
+                  {...inputProps(nameId, nameError)}
+                  className={own.input}
+                  autoComplete="off"
+                  value={option.name}
+                  onChange={(e) => setOption(list, index, { name: e.target.value })}
+                />
+              </Field>
+              {priced && (
+                <Field
+                  id={`product-${list}-${index}-price`}
+                  label={t("admin.products.optionPrice")}
+                  error={errorOf(`${list}.${index}.price`)}
+                >
+                  <input
+                    {...inputProps(`product-${list}-${index}-price`, errorOf(`${list}.${index}.price`))}
+                    className={own.input}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={option.price}
+                    onChange={(e) => setOption(list, index, { price: cleanPriceText(e.target.value) })}
+                    onBlur={() => setOption(list, index, { price: roundPriceText(option.price) })}
+                  />
+                </Field>
+              )}
+              <div className={own.field}>
+                <span className={own.fieldLabel} aria-hidden="true">
+                  &nbsp;
+                </span>
+                <button
+                  type="button"
+                  className={own.iconButton}
+                  onClick={() => removeOption(list, index)}
+                  aria-label={t("admin.products.removeOption", { name: option.name || index + 1 })}
+                  data-testid={`product-${list}-${index}-remove`}
+                >
+                  ×
+                </button>
+              </div>
+            </div>
+          );
+        })}
+        <div>
+          <button type="button" className={styles.small} onClick={() => addOption(list)} data-testid={`product-${list}-add`}>
+            + {t("admin.products.addOption")}
+          </button>
+        </div>
+      </fieldset>
+    );
+  };
+
+  const translationRow = (path: string, original: string, label: string, value: string, onChange: (v: string) => void) => {
+    const fieldId = `product-tr-${path.replaceAll(".", "-")}`;
+    return (
+      <Field key={path} id={fieldId} label={label} error={errorOf(path)}>
+        <p className={own.original}>
+          {t("admin.products.original")}: {original}
+        </p>
+        <input
+          {...inputProps(fieldId, errorOf(path))}
+          className={own.input}
+          autoComplete="off"
+          lang="en"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </Field>
+    );
+  };
+
+  const shownImage = preview ?? imageUrl;
+  const details = (
+    <>
+      <Field id="product-name" label={t("admin.products.name")} error={errorOf("name")}>
+        <input
+          {...inputProps("product-name", errorOf("name"))}
+          className={own.input}
+          autoComplete="off"
+          value={draft.name}
+          onChange={(e) => set("name", e.target.value)}
+        />
+      </Field>
+      <Field id="product-description" label={t("admin.products.description")} error={errorOf("description")}>
+        <textarea
+          {...inputProps("product-description", errorOf("description"))}
+          className={own.textarea}
+          value={draft.description}
+          onChange={(e) => set("description", e.target.value)}
+        />
+      </Field>
+      {invoicing.data === true && (
+        <div className={own.inline}>
+          <fieldset className={own.group}>
+            <legend>{t("admin.products.type")}</legend>
+            <div className={own.inline}>
+              {(["GOOD", "SERVICE"] as const).map((type) => (
+                <label key={type} className={own.check}>
+                  <input
+                    type="radio"
+                    name="product-type"
+                    checked={draft.type === type}
+                    onChange={() => set("type", type)}
+                    data-testid={`product-type-${type}`}
+                  />
+                  {type === "GOOD" ? t("admin.products.good") : t("admin.products.serviceType")}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Field id="product-vat" label={t("admin.products.vatCategory")} error={errorOf("vatCategory")}>
+            <select
+              {...inputProps("product-vat", errorOf("vatCategory"))}
+              className={own.select}
+              value={draft.vatCategory}
+              onChange={(e) => set("vatCategory", Number(e.target.value))}
+            >
+              {Object.entries(VAT_CATEGORIES).map(([category, rate]) => (
+                <option key={category} value={category}>
+                  {rate}%
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      )}
+      <fieldset className={own.group}>
+        <legend>{t("admin.products.price")}</legend>
+        <label className={own.check}>
+          <input
+            type="checkbox"
+            checked={draft.hasDineInPrice}
+            onChange={(e) => set("hasDineInPrice", e.target.checked)}
+            data-testid="product-has-dine-in-price"
+          />
+          {t("admin.products.hasDineInPrice")}
+        </label>
+        {draft.hasDineInPrice && priceInput("price", t("admin.products.price"))}
+        <label className={own.check}>
+          <input
+            type="checkbox"
+            checked={draft.hasTakeAwayPrice}
+            onChange={(e) => set("hasTakeAwayPrice", e.target.checked)}
+            data-testid="product-has-take-away-price"
+          />
+          {t("admin.products.hasTakeAwayPrice")}
+        </label>
+        {draft.hasTakeAwayPrice && priceInput("takeAwayPrice", t("admin.products.takeAwayPrice"))}
+      </fieldset>
+      <Field id="product-category" label={t("admin.products.category")} error={errorOf("categoryId")}>
+        <select
+          {...inputProps("product-category", errorOf("categoryId"))}
+          className={own.select}
+          value={draft.categoryId}
+          onChange={(e) => set("categoryId", Number(e.target.value))}
+        >
+          <option value={0}>{t("admin.products.chooseCategory")}</option>
+          {(categories.data ?? []).map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="product-area" label={t("admin.products.preparationArea")} error={errorOf("preparationAreaId")}>
+        <select
+          {...inputProps("product-area", errorOf("preparationAreaId"))}
+          className={own.select}
+          value={draft.preparationAreaId ?? ""}
+          onChange={(e) => set("preparationAreaId", e.target.value ? Number(e.target.value) : null)}
+        >
+          <option value="">{t("admin.products.service")}</option>
+          {(areas.data ?? []).map((area) => (
+            <option key={area.id} value={area.id}>
+              {area.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {OPTION_LISTS.map((list) => (
+        <div key={list}>{optionList(list)}</div>
+      ))}
+      <fieldset className={own.group} data-testid="product-allergens">
+        <legend>{t("admin.products.allergens")}</legend>
+        <div className={own.allergens}>
+          {ALLERGENS.map((allergen) => (
+            <label key={allergen} className={own.check}>
+              <input
+                type="checkbox"
+                checked={draft.allergens.includes(allergen)}
+                onChange={() => toggleAllergen(allergen)}
+                data-testid={`product-allergen-${allergen}`}
+              />
+              {t(`allergen.${allergen}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className={own.group}>
+        <legend>{t("admin.products.image")}</legend>
+        <div className={own.image}>
+          {shownImage && <img src={shownImage} alt="" data-testid="product-image-preview" />}
+          <label className={styles.small}>
+            {t("admin.products.imageChoose")}
+            <input
+              type="file"
+              accept={PRODUCT_IMAGE_TYPES.join(",")}
+              hidden
+              onChange={(e) => chooseImage(e.target.files?.[0])}
+              data-testid="product-image-input"
+            />
+          </label>
+          {shownImage && (
+            <button
+              type="button"
+              className={styles.small}
+              onClick={() => {
+                setImageFile(null);
+                setImageUrl(null);
+              }}
+            >
+              {t("admin.products.imageRemove")}
+            </button>
+          )}
+        </div>
+        <p className={own.hint}>{t("admin.products.imageHint")}</p>
+        {imageError && <p className={own.error}>{imageError}</p>}
+      </fieldset>
+    </>
+  );
+
+  const translation = (
+    <>
+      {translationRow("nameEng", draft.name || "—", t("admin.products.nameEng"), draft.nameEng, (v) => set("nameEng", v))}
+      {draft.description.trim() !== "" &&
+        translationRow("descriptionEng", draft.description, t("admin.products.descriptionEng"), draft.descriptionEng, (v) =>
+          set("descriptionEng", v),
+        )}
+      {OPTION_LISTS.flatMap((list) =>
+        draft[list].map((option, index) =>
+          option.name.trim() === ""
+            ? null
+            : translationRow(
+                `${list}.${index}.nameEng`,
+                option.name,
+                `${t(`admin.products.${list}`)} · ${t("admin.products.optionNameEng")}`,
+                option.nameEng,
+                (v) => setOption(list, index, { nameEng: v }),
+              ),
+        ),
+      )}
+    </>
+  );
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="product-form">
+      <h2>{id === null ? t("admin.products.add") : t("admin.products.edit")}</h2>
+      {translationsActive && (
+        <div className={own.tabs} role="tablist">
+          {(["details", "translation"] as const).map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              className={`${own.tab} ${tab === key ? own.tabActive : ""}`}
+              onClick={() => setTab(key)}
+              data-testid={`product-tab-${key}`}
+            >
+              {key === "details" ? t("admin.products.tabDetails") : t("admin.products.tabTranslation")}
+              {key === "translation" && translationErrors && (
+                <span className={own.dot} role="img" aria-label={t("admin.products.translationMissing")} />
+              )}
+            </button>
+          ))}
+        </div>
+      )}
+      {tab === "translation" && translationsActive ? translation : details}
+      <div className={styles.formActions}>
+        <Button
+          type="submit"
+          loading={saving}
+          disabled={Object.keys(clientErrors).length > 0 && submitted}
+          data-testid="product-save"
+        >
+          {t("admin.common.save")}
+        </Button>
+        <Button variant="secondary" onClick={back}>
+          {t("admin.common.cancel")}
+        </Button>
+        {id !== null && isAdmin && (
+          <Button variant="danger" onClick={onDelete} disabled={saving} data-testid="product-delete">
+            {t("admin.common.delete")}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
 }

@@ -1,0 +1,167 @@
+import type { CrmProduct, ProductFormInput } from "@tableorder/domain/contracts/crm-products";
+import type { Allergen, ProductType } from "@tableorder/domain/enums";
+import { eurosToCents } from "@tableorder/domain/money";
+import type { ZodType } from "zod";
+
+/** An option row as typed: its id when it exists already, its price as the euros typed. */
+export interface OptionDraft {
+  /** A stable key for the row on screen (new rows have no id yet). */
+  key: string;
+  id: number | null;
+  name: string;
+  nameEng: string;
+  price: string;
+}
+
+export type OptionListName = "preparationWays" | "basicIngredients" | "extraIngredients";
+export const OPTION_LISTS: readonly OptionListName[] = ["preparationWays", "basicIngredients", "extraIngredients"];
+
+/** The product editor's values as typed (prices in euros as text); converted to cents on the way out. */
+export interface ProductDraft {
+  name: string;
+  nameEng: string;
+  type: ProductType;
+  description: string;
+  descriptionEng: string;
+  hasDineInPrice: boolean;
+  price: string;
+  hasTakeAwayPrice: boolean;
+  takeAwayPrice: string;
+  vatCategory: number;
+  categoryId: number;
+  preparationAreaId: number | null;
+  allergens: Allergen[];
+  preparationWays: OptionDraft[];
+  basicIngredients: OptionDraft[];
+  extraIngredients: OptionDraft[];
+}
+
+export function emptyProductDraft(categoryId = 0): ProductDraft {
+  return {
+    name: "",
+    nameEng: "",
+    type: "GOOD",
+    description: "",
+    descriptionEng: "",
+    hasDineInPrice: true,
+    price: "",
+    hasTakeAwayPrice: false,
+    takeAwayPrice: "",
+    vatCategory: 1,
+    categoryId,
+    preparationAreaId: null,
+    allergens: [],
+    preparationWays: [],
+    basicIngredients: [],
+    extraIngredients: [],
+  };
+}
+
+let newRows = 0;
+/** An empty option row. */
+export function newOptionDraft(): OptionDraft {
+  newRows += 1;
+  return { key: `new${newRows}`, id: null, name: "", nameEng: "", price: "" };
+}
+
+/** Cents as the euros a person edits: "12.5" → shown "12.50". */
+export function centsToText(cents: number | null | undefined): string {
+  return cents == null ? "" : (cents / 100).toFixed(2);
+}
+
+/**
+ * What a price field keeps of a keystroke (spec 3 §5: numeric; anything that is not a number
+ * becomes empty). A comma counts as the decimal point, as Greek keyboards type it.
+ */
+export function cleanPriceText(typed: string): string {
+  const text = typed.replace(",", ".").trim();
+  return /^\d*(?:\.\d*)?$/.test(text) ? text : "";
+}
+
+/** A typed price rounded to 2 decimals, as the field shows it once left (spec 3 §5). */
+export function roundPriceText(text: string): string {
+  return centsToText(priceCents(text));
+}
+
+/** A typed price in cents, or null when empty. */
+export function priceCents(text: string): number | null {
+  return text.trim() === "" ? null : eurosToCents(text);
+}
+
+export function productToDraft(product: CrmProduct): ProductDraft {
+  const options = (list: CrmProduct["preparationWays"]) =>
+    list.map((o) => ({
+      key: `o${o.id}`,
+      id: o.id,
+      name: o.name,
+      nameEng: o.nameEng ?? "",
+      price: o.price ? centsToText(o.price) : "",
+    }));
+  return {
+    name: product.name,
+    nameEng: product.nameEng ?? "",
+    type: product.type,
+    description: product.description ?? "",
+    descriptionEng: product.descriptionEng ?? "",
+    hasDineInPrice: product.hasDineInPrice,
+    price: product.hasDineInPrice ? centsToText(product.price) : "",
+    hasTakeAwayPrice: product.hasTakeAwayPrice,
+    takeAwayPrice: centsToText(product.takeAwayPrice),
+    vatCategory: product.vatCategory,
+    categoryId: product.categoryId ?? 0,
+    preparationAreaId: product.preparationAreaId,
+    allergens: [...product.allergens],
+    preparationWays: options(product.preparationWays),
+    basicIngredients: options(product.basicIngredients),
+    extraIngredients: options(product.extraIngredients),
+  };
+}
+
+/** The draft as the API's product form: prices in cents, empty texts left empty. */
+export function draftToInput(draft: ProductDraft): ProductFormInput {
+  const options = (list: OptionDraft[], priced: boolean) =>
+    list.map((o) => ({
+      ...(o.id != null ? { id: o.id } : {}),
+      name: o.name,
+      nameEng: o.nameEng,
+      price: priced ? (priceCents(o.price) ?? 0) : 0,
+    }));
+  return {
+    name: draft.name,
+    nameEng: draft.nameEng,
+    type: draft.type,
+    description: draft.description,
+    descriptionEng: draft.descriptionEng,
+    hasDineInPrice: draft.hasDineInPrice,
+    price: draft.hasDineInPrice ? priceCents(draft.price) : null,
+    hasTakeAwayPrice: draft.hasTakeAwayPrice,
+    takeAwayPrice: draft.hasTakeAwayPrice ? priceCents(draft.takeAwayPrice) : null,
+    vatCategory: draft.vatCategory,
+    categoryId: draft.categoryId,
+    preparationAreaId: draft.preparationAreaId,
+    allergens: draft.allergens,
+    preparationWays: options(draft.preparationWays, true),
+    basicIngredients: options(draft.basicIngredients, false),
+    extraIngredients: options(draft.extraIngredients, true),
+  };
+}
+
+/**
+ * Every message key the domain's schema raises for this input, by dotted path
+ * (`preparationWays.0.name`), the same paths the server's field errors name.
+ */
+export function pathErrors(schema: ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join(".");
+    if (path && !errors[path]) errors[path] = issue.message;
+  }
+  return errors;
+}
+
+/** Fields of the translation tab: their errors send the user there. */
+export function isTranslationPath(path: string): boolean {
+  return path === "nameEng" || path === "descriptionEng" || path.endsWith(".nameEng");
+}
