@@ -4,6 +4,7 @@ import {
   discountFromPercentage,
   discountPercentage,
   linkCashCard,
+  linkDiscount,
   maxDiscount,
   payableTotal,
   splitDiscount,
@@ -31,11 +32,26 @@ describe("payment calculator", () => {
     expect(discountFromPercentage(12.5, 999)).toBe(125);
   });
 
-  it("links cash and card when one exceeds the payable total", () => {
-    expect(linkCashCard("cash", { cash: 500, card: 300 }, 1000)).toEqual({ cash: 500, card: 300 });
-    expect(linkCashCard("cash", { cash: 1200, card: 0 }, 1000)).toEqual({ cash: 1200, card: -200 });
-    expect(linkCashCard("card", { cash: 700, card: 1000 }, 1000)).toEqual({ cash: 700, card: 1000 });
-    expect(linkCashCard("card", { cash: 700, card: 1001 }, 1000)).toEqual({ cash: -1, card: 1001 });
+  it("links cash and card so they sum to the payable total, never past it", () => {
+    expect(linkCashCard("cash", 500, 1000)).toEqual({ cash: 500, card: 500 });
+    expect(linkCashCard("cash", 1200, 1000)).toEqual({ cash: 1000, card: 0 });
+    expect(linkCashCard("card", 1000, 1000)).toEqual({ cash: 0, card: 1000 });
+    expect(linkCashCard("card", -30, 1000)).toEqual({ cash: 1000, card: 0 });
+    expect(linkCashCard("cash", Number.NaN, 1000)).toEqual({ cash: 0, card: 1000 });
+    expect(linkCashCard("cash", 300, 0)).toEqual({ cash: 0, card: 0 });
+  });
+
+  it("links the discount's amount and percentage, capped at the floor and rounded to 2 decimals", () => {
+    expect(linkDiscount({ amount: 250 }, 1000, 2)).toEqual({ amount: 250, percentage: 25 });
+    expect(linkDiscount({ amount: 333 }, 999, 1)).toEqual({ amount: 333, percentage: 33.33 });
+    expect(linkDiscount({ percentage: 10 }, 1150, 3)).toEqual({ amount: 115, percentage: 10 });
+    expect(linkDiscount({ percentage: 12.345 }, 1000, 1)).toEqual({ amount: 123, percentage: 12.35 });
+    // 100 % of 11.50 € over 3 pieces leaves 0.60 €: the percentage follows the cap.
+    expect(linkDiscount({ percentage: 100 }, 1150, 3)).toEqual({ amount: 1090, percentage: 94.78 });
+    expect(linkDiscount({ amount: 5000 }, 1150, 3)).toEqual({ amount: 1090, percentage: 94.78 });
+    expect(linkDiscount({ amount: -40 }, 1150, 3)).toEqual({ amount: 0, percentage: 0 });
+    expect(linkDiscount({ percentage: -5 }, 1150, 3)).toEqual({ amount: 0, percentage: 0 });
+    expect(linkDiscount({ percentage: 50 }, 0, 0)).toEqual({ amount: 0, percentage: 0 });
   });
 
   it("splits a discount over units by largest remainder, adding up exactly and keeping the floor", () => {

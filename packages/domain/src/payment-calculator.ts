@@ -35,18 +35,41 @@ export function discountFromPercentage(percentage: number, total: Cents): Cents 
 }
 
 /**
- * Cash and card are linked: when the one just typed exceeds the payable total, the other becomes
- * what makes the two sum to the total (it may go negative, as change given back in that method).
+ * Cash and card are linked (spec 2 §5): the amount just typed is kept within 0..payable and the
+ * other becomes what makes the two sum to the payable total, so they never exceed it together.
  */
-export function linkCashCard(
-  changed: "cash" | "card",
-  amounts: { cash: Cents; card: Cents },
-  payable: Cents,
-): { cash: Cents; card: Cents } {
-  const value = changed === "cash" ? amounts.cash : amounts.card;
-  if (value <= payable) return amounts;
-  const other = payable - value;
-  return changed === "cash" ? { cash: value, card: other } : { cash: other, card: value };
+export function linkCashCard(changed: "cash" | "card", value: Cents, payable: Cents): { cash: Cents; card: Cents } {
+  const kept = Math.min(Math.max(0, Math.round(value) || 0), Math.max(0, payable));
+  const other = Math.max(0, payable) - kept;
+  return changed === "cash" ? { cash: kept, card: other } : { cash: other, card: kept };
+}
+
+/** A percentage as shown: rounded to 2 decimals (spec 2 §5). */
+export function roundPercentage(percentage: number): number {
+  return Math.round(percentage * 100) / 100;
+}
+
+export interface LinkedDiscount {
+  /** The discount in cents, within 0..maxDiscount. */
+  amount: Cents;
+  /** amount / total × 100, rounded to 2 decimals. */
+  percentage: number;
+}
+
+/**
+ * The discount's amount and percentage, linked (spec 2 §5): whichever was typed decides, the
+ * amount is capped at the 0.2 € per piece floor and a negative one resets to 0, and the other
+ * field follows from the capped amount. A typed percentage is kept as typed unless capped.
+ */
+export function linkDiscount(typed: { amount: Cents } | { percentage: number }, total: Cents, pieces: number): LinkedDiscount {
+  if ("amount" in typed) {
+    const amount = clampDiscount(typed.amount, total, pieces);
+    return { amount, percentage: roundPercentage(discountPercentage(amount, total)) };
+  }
+  const wanted = Number.isFinite(typed.percentage) && total > 0 ? Math.max(0, typed.percentage) : 0;
+  const amount = clampDiscount(discountFromPercentage(wanted, total), total, pieces);
+  const capped = amount < discountFromPercentage(wanted, total);
+  return { amount, percentage: capped ? roundPercentage(discountPercentage(amount, total)) : roundPercentage(wanted) };
 }
 
 /**

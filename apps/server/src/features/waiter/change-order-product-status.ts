@@ -1,10 +1,12 @@
 import type { WaiterRequestType } from "@tableorder/domain/enums";
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { staffRetailerId } from "../../auth/guards.ts";
+import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderProducts, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { assertNotHeld, lockTables } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { DELIVERY_TYPES, pendingUnits } from "./presenters.ts";
 
@@ -246,4 +248,36 @@ export async function undoOrderProductStatus(options: StatusChangeOptions): Prom
   });
   await publishUnitChanges(options.events, units);
   return { orderProductIds: moved.sort((a, b) => a - b) };
+}
+
+/**
+ * The waiter takes unpaid pieces off a table's bill from the table feed (spec 2 §2.4, §5), in any
+ * preparation status: under the table's and the units' locks, every named unit must be of this
+ * table and still unpaid (else product_not_in_current_order, nothing changes), none may be held by
+ * a payment in progress. The pieces stay on the bill as cancelled, leave the kitchen's tickets, and
+ * delivery tasks left with nothing to carry complete.
+ */
+export async function cancelTableOrderProducts(options: StatusChangeOptions & { tableId: number }) {
+  const { principal, tableId } = options;
+  await authorizeTable(options.db, principal, tableId);
+  const retailerId = staffRetailerId(principal);
+  const units = await options.db.transaction(async (tx) => {
+    await lockTables(tx, [tableId]);
+    const units = await lockVenueUnits(tx, retailerId, options.orderProductIds);
+    if (units.some((u) => u.tableId !== tableId)) throw new AppError("forbidden", 403);
+    if (units.some((u) => u.paymentStatus !== "UNPAID")) throw new AppError("product_not_in_current_order", 400);
+    const ids = units.map((u) => u.id);
+    const now = new Date();
+    await assertNotHeld(tx, tableId, ids, now);
+    const cancelled = await tx
+      .update(orderProducts)
+      .set({ paymentStatus: "CANCELLED", statusChangedAt: now })
+      .where(and(inArray(orderProducts.id, ids), eq(orderProducts.paymentStatus, "UNPAID")))
+      .returning({ id: orderProducts.id });
+    if (cancelled.length !== ids.length) throw new AppError("product_not_in_current_order", 400);
+    await settleDeliveryTasks(tx, [tableId], principal.userId);
+    return units;
+  });
+  await publishUnitChanges(options.events, units);
+  return { orderProductIds: units.map((u) => u.id).sort((a, b) => a - b) };
 }

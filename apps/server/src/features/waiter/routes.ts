@@ -10,7 +10,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { allowRoles, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
-import { advanceOrderProducts, completeOrderProducts, undoOrderProductStatus } from "./change-order-product-status.ts";
+import {
+  advanceOrderProducts,
+  cancelTableOrderProducts,
+  completeOrderProducts,
+  undoOrderProductStatus,
+} from "./change-order-product-status.ts";
 import { completeRequest } from "./complete-request.ts";
 import { loadStaffTableFeed } from "./load-staff-table-feed.ts";
 import { loadWaiterFeed, loadWaiterTask, visibleTableIds } from "./load-waiter-feed.ts";
@@ -61,6 +66,21 @@ export const waiterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       tableId: request.params.tableId,
       lang: requestLanguage(request),
     }),
+  );
+
+  // Cancelling unpaid pieces from the table feed (spec 2 §2.4; the spec names no path): the body is
+  // {orderProductIds}, as for undo-status.
+  app.post(
+    "/api/feed/table/:tableId/remove-products",
+    { schema: { params: tableIdParams, body: undoStatusRequest } },
+    async (request) =>
+      cancelTableOrderProducts({
+        db,
+        events,
+        principal: requirePrincipal(request),
+        tableId: request.params.tableId,
+        orderProductIds: request.body.orderProductIds,
+      }),
   );
 
   app.get("/api/feed/get-table-assignments", { schema: { querystring: tableAssignmentsQuery } }, async (request) =>

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { useNow } from "../../../features/kitchen-tickets/hooks/use-now.ts";
@@ -17,6 +18,18 @@ export default function WaiterFeedPage() {
   const tasks = feed.data;
   return (
     <div className={styles.feed} data-testid="waiter-feed">
+      <nav className={styles.quickLinks} aria-label={t("waiterOrder.order")}>
+        <Link
+          to={`${WAITER_BASE_PATH}/select-table/order`}
+          className={`${styles.linkButton} ${styles.primaryLink}`}
+          data-testid="new-order"
+        >
+          {t("waiterOrder.newOrder")}
+        </Link>
+        <Link to={`${WAITER_BASE_PATH}/select-table`} className={styles.linkButton} data-testid="open-tables">
+          {t("waiter.tabTables")}
+        </Link>
+      </nav>
       {feed.isPending && <DelayedSkeleton rows={4} rowHeight={160} />}
       {feed.isError && !tasks && (
         <div className={styles.problem} role="alert">

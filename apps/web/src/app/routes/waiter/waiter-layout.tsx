@@ -4,15 +4,19 @@ import { ArrowLeftIcon, SettingsIcon, UndoIcon } from "../../../components/icons
 import { RealtimeIndicator } from "../../../components/realtime-indicator.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { displayName } from "../../../features/auth/has-authority.ts";
+import { el, en } from "../../../features/waiter-payment/texts.ts";
 import { useUndoStatus, useWaiterFeed } from "../../../features/waiter-tasks/api/waiter-api.ts";
 import { lastDelivered, useLastDelivered } from "../../../features/waiter-tasks/undo-batch.ts";
 import { useLiveWaiterFeed } from "../../../features/waiter-tasks/use-live-waiter-feed.ts";
-import { useTranslation } from "../../../lib/i18n.ts";
+import { addAreaCatalog, useTranslation } from "../../../lib/i18n.ts";
 import { clearSession } from "../../../lib/session.ts";
 import { useWebAppIdentity } from "../../../lib/web-app-manifest.ts";
 import { StaffArea } from "../staff/staff-area.tsx";
 import styles from "./waiter.module.css";
 import { WAITER_BASE_PATH, type WaiterContext } from "./waiter-context.ts";
+
+// The payment, transfer and ordering texts load with the waiter's chunk, not the guest's.
+addAreaCatalog({ el, en });
 
 function UndoButton() {
   const { t } = useTranslation();
@@ -49,6 +53,7 @@ function WaiterArea({ account }: { account: Account }) {
   const feed = useWaiterFeed();
   const realtime = useLiveWaiterFeed();
   const onFeed = pathname === WAITER_BASE_PATH || pathname === `${WAITER_BASE_PATH}/`;
+  const onSettings = pathname.replace(/\/$/, "") === `${WAITER_BASE_PATH}/settings`;
   const context: WaiterContext = { account, feed };
   return (
     <div className={styles.screen}>
@@ -93,11 +98,14 @@ function WaiterArea({ account }: { account: Account }) {
       <main className={styles.main}>
         <Outlet context={context} />
       </main>
-      <footer className={styles.footer}>
-        <button type="button" className={styles.logout} onClick={() => clearSession()} data-testid="staff-logout">
-          {t("common.logout")}
-        </button>
-      </footer>
+      {/* Logout only where no action bar sits at the bottom: never one tap from a payment. */}
+      {(onFeed || onSettings) && (
+        <footer className={styles.footer}>
+          <button type="button" className={styles.logout} onClick={() => clearSession()} data-testid="staff-logout">
+            {t("common.logout")}
+          </button>
+        </footer>
+      )}
     </div>
   );
 }

@@ -1,31 +1,116 @@
-import { useParams } from "react-router";
+import type { TableFeedItem } from "@tableorder/domain/contracts/table";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
-import { Price } from "../../../components/price.tsx";
+import { Dialog } from "../../../components/dialog.tsx";
+import { Price, useFormatEuros } from "../../../components/price.tsx";
+import { toast } from "../../../components/toasts.tsx";
+import { useRemoveTableProducts } from "../../../features/waiter-payment/api.ts";
+import { tableFeedPath, tablePath } from "../../../features/waiter-payment/payment-flow.ts";
+import { useLongPress } from "../../../features/waiter-payment/use-long-press.ts";
+import payStyles from "../../../features/waiter-payment/waiter-payment.module.css";
 import { useStaffTableFeed } from "../../../features/waiter-tasks/api/waiter-api.ts";
 import { TaskItems } from "../../../features/waiter-tasks/components/task-items.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./waiter.module.css";
 
-/** {id}/{label}/feed: a table's items with their status and payment status (read-only for now). */
+/**
+ * The table's collect button (spec 2 §5): disabled while nothing is unpaid or the feed loads. A tap
+ * opens choose-payment-type; holding it 500 ms is the secondary action, a full payment in cash
+ * straight to its confirmation (the amounts can still be changed there before collecting).
+ */
+function CollectButton({ feedPath, total, disabled }: { feedPath: string; total: number; disabled: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormatEuros();
+  const navigate = useNavigate();
+  const press = useLongPress(
+    () => void navigate(`${feedPath}/choose-payment-type`),
+    () => void navigate(`${feedPath}/full-payment/cash-payment/finalize-payment`),
+    disabled,
+  );
+  return (
+    <Button
+      size="lg"
+      block
+      disabled={disabled}
+      className={payStyles.collect}
+      title={t("waiterPay.collectHint")}
+      data-testid="collect-table"
+      {...press}
+    >
+      {t("waiterPay.collectAmount", { price: format(total) })}
+    </Button>
+  );
+}
+
+/** {id}/{label}/feed: the table's items with status and payment status, cancelling, collecting. */
 export default function WaiterTableFeedPage() {
   const { t } = useTranslation();
   const params = useParams();
   const tableId = Number(params.id);
   const feed = useStaffTableFeed(tableId);
+  const remove = useRemoveTableProducts(tableId);
+  const [removing, setRemoving] = useState<TableFeedItem | null>(null);
   const data = feed.data;
+  const label = data?.label ?? params.label ?? "";
+  const feedPath = tableFeedPath(tableId, label);
+
+  const onRemove = () => {
+    const item = removing;
+    const unit = item?.orderProductIds[item.orderProductIds.length - 1];
+    if (!item || unit === undefined || remove.isPending) return;
+    remove.mutate([unit], {
+      onSuccess: () => toast.success(t("waiterPay.removed")),
+      onSettled: () => setRemoving(null),
+    });
+  };
+
   return (
-    <div className={styles.feed} data-testid="waiter-table-feed">
+    <div className={`${styles.feed} ${payStyles.screen}`} data-testid="waiter-table-feed">
       <section className={styles.panel}>
-        <h2 className={styles.panelTitle}>{t("waiter.table", { name: data?.label ?? params.label ?? "" })}</h2>
+        <h2 className={styles.panelTitle}>{t("waiter.table", { name: label })}</h2>
         {feed.isPending && <DelayedSkeleton rows={4} />}
         {data && data.tableFeed.length === 0 && <p className={styles.empty}>{t("waiter.nothingOrdered")}</p>}
-        {data && data.tableFeed.length > 0 && <TaskItems items={data.tableFeed} badges />}
+        {data && data.tableFeed.length > 0 && (
+          <TaskItems
+            items={data.tableFeed}
+            badges
+            onRemove={setRemoving}
+            removeDisabled={remove.isPending}
+            removeLabel={(item) => t("waiterPay.removeOne", { name: item.name })}
+          />
+        )}
         {data && (
           <p className={styles.panelSum} data-testid="table-unpaid">
             {t("waiter.unpaid")} ({data.totalUnpaidCount}) <Price cents={data.totalUnpaidPrice} />
           </p>
         )}
       </section>
+      <Link to={tablePath(tableId, label, "menu-categories")} className={styles.linkButton} data-testid="order-for-table">
+        {t("waiterOrder.newOrder")}
+      </Link>
+      <div className={payStyles.actionBar}>
+        <CollectButton
+          feedPath={feedPath}
+          total={data?.totalUnpaidPrice ?? 0}
+          disabled={!data || feed.isFetching || data.totalUnpaidPrice === 0}
+        />
+      </div>
+      {removing && (
+        <Dialog title={t("waiterPay.removeTitle")} onClose={() => setRemoving(null)} testId="remove-item-dialog">
+          <p className={payStyles.confirmText}>{t("waiterPay.removeQuestion")}</p>
+          <p className={`${payStyles.hint} ${payStyles.dialogHint}`}>{t("waiterPay.removeOne", { name: removing.name })}</p>
+          <div className={payStyles.confirmActions}>
+            <Button variant="secondary" onClick={() => setRemoving(null)} data-testid="remove-item-cancel">
+              {t("common.cancel")}
+            </Button>
+            <Button variant="danger" onClick={onRemove} loading={remove.isPending} data-testid="remove-item-confirm">
+              {t("waiterPay.remove")}
+            </Button>
+          </div>
+        </Dialog>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
-import { Price } from "../../../components/price.tsx";
+import { Price, useFormatEuros } from "../../../components/price.tsx";
 import { useNow } from "../../../features/kitchen-tickets/hooks/use-now.ts";
 import { useWaiterRequest } from "../../../features/waiter-tasks/api/waiter-api.ts";
 import { isPaymentTask } from "../../../features/waiter-tasks/apply-waiter-message.ts";
@@ -15,6 +15,7 @@ import { WAITER_BASE_PATH } from "./waiter-context.ts";
 /** request/{requestId}: one task with its items (spec 2 §2.4); it leaves once nothing is left. */
 export default function WaiterTaskPage() {
   const { t } = useTranslation();
+  const format = useFormatEuros();
   const navigate = useNavigate();
   const requestId = Number(useParams().requestId);
   const request = useWaiterRequest(requestId);
@@ -40,6 +41,20 @@ export default function WaiterTaskPage() {
           <p className={styles.panelSum}>
             {t("waiter.sum")} <Price cents={task.sum} />
           </p>
+          <Link
+            to={`${WAITER_BASE_PATH}/request/${task.requestId}/choose-payment-type?tableId=${task.placementId}&returnTo=${encodeURIComponent(tablePath)}`}
+            className={`${styles.linkButton} ${styles.primaryLink}`}
+            data-testid="collect-request"
+          >
+            {t("waiterPay.collectAmount", { price: format(task.sum) })}
+          </Link>
+          <Link
+            to={`${WAITER_BASE_PATH}/request/${task.requestId}/choose-payment-type?tableId=${task.placementId}&shouldReturnAllFeedItems=true&returnTo=${encodeURIComponent(tablePath)}`}
+            className={styles.linkButton}
+            data-testid="collect-request-all"
+          >
+            {t("waiterPay.collectAll")}
+          </Link>
         </section>
       ) : (
         <TaskCard

@@ -28,16 +28,18 @@ export function useWaiterFeed() {
 }
 
 /** One request's card; a failed load is the caller's to handle (spec 2 §4.8: go back). */
-export function useWaiterRequest(requestId: number) {
+export function useWaiterRequest(requestId: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: waiterRequestQueryKey(requestId),
     queryFn: ({ signal }) => apiGet<WaiterFeedItem>(`/api/feed/get-employee-feed/request/${requestId}`, { signal, quiet: true }),
     retry: false,
   });
 }
 
-export function useStaffTableFeed(tableId: number) {
+export function useStaffTableFeed(tableId: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: staffTableFeedQueryKey(tableId),
     queryFn: ({ signal }) => apiGet<StaffTableFeed>(`/api/feed/table/${tableId}/products`, { signal }),
   });

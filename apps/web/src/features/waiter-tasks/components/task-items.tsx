@@ -13,8 +13,23 @@ const PAYMENT_TONE: Record<TableFeedItem["paymentStatus"], BadgeTone> = {
   CANCELLED: "error",
 };
 
-/** A task's or a table's lines: quantity, name, options, price; badges on the table feed. */
-export function TaskItems({ items, badges = false }: { items: readonly TableFeedItem[]; badges?: boolean }) {
+/**
+ * A task's or a table's lines: quantity, name, options, price; badges on the table feed, and
+ * there a remove button on unpaid lines when the view is not read-only.
+ */
+export function TaskItems({
+  items,
+  badges = false,
+  onRemove,
+  removeLabel,
+  removeDisabled = false,
+}: {
+  items: readonly TableFeedItem[];
+  badges?: boolean;
+  onRemove?: (item: TableFeedItem) => void;
+  removeLabel?: (item: TableFeedItem) => string;
+  removeDisabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <ul className={styles.items}>
@@ -44,10 +59,28 @@ export function TaskItems({ items, badges = false }: { items: readonly TableFeed
                 <Badge tone={PAYMENT_TONE[item.paymentStatus]} testId="item-payment">
                   {t(`customer.paymentStatus.${item.paymentStatus}`)}
                 </Badge>
+                {item.hasDiscount && (
+                  <Badge tone="neutral" testId="item-discount">
+                    {t("waiterPay.discount")}
+                  </Badge>
+                )}
               </span>
             )}
           </div>
           <Price cents={item.price * item.quantity} className={styles.itemPrice} />
+          {onRemove && item.paymentStatus === "UNPAID" && (
+            <button
+              type="button"
+              className={styles.remove}
+              onClick={() => onRemove(item)}
+              disabled={removeDisabled}
+              aria-label={removeLabel?.(item) ?? item.name}
+              title={removeLabel?.(item)}
+              data-testid="remove-item"
+            >
+              −
+            </button>
+          )}
         </li>
       ))}
     </ul>

@@ -1,0 +1,138 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderProducts, payments } from "../src/db/schema.ts";
+import { buildRunningVenue, buildTable } from "./support/factories.ts";
+import { apiClient } from "./support/http.ts";
+import { listen } from "./support/stomp-client.ts";
+import { startTestServer, type TestServer } from "./support/test-app.ts";
+
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
+let other: Awaited<ReturnType<typeof buildRunningVenue>>;
+let waiter: string;
+let cook: string;
+let otherWaiter: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.baseUrl);
+  venue = await buildRunningVenue(server.database.db);
+  other = await buildRunningVenue(server.database.db);
+  waiter = await api.login(venue.waiter.login);
+  cook = await api.login(venue.cook.login);
+  otherWaiter = await api.login(other.waiter.login);
+});
+afterAll(async () => server?.close());
+
+const unitsOf = (ids: number[]) => server.database.db.select().from(orderProducts).where(inArray(orderProducts.id, ids));
+
+/** A guest orders salads and waters at a new table; returns the table and the units by product. */
+async function guestOrders(salads: number, waters: number) {
+  const table = await buildTable(server.database.db, venue.venue.id);
+  const guest = await api.seatedGuest(table.id);
+  const sent = await api.post(
+    `/api/orders/${table.id}`,
+    [
+      { id: venue.salad.id, quantity: salads },
+      { id: venue.water.id, quantity: waters },
+    ].filter((line) => line.quantity > 0),
+    guest,
+  );
+  expect(sent.status).toBe(200);
+  const units = await server.database.db.select().from(orderProducts).where(eq(orderProducts.tableId, table.id));
+  return {
+    table,
+    guest,
+    salads: units.filter((u) => u.productId === venue.salad.id).map((u) => u.id),
+    waters: units.filter((u) => u.productId === venue.water.id).map((u) => u.id),
+  };
+}
+
+describe("a waiter ordering for a table", () => {
+  it("is accepted, and the kitchen's ticket says the waiter sent it", async () => {
+    const table = await buildTable(server.database.db, venue.venue.id);
+    const kitchen = await listen(server.wsUrl, cook, "/user/queue/kitchen");
+    const sent = await api.post(`/api/orders/${table.id}`, [{ id: venue.salad.id, quantity: 2, notes: "χωρίς αλάτι" }], waiter, {
+      "Idempotency-Key": "waiter-order-0001",
+    });
+    expect(sent.status).toBe(200);
+    const ticket = (await api.get(`/api/feed/kitchen/ticket/${sent.body.ticketIds[0]}`, cook)).body;
+    expect(ticket.sentBy.type).toBe("WAITER");
+    expect(ticket.tableId).toBe(table.id);
+    expect(ticket.products[0].quantity).toBe(2);
+    await kitchen.next((body: any) => JSON.stringify(body).includes(String(sent.body.ticketIds[0])));
+    kitchen.close();
+    const feed = (await api.get(`/api/feed/table/${table.id}/products`, waiter)).body;
+    expect(feed.totalUnpaidCount).toBe(2);
+    expect(feed.totalUnpaidPrice).toBe(1900);
+  });
+
+  it("another venue's waiter cannot order for the table", async () => {
+    const sent = await api.post(`/api/orders/${venue.table.id}`, [{ id: venue.salad.id, quantity: 1 }], otherWaiter);
+    expect([403, 404]).toContain(sent.status);
+  });
+});
+
+describe("cancelling unpaid pieces from the table feed", () => {
+  it("cancels unpaid pieces in any status, and the guest's bill and the kitchen see it live", async () => {
+    const { table, guest, salads, waters } = await guestOrders(2, 1);
+    // The cook prepares one salad: a waiter may still take it off the bill.
+    const ticketId = (await unitsOf([salads[0]]))[0].ticketId as number;
+    const prepared = await api.post(
+      `/api/feed/kitchen/ticket/${ticketId}/prepare-products`,
+      { orderProductIds: [salads[0]] },
+      cook,
+    );
+    expect(prepared.status).toBe(200);
+    const guestFeed = await listen(server.wsUrl, guest, `/topic/customer/el/${table.id}`);
+    const removed = await api.post(
+      `/api/feed/table/${table.id}/remove-products`,
+      { orderProductIds: [salads[0], waters[0]] },
+      waiter,
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.body.orderProductIds).toEqual([salads[0], waters[0]].sort((a, b) => a - b));
+    const units = await unitsOf([...salads, ...waters]);
+    expect(
+      units
+        .filter((u) => u.paymentStatus === "CANCELLED")
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual([salads[0], waters[0]].sort());
+    const pushed = await guestFeed.next((body: any) => body.totalUnpaidCount === 1);
+    expect(pushed.totalUnpaidPrice).toBe(950);
+    guestFeed.close();
+    const kitchenTicket = (await api.get(`/api/feed/kitchen/ticket/${ticketId}`, cook)).body;
+    expect(kitchenTicket.products.reduce((sum: number, p: any) => sum + p.quantity, 0)).toBe(1);
+  });
+
+  it("refuses bad inputs and changes nothing", async () => {
+    const { table, salads, waters } = await guestOrders(1, 1);
+    const elsewhere = await guestOrders(1, 0);
+    const post = (tableId: number, ids: number[], token = waiter) =>
+      api.post(`/api/feed/table/${tableId}/remove-products`, { orderProductIds: ids }, token);
+    // Another table's piece, another venue's waiter, an unknown piece, an empty list.
+    expect((await post(table.id, [salads[0], elsewhere.salads[0]])).status).toBe(403);
+    expect((await post(table.id, [salads[0]], otherWaiter)).status).toBe(403);
+    expect((await post(table.id, [999_999])).status).toBe(404);
+    expect((await post(table.id, [])).status).toBe(400);
+    // A paid piece cannot be cancelled.
+    const paid = await api.post(
+      `/api/feed/table/${table.id}/complete-orders`,
+      { cashAmount: 100, itemsCount: [{ orderProductId: waters[0], quantity: 1 }] },
+      waiter,
+    );
+    expect(paid.status).toBe(200);
+    const refused = await post(table.id, [salads[0], waters[0]]);
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("x-app-error")).toBe("error.product_not_in_current_order");
+    const units = await unitsOf([salads[0], waters[0], elsewhere.salads[0]]);
+    expect(units.map((u) => u.paymentStatus).sort()).toEqual(["PAID", "UNPAID", "UNPAID"]);
+    // Cancelling the same piece twice: the second time it is no longer unpaid.
+    expect((await post(table.id, [salads[0]])).status).toBe(200);
+    expect((await post(table.id, [salads[0]])).status).toBe(400);
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.tableId, table.id));
+    expect(payment.amountCents).toBe(100);
+  });
+});

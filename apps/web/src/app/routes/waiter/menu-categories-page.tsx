@@ -1,0 +1,63 @@
+import { Link, useParams } from "react-router";
+import { Button } from "../../../components/button.tsx";
+import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { BasketBar } from "../../../features/basket/components/basket-bar.tsx";
+import { useBasket } from "../../../features/basket/hooks/use-basket.ts";
+import { useWaiterMenu, waiterBasketCode } from "../../../features/waiter-order/api.ts";
+import { tableFeedPath, tablePath } from "../../../features/waiter-payment/payment-flow.ts";
+import styles from "../../../features/waiter-payment/waiter-payment.module.css";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
+
+/** {id}/{label}/menu-categories (spec 2 §2.2): the menu's categories, to order for the table. */
+export default function MenuCategoriesPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const tableId = Number(params.id);
+  const label = params.label ?? "";
+  const { lang } = useLanguage();
+  const menu = useWaiterMenu(lang);
+  const basket = useBasket(waiterBasketCode(tableId));
+  const categories = (menu.data ?? []).filter((category) => category.products.length > 0);
+  return (
+    <div className={styles.screen} data-testid="waiter-menu-categories">
+      <div className={styles.titleRow}>
+        <Link to={tableFeedPath(tableId, label)} className={styles.back} aria-label={t("common.back")}>
+          ←
+        </Link>
+        <h2 className={styles.title}>{t("waiterOrder.categories")}</h2>
+        <span className={styles.titleMeta}>{t("waiter.table", { name: label })}</span>
+      </div>
+      {menu.isPending && <DelayedSkeleton rows={5} />}
+      {menu.isError && (
+        <p className={styles.notice} role="alert">
+          {errorMessage(menu.error)}{" "}
+          <Button variant="secondary" onClick={() => void menu.refetch()}>
+            {t("common.retry")}
+          </Button>
+        </p>
+      )}
+      <ul className={styles.choices}>
+        {categories.map((category) => (
+          <li key={category.id}>
+            <Link
+              to={tablePath(tableId, label, `menu-category-items/${category.id}`)}
+              className={styles.choice}
+              data-testid="waiter-category"
+              data-name={category.name}
+            >
+              <span className={styles.choiceText}>
+                <strong>{category.name}</strong>
+                <small>{t("waiterOrder.productCount", { count: category.products.length })}</small>
+              </span>
+              <span className={styles.chevron} aria-hidden="true">
+                ›
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <BasketBar count={basket.count} totalCents={basket.totalCents} to={tablePath(tableId, label, "order")} />
+    </div>
+  );
+}

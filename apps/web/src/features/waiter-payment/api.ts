@@ -1,0 +1,76 @@
+import type { CompleteOrderBody } from "@tableorder/domain/contracts/waiter";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiGet, apiPost } from "../../lib/api-client.ts";
+import { tableAssignmentsQueryKey, waiterFeedQueryKey } from "../waiter-tasks/api/waiter-api.ts";
+
+/** A card terminal of the venue the waiter may send a card payment to. */
+export interface CardTerminal {
+  id: number;
+  friendlyName: string;
+  type: string;
+}
+
+/** What complete-orders answers: COMPLETED at once, or PENDING while a card terminal decides. */
+export type CompleteOrderResult =
+  | { status: "COMPLETED"; paymentId: number; paidProductCount: number; paidAmount: number }
+  | { status: "PENDING"; paymentId?: number; cardAmount?: number };
+
+export type CompleteOrderInput = Omit<CompleteOrderBody, "payAll"> & { payAll?: boolean };
+
+/** Everything the waiter's screens read of a table or its tasks reads again after a change. */
+function useRefreshTables() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: waiterFeedQueryKey });
+    void queryClient.invalidateQueries({ queryKey: ["waiter-request"] });
+    void queryClient.invalidateQueries({ queryKey: ["staff-table-feed"] });
+    void queryClient.invalidateQueries({ queryKey: tableAssignmentsQueryKey });
+  };
+}
+
+/** POST api/feed/table/{id}/complete-orders (spec 2 §7): the payment collection. */
+export function useCompleteOrders() {
+  const refresh = useRefreshTables();
+  return useMutation({
+    mutationFn: ({ tableId, body }: { tableId: number; body: CompleteOrderInput }) =>
+      apiPost<CompleteOrderResult>(`/api/feed/table/${tableId}/complete-orders`, body),
+    onSettled: refresh,
+  });
+}
+
+/** POST api/feed/transfer-table with {tableId, targetTableId}; errors are the caller's to say. */
+export function useTransferTable() {
+  const refresh = useRefreshTables();
+  return useMutation({
+    mutationFn: (body: { tableId: number; targetTableId: number }) =>
+      apiPost<unknown>("/api/feed/transfer-table", body, { quiet: true }),
+    onSettled: refresh,
+  });
+}
+
+/** The venue's card terminals; a server without terminals (404) means none. */
+export function useCardTerminals(enabled: boolean) {
+  return useQuery({
+    queryKey: ["card-terminals"],
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<CardTerminal[]>("/api/feed/card-terminals", { signal, quiet: true });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Takes unpaid pieces off a table's bill (spec 2 §2.4, table feed). */
+export function useRemoveTableProducts(tableId: number) {
+  const refresh = useRefreshTables();
+  return useMutation({
+    mutationFn: (orderProductIds: number[]) =>
+      apiPost<{ orderProductIds: number[] }>(`/api/feed/table/${tableId}/remove-products`, { orderProductIds }),
+    onSettled: refresh,
+  });
+}

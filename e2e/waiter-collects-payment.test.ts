@@ -1,0 +1,315 @@
+import { mkdir } from "node:fs/promises";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./support/start-server.ts";
+
+// Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
+const SCREENSHOTS = "test-results/screenshots";
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function newPhone(): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+  return page;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+}
+
+const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ");
+
+async function signInGuest(page: Page, tableCode: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
+  await page.getByTestId("accept-terms").check();
+  await page.getByTestId("continue-as-guest").click();
+  await page.getByTestId("table-page").waitFor();
+}
+
+async function addToBasket(page: Page, category: string, product: string, quantity = 1): Promise<void> {
+  await page.getByRole("tab", { name: category }).click();
+  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
+  await item.getByTestId("menu-product-toggle").click();
+  for (let i = 1; i < quantity; i++) {
+    await item.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+  }
+  await item.getByTestId("add-to-basket").click();
+}
+
+async function guestOrders(page: Page, tableCode: string, lines: [string, string, number][]): Promise<void> {
+  await signInGuest(page, tableCode);
+  await page.getByTestId("open-menu").click();
+  for (const [category, product, quantity] of lines) await addToBasket(page, category, product, quantity);
+  await page.getByTestId("basket-bar").click();
+  await page.getByTestId("send-order").click();
+  await page.getByTestId("table-page").waitFor();
+}
+
+async function signInStaff(page: Page, area: "wait" | "prep", username: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/${area}`);
+  await page.getByTestId("login-username").fill(username);
+  await page.getByTestId("login-password").fill("demo1234");
+  await page.getByTestId("login-submit").click();
+  await page.getByTestId(area === "wait" ? "waiter-feed" : "kitchen-feed").waitFor();
+}
+
+const toast = (page: Page, kind: "success" | "error" | "info", message: string) =>
+  page.getByTestId(`toast-${kind}`).filter({ hasText: message }).first();
+
+const line = (page: Page, testId: string, name: string) => page.locator(`[data-testid="${testId}"][data-name="${name}"]`);
+
+/** Types into a field the way a person does: select all, then the keys. */
+async function type(field: Locator, value: string): Promise<void> {
+  await field.click();
+  await field.fill("");
+  await field.pressSequentially(value);
+}
+
+describe("a waiter collects payment at the table", () => {
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    server = await startServer();
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("the guest asks to pay by card terminal; the waiter collects part in cash with a discount and the rest on the terminal", async () => {
+    const guest = await newPhone();
+    // 2 × Τζατζίκι (5.50) + 1 × Μουσακάς (13.00) = 24.00 €
+    await guestOrders(guest, "demo-5", [
+      ["Ορεκτικά", "Τζατζίκι", 2],
+      ["Κυρίως πιάτα", "Μουσακάς", 1],
+    ]);
+    await guest.getByTestId("pay").click();
+    await guest.getByTestId("payment-type-full").click();
+    await guest.getByTestId("payment-page").waitFor();
+    await guest.getByTestId("needs-terminal").check();
+    await guest.getByTestId("request-payment").click();
+    await guest.getByTestId("waiting-for-waiter").waitFor();
+
+    const waiter = await newPhone();
+    await signInStaff(waiter, "wait", "waiter");
+    const task = waiter.locator('[data-testid="waiter-task"][data-type="PAYMENT_WITH_POS"]');
+    await task.waitFor({ timeout: 15_000 });
+    await screenshot(waiter, "waiter-pay-feed-390");
+    await task.getByTestId("open-task").click();
+    await waiter.getByTestId("payment-task").waitFor();
+    expect(await text(waiter.getByTestId("collect-request"))).toContain("24,00");
+    await screenshot(waiter, "waiter-pay-task-390");
+
+    // Partial, from the request: one Τζατζίκι.
+    await waiter.getByTestId("collect-request").click();
+    await waiter.getByTestId("choose-payment-type").waitFor();
+    expect(await waiter.getByTestId("payment-type-transfer").count()).toBe(0);
+    await screenshot(waiter, "waiter-pay-choose-type-request-390");
+    await waiter.getByTestId("payment-type-partial").click();
+    await waiter.getByTestId("select-products").waitFor();
+    expect(await waiter.getByTestId("confirm-selection").isDisabled()).toBe(true);
+    await line(waiter, "pay-line", "Τζατζίκι").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+    expect(await text(waiter.getByTestId("confirm-selection"))).toContain("5,50");
+    await screenshot(waiter, "waiter-pay-select-products-390");
+    await waiter.getByTestId("confirm-selection").click();
+    await waiter.getByTestId("choose-payment-method").waitFor();
+    await screenshot(waiter, "waiter-pay-choose-method-390");
+    await waiter.getByTestId("payment-method-cash").click();
+    await waiter.getByTestId("finalize-payment").waitFor();
+    expect(await text(waiter.getByTestId("finalize-total"))).toContain("5,50");
+
+    // The discount: 10 % is 0.55 €; a discount past the floor is capped at 5.30 € (0.20 € per piece left).
+    await waiter.getByTestId("discount-toggle").click();
+    await type(waiter.getByTestId("discount-percentage"), "10");
+    expect(await waiter.getByTestId("discount-amount").inputValue()).toBe("0.55");
+    await type(waiter.getByTestId("discount-amount"), "9");
+    expect(await waiter.getByTestId("discount-amount").inputValue()).toBe("5.30");
+    expect(await waiter.getByTestId("discount-percentage").inputValue()).toBe("96.36");
+    await type(waiter.getByTestId("discount-amount"), "0.505");
+    expect(await waiter.getByTestId("discount-amount").inputValue()).toBe("0.51");
+    await type(waiter.getByTestId("discount-amount"), "0.50");
+    expect(await waiter.getByTestId("discount-percentage").inputValue()).toBe("9.09");
+    expect(await text(waiter.getByTestId("finalize-payable"))).toContain("5,00");
+    // Cash and card linked: typing cash 3 leaves 2 on card; cash past the total caps at it.
+    await type(waiter.getByTestId("cash-amount"), "3");
+    expect(await waiter.getByTestId("card-amount").inputValue()).toBe("2.00");
+    await waiter.getByTestId("terminal-choice").waitFor();
+    expect(await waiter.getByTestId("collect").isDisabled()).toBe(true);
+    await type(waiter.getByTestId("cash-amount"), "50");
+    expect(await waiter.getByTestId("cash-amount").inputValue()).toBe("5.00");
+    expect(await waiter.getByTestId("card-amount").inputValue()).toBe("0");
+    expect(await waiter.getByTestId("collect").isDisabled()).toBe(false);
+    expect(await text(waiter.getByTestId("collect"))).toContain("5,00");
+    await screenshot(waiter, "waiter-pay-finalize-cash-discount-390");
+    await waiter.getByTestId("collect").click();
+    await toast(waiter, "success", "Επιτυχής είσπραξη μερικού συνόλου!").waitFor();
+    await waiter.getByTestId("waiter-table-feed").waitFor();
+    await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("18,50");
+    await screenshot(waiter, "waiter-pay-table-feed-after-partial-390");
+
+    // The rest, by card on the sandbox terminal, from the table feed.
+    await waiter.getByTestId("collect-table").click();
+    await waiter.getByTestId("choose-payment-type").waitFor();
+    await waiter.getByTestId("payment-type-full").click();
+    await waiter.getByTestId("payment-method-card").click();
+    await waiter.getByTestId("finalize-payment").waitFor();
+    expect(await waiter.getByTestId("card-amount").inputValue()).toBe("18.50");
+    await waiter.getByTestId("terminal").first().waitFor();
+    expect(await waiter.getByTestId("collect").isDisabled()).toBe(true);
+    await waiter.getByTestId("terminal").first().click();
+    await screenshot(waiter, "waiter-pay-finalize-card-390");
+    await waiter.getByTestId("collect").click();
+    await waiter.getByTestId("pending-pos-payment").waitFor();
+    await screenshot(waiter, "waiter-pay-pending-pos-390");
+
+    const terminal = await newPhone();
+    await terminal.goto(`${server.baseUrl}/sandbox/card-terminal`);
+    await terminal.getByTestId("sandbox-terminal-sale").first().waitFor({ timeout: 15_000 });
+    await screenshot(terminal, "sandbox-terminal-390");
+    await terminal.getByTestId("sandbox-terminal-sale").first().getByTestId("sandbox-terminal-approve").click();
+
+    await toast(waiter, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor({ timeout: 15_000 });
+    await waiter.getByTestId("waiter-table-feed").waitFor();
+    await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("0,00");
+    expect(await waiter.getByTestId("collect-table").isDisabled()).toBe(true);
+    await screenshot(waiter, "waiter-pay-table-feed-paid-390");
+    await guest.getByTestId("payment-success").waitFor({ timeout: 15_000 });
+    await screenshot(guest, "guest-success-after-waiter-390");
+  });
+
+  it("cancels an item, gives one as a gift, and transfers the table; the long press goes straight to cash", async () => {
+    const guest = await newPhone();
+    // 1 × Τζατζίκι (5.50) + 2 × Νερό 1L (1.00) + 1 × Μουσακάς (13.00)
+    await guestOrders(guest, "demo-6", [
+      ["Ορεκτικά", "Τζατζίκι", 1],
+      ["Ποτά", "Νερό 1L", 2],
+      ["Κυρίως πιάτα", "Μουσακάς", 1],
+    ]);
+    const waiter = await newPhone();
+    await signInStaff(waiter, "wait", "waiter");
+    await waiter.getByTestId("open-tables").click();
+    await waiter.locator('[data-testid="select-table-row"][data-label="6"]').click();
+    await waiter.getByTestId("waiter-table-feed").waitFor();
+    await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("20,50");
+
+    // Cancel the Τζατζίκι after the confirmation.
+    const tzatziki = waiter.locator('[data-testid="task-item"][data-name="Τζατζίκι"]');
+    await tzatziki.getByTestId("remove-item").click();
+    await waiter.getByTestId("remove-item-dialog").waitFor();
+    expect(await text(waiter.getByTestId("remove-item-dialog"))).toContain("Θέλεις να προχωρήσεις σε αφαίρεση προϊόντος;");
+    await screenshot(waiter, "waiter-cancel-confirm-390");
+    await waiter.getByTestId("remove-item-confirm").click();
+    await toast(waiter, "success", "Το προϊόν αφαιρέθηκε").waitFor();
+    await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("15,00");
+    await expect
+      .poll(() => guest.locator('[data-testid="feed-item"][data-name="Τζατζίκι"]').getAttribute("data-payment"))
+      .toBe("CANCELLED");
+
+    // A water on the house.
+    await waiter.getByTestId("collect-table").click();
+    await waiter.getByTestId("payment-type-gift").click();
+    await waiter.getByTestId("select-products").waitFor();
+    await line(waiter, "pay-line", "Νερό 1L").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+    await waiter.getByTestId("confirm-selection").click();
+    await waiter.getByTestId("finalize-payment").waitFor();
+    expect(new URL(waiter.url()).pathname).toContain("/gift-payment/no-payment/finalize-payment");
+    expect(await waiter.getByTestId("discount-toggle").count()).toBe(0);
+    await screenshot(waiter, "waiter-gift-finalize-390");
+    await waiter.getByTestId("collect").click();
+    await toast(waiter, "success", "Επιτυχής καταχώριση κεράσματος!").waitFor();
+    await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("14,00");
+
+    // The long press opens the full payment in cash directly.
+    const collect = waiter.getByTestId("collect-table");
+    const box = await collect.boundingBox();
+    if (!box) throw new Error("no collect button");
+    await waiter.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await waiter.mouse.down();
+    await waiter.waitForTimeout(700);
+    await waiter.mouse.up();
+    await waiter.getByTestId("finalize-payment").waitFor();
+    expect(new URL(waiter.url()).pathname).toContain("/full-payment/cash-payment/finalize-payment");
+    expect(await waiter.getByTestId("cash-amount").inputValue()).toBe("14.00");
+    await screenshot(waiter, "waiter-long-press-cash-390");
+    await waiter.getByTestId("payment-back").click();
+    await waiter.getByTestId("choose-payment-method").waitFor();
+    await waiter.getByTestId("payment-back").click();
+    await waiter.getByTestId("choose-payment-type").waitFor();
+
+    // Transfer to table 7: the list leaves out table 6; confirm waits for a choice and asks again.
+    await waiter.getByTestId("payment-type-transfer").click();
+    await waiter.getByTestId("table-transfer").waitFor();
+    expect(await waiter.locator('[data-testid="transfer-target"][data-label="6"]').count()).toBe(0);
+    expect(await waiter.getByTestId("transfer-confirm").isDisabled()).toBe(true);
+    await waiter.locator('[data-testid="transfer-target"][data-label="7"]').click();
+    await waiter.getByTestId("transfer-confirm").click();
+    await waiter.getByTestId("transfer-dialog").waitFor();
+    await screenshot(waiter, "waiter-transfer-confirm-390");
+    await waiter.getByTestId("transfer-go").click();
+    await toast(waiter, "success", "Επιτυχής μεταφορά τραπεζιού!").waitFor();
+    await expect.poll(() => new URL(waiter.url()).pathname).toBe("/service/wait/7/7/feed");
+    await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("14,00");
+    await screenshot(waiter, "waiter-transfer-target-feed-390");
+    // At a desk's width the same screens stay a readable column.
+    await waiter.setViewportSize({ width: 1280, height: 800 });
+    await waiter.getByTestId("collect-table").click();
+    await waiter.getByTestId("payment-type-partial").click();
+    await line(waiter, "pay-line", "Μουσακάς").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+    await waiter.getByTestId("confirm-selection").click();
+    await waiter.getByTestId("payment-method-credit").click();
+    await waiter.getByTestId("finalize-payment").waitFor();
+    expect(await text(waiter.getByTestId("credit-amount"))).toContain("13,00");
+    await screenshot(waiter, "waiter-finalize-credit-1280");
+    await waiter.getByTestId("collect").click();
+    await toast(waiter, "success", "Επιτυχής είσπραξη μερικού συνόλου!").waitFor();
+    await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("1,00");
+  });
+
+  it("the waiter orders for a table and the kitchen receives it live, sent by the waiter", async () => {
+    const kitchen = await newPhone();
+    await signInStaff(kitchen, "prep", "kitchen");
+    const waiter = await newPhone();
+    await signInStaff(waiter, "wait", "waiter");
+    await waiter.getByTestId("new-order").click();
+    await waiter.getByTestId("select-table-order").waitFor();
+    await screenshot(waiter, "waiter-order-select-table-390");
+    await waiter.locator('[data-testid="select-table-row"][data-label="8"]').click();
+    await waiter.getByTestId("waiter-menu-categories").waitFor();
+    await screenshot(waiter, "waiter-order-categories-390");
+    await waiter.locator('[data-testid="waiter-category"][data-name="Ορεκτικά"]').click();
+    await waiter.getByTestId("waiter-category-items").waitFor();
+    const tzatziki = waiter.locator('[data-testid="menu-product"][data-name="Τζατζίκι"]');
+    await tzatziki.getByTestId("menu-product-toggle").click();
+    await tzatziki.getByTestId("add-to-basket").click();
+    // The same item again (it stays open, reset) merges into one line of 2.
+    await tzatziki.getByTestId("add-to-basket").click();
+    await expect.poll(() => text(waiter.getByTestId("basket-bar-count"))).toBe("2");
+    await screenshot(waiter, "waiter-order-items-390");
+    await waiter.getByTestId("basket-bar").click();
+    await waiter.getByTestId("waiter-order-page").waitFor();
+    expect(await waiter.getByTestId("basket-line").count()).toBe(1);
+    expect(await text(waiter.getByTestId("send-order"))).toContain("11,00");
+    await screenshot(waiter, "waiter-order-review-390");
+    await waiter.getByTestId("send-order").click();
+    await toast(waiter, "success", "Επιτυχής αποστολή παραγγελίας!").waitFor();
+    await waiter.getByTestId("select-table-order").waitFor();
+
+    const ticket = kitchen.locator('[data-testid="kitchen-ticket"]').filter({ hasText: "Τραπέζι 8" });
+    await ticket.waitFor({ timeout: 15_000 });
+    expect(await text(ticket.getByTestId("ticket-sender"))).toContain("Νίκος Γεωργίου");
+    expect(await text(ticket)).toContain("Τζατζίκι");
+    await screenshot(kitchen, "kitchen-receives-waiter-order-390");
+  });
+});
