@@ -65,6 +65,27 @@ export const VALIDATION_MESSAGES = {
   },
   "text.tooLong": { el: "Το κείμενο είναι πολύ μεγάλο", en: "The text is too long" },
   "field.invalid": { el: "Η τιμή του πεδίου δεν είναι σωστή", en: "The value is not correct" },
+  // Invoicing settings and card terminals (spec 3 §5).
+  "invoicing.city.invalid": { el: "Απαιτείται χρήση έγκυρων χαρακτήρων", en: "Use valid characters" },
+  "invoicing.zip.invalid": { el: "Απαιτείται συμπλήρωση έγκυρου Τ.Κ.", en: "A valid postcode is required" },
+  "invoicing.phone.invalid": { el: "Απαιτείται συμπλήρωση έγκυρου τηλεφώνου", en: "A valid phone number is required" },
+  "invoicing.website.invalid": { el: "Απαιτείται συμπλήρωση έγκυρης ιστοσελίδας", en: "A valid website is required" },
+  "invoicing.tin.invalid": { el: "Απαιτείται συμπλήρωση έγκυρου Α.Φ.Μ.", en: "A valid VAT number is required" },
+  "invoicing.taxOffice.invalid": { el: "Απαιτείται συμπλήρωση έγκυρης Δ.Ο.Υ.", en: "A valid tax office is required" },
+  "invoicing.gemhNumber.invalid": {
+    el: "Απαιτείται συμπλήρωση έγκυρου αριθμού Γ.Ε.ΜΗ.",
+    en: "A valid GEMI number is required",
+  },
+  "invoicing.terminals.required": {
+    el: "Απαιτείται συμπλήρωση στοιχείων τερματικού POS",
+    en: "The details of a card terminal are required",
+  },
+  "terminal.required": {
+    el: "Απαιτείται συμπλήρωση των στοιχείων του τερματικού",
+    en: "The terminal's details are required",
+  },
+  "terminal.tidMid.invalid": { el: "Απαιτείται συμπλήρωση έγκυρων TID και MID", en: "A valid TID and MID are required" },
+  "terminal.tid.duplicate": { el: "Το TID χρησιμοποιείται ήδη", en: "The TID is already in use" },
 } as const satisfies Record<string, { el: string; en: string }>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
@@ -73,73 +94,3 @@ export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 export function isValidationMessageKey(value: string): value is ValidationMessageKey {
   return Object.hasOwn(VALIDATION_MESSAGES, value);
 }
-
-/**
- * Wording of the keyed server errors the back-office screens meet (spec 3 §8: English as the
- * spec gives it; Greek ours). The client reads the key from `X-App-Error: error.<key>`.
- */
-export const CRM_ERROR_MESSAGES = {
-  category_has_products: {
-    el: "Δεν επιτρέπεται η διαγραφή κατηγορίας που περιέχει προϊόντα.",
-    en: "Deletion of a category with products is not allowed.",
-  },
-  username_exists: { el: "Το όνομα χρήστη χρησιμοποιείται ήδη.", en: "The username is already in use." },
-  prep_area_name_exists: { el: "Η ονομασία χρησιμοποιείται ήδη.", en: "The name is already in use." },
-  table_code_already_exists: { el: "Το URL χρησιμοποιείται ήδη.", en: "The URL is already in use." },
-  table_name_already_exists: { el: "Ο αριθμός χρησιμοποιείται ήδη.", en: "The number is already in use." },
-  active_session_on_table: { el: "Το τραπέζι είναι κατειλημμένο.", en: "The table is occupied." },
-  prep_area_has_products: {
-    el: "Ο χώρος προετοιμασίας έχει προϊόντα· μεταφέρετέ τα πρώτα σε άλλο χώρο.",
-    en: "The preparation area still has products; move them to another area first.",
-  },
-  prep_area_has_open_tickets: {
-    el: "Ο χώρος προετοιμασίας έχει ανοιχτές παραγγελίες.",
-    en: "The preparation area still has open tickets.",
-  },
-  price_required: {
-    el: "Απαιτείται συμπλήρωση τιμής για ενεργοποίηση διαθεσιμότητας",
-    en: "A price is required to make the product available",
-  },
-  unknown_product_option: { el: "Η επιλογή δεν ανήκει στο προϊόν.", en: "The option does not belong to the product." },
-  unsupported_image_type: {
-    el: "Η εικόνα πρέπει να είναι JPEG, PNG ή WebP.",
-    en: "The image must be a JPEG, PNG or WebP.",
-  },
-  image_too_large: { el: "Η εικόνα ξεπερνά τα 2 MB.", en: "The image is larger than 2 MB." },
-} as const;
-
-/**
- * Wording of the keyed server errors the waiter's screens meet (spec 2 leaves them unnamed;
- * Greek and English ours).
- */
-export const WAITER_ERROR_MESSAGES = {
-  request_already_handled: {
-    el: "Το αίτημα έχει ήδη εξυπηρετηθεί.",
-    en: "The request has already been handled.",
-  },
-  request_not_completable: {
-    el: "Αυτό το αίτημα δεν ολοκληρώνεται από εδώ.",
-    en: "This request cannot be completed here.",
-  },
-  nothing_to_undo: { el: "Δεν υπάρχει κάτι για αναίρεση.", en: "There is nothing to undo." },
-  already_paid: {
-    el: "Κάποια προϊόντα έχουν ήδη εξοφληθεί.",
-    en: "Some of the products have already been paid.",
-  },
-  amounts_do_not_add_up: {
-    el: "Τα ποσά δεν αντιστοιχούν στο σύνολο προς πληρωμή.",
-    en: "The amounts do not add up to the total to pay.",
-  },
-  discount_too_large: {
-    el: "Η έκπτωση δεν μπορεί να αφήσει λιγότερο από 0,20 € ανά τεμάχιο.",
-    en: "The discount cannot leave less than €0.20 per piece.",
-  },
-  terminal_not_available: {
-    el: "Η πληρωμή με τερματικό POS δεν είναι διαθέσιμη.",
-    en: "Card terminal payments are not available.",
-  },
-  same_table_transfer: {
-    el: "Επίλεξε διαφορετικό τραπέζι για τη μεταφορά.",
-    en: "Choose a different table to transfer to.",
-  },
-} as const;

@@ -1,8 +1,9 @@
-import { CRM_ERROR_MESSAGES, VALIDATION_MESSAGES } from "@tableorder/domain/validation-messages";
+import { ERROR_MESSAGES } from "@tableorder/domain/error-messages";
+import { VALIDATION_MESSAGES } from "@tableorder/domain/validation-messages";
 import type { ZodType } from "zod";
 
 export type Lang = "el" | "en";
-const ALL_MESSAGES: Record<string, { el: string; en: string }> = { ...VALIDATION_MESSAGES, ...CRM_ERROR_MESSAGES };
+const ALL_MESSAGES: Record<string, { el: string; en: string }> = { ...VALIDATION_MESSAGES, ...ERROR_MESSAGES };
 
 /** The wording of a domain message key (field rule or keyed server error), or null when unknown. */
 export function messageText(key: string, lang: Lang): string | null {

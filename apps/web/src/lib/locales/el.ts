@@ -1,3 +1,4 @@
+import { errorMessagesIn } from "@tableorder/domain/error-messages";
 /** Greek, the default language. Wordings quoted by the spec are kept exactly. */
 export const el = {
   app: {
@@ -378,36 +379,7 @@ export const el = {
     NotNull: "Το πεδίο είναι υποχρεωτικό",
     Pattern: "Μη έγκυρη μορφή",
     Invalid: "Μη έγκυρη τιμή",
-    product_not_in_current_order: "Το προϊόν δεν μπορεί να αφαιρεθεί.",
-    active_session_on_table: "Το τραπέζι είναι κατειλημμένο.",
-    inactive_product: "Η παραγγελία μπλοκαρίστηκε λόγω μη διαθεσιμότητας προϊόντος!",
-    active_payment_exists: "Υπάρχει ενεργή πληρωμή POS.",
-    payment_not_verified: "Ο πάροχος πληρωμών δεν επιβεβαίωσε την πληρωμή. Δεν χρεώθηκε τίποτα εδώ.",
-    payment_provider_unavailable:
-      "Η πληρωμή με κάρτα δεν είναι διαθέσιμη αυτή τη στιγμή. Δοκιμάστε ξανά ή πληρώστε στον σερβιτόρο.",
-    category_has_products: "Δεν επιτρέπεται η διαγραφή κατηγορίας με προϊόντα.",
-    username_exists: "Το όνομα χρήστη χρησιμοποιείται ήδη.",
-    userexists: "Το όνομα χρήστη χρησιμοποιείται ήδη.",
-    prep_area_name_exists: "Το όνομα χρησιμοποιείται ήδη.",
-    table_code_already_exists: "Η διεύθυνση URL χρησιμοποιείται ήδη.",
-    table_name_already_exists: "Ο αριθμός χρησιμοποιείται ήδη.",
-    validation: "Τα στοιχεία που στάλθηκαν δεν είναι έγκυρα.",
-    table_not_found: "Δεν υπάρχει τραπέζι με αυτόν τον κωδικό",
-    not_checked_in: "Δεν είστε πλέον συνδεδεμένοι σε αυτό το τραπέζι.",
-    unknown_product_option: "Μια επιλογή του προϊόντος δεν είναι πλέον διαθέσιμη.",
-    bad_credentials: "Το όνομα χρήστη ή ο κωδικός σας δεν είναι έγκυρα",
-    forbidden: "Δεν έχετε πρόσβαση σε αυτή την ενέργεια.",
-    unauthorized: "Απαιτείται σύνδεση.",
-    not_found: "Δεν βρέθηκε",
-    identity_provider_not_configured: "Αυτός ο τρόπος σύνδεσης δεν είναι διαθέσιμος.",
-    identity_verification_failed: "Η επαλήθευση της σύνδεσης απέτυχε.",
-    idempotency_conflict: "Αυτή η παραγγελία έχει ήδη σταλεί με διαφορετικό περιεχόμενο.",
-    product_not_on_ticket: "Το προϊόν δεν ανήκει σε αυτή την παραγγελία.",
-    product_cancelled: "Το προϊόν έχει ακυρωθεί και δεν ετοιμάζεται.",
-    product_already_delivered: "Το προϊόν έχει ήδη παραδοθεί από τον σερβιτόρο και δεν μπορεί να επιστρέψει στην προετοιμασία.",
-    nothing_to_undo: "Δεν υπάρχει κάτι για αναίρεση σε αυτή την παραγγελία.",
-    price_required: "Απαιτείται συμπλήρωση τιμής για ενεργοποίηση διαθεσιμότητας",
-    internal: "Κάτι πήγε στραβά. Δοκιμάστε ξανά.",
+    ...errorMessagesIn("el"),
   },
   waiter: {
     title: "Σερβιτόρος",

@@ -1,0 +1,112 @@
+import type { ErrorKey } from "./errors.ts";
+
+/**
+ * The wording of every keyed server error, in both languages: the server answers a key
+ * (`X-App-Error: error.<key>`), every screen shows these words for it. Spec wordings are kept
+ * exactly (spec 1 §8, spec 2 §8, spec 3 §8); the others are ours, in the same voice.
+ */
+export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
+  product_not_in_current_order: { el: "Το προϊόν δεν μπορεί να αφαιρεθεί.", en: "The product cannot be removed." },
+  active_session_on_table: { el: "Το τραπέζι είναι κατειλημμένο.", en: "The table is occupied." },
+  inactive_product: {
+    el: "Η παραγγελία μπλοκαρίστηκε λόγω μη διαθεσιμότητας προϊόντος!",
+    en: "The order was blocked due to product unavailability!",
+  },
+  active_payment_exists: { el: "Υπάρχει ενεργή πληρωμή POS.", en: "Active POS payment exists." },
+  category_has_products: {
+    el: "Δεν επιτρέπεται η διαγραφή κατηγορίας με προϊόντα.",
+    en: "Deletion of a category with products is not allowed.",
+  },
+  username_exists: { el: "Το όνομα χρήστη χρησιμοποιείται ήδη.", en: "The username is already in use." },
+  userexists: { el: "Το όνομα χρήστη χρησιμοποιείται ήδη.", en: "The username is already in use." },
+  prep_area_name_exists: { el: "Το όνομα χρησιμοποιείται ήδη.", en: "The name is already in use." },
+  table_code_already_exists: { el: "Η διεύθυνση URL χρησιμοποιείται ήδη.", en: "The URL is already in use." },
+  table_name_already_exists: { el: "Ο αριθμός χρησιμοποιείται ήδη.", en: "The number is already in use." },
+  validation: { el: "Τα στοιχεία που στάλθηκαν δεν είναι έγκυρα.", en: "The data sent is not valid." },
+  table_not_found: { el: "Δεν υπάρχει τραπέζι με αυτόν τον κωδικό", en: "No table with this Code" },
+  not_checked_in: { el: "Δεν είστε πλέον συνδεδεμένοι σε αυτό το τραπέζι.", en: "You are no longer checked in at this table." },
+  unknown_product_option: {
+    el: "Μια επιλογή του προϊόντος δεν είναι πλέον διαθέσιμη.",
+    en: "A product option is no longer available.",
+  },
+  bad_credentials: { el: "Το όνομα χρήστη ή ο κωδικός σας δεν είναι έγκυρα", en: "Your username or password is not valid" },
+  forbidden: { el: "Δεν έχετε πρόσβαση σε αυτή την ενέργεια.", en: "You are not allowed to do this." },
+  unauthorized: { el: "Απαιτείται σύνδεση.", en: "Sign-in required." },
+  not_found: { el: "Δεν βρέθηκε", en: "Not found" },
+  identity_provider_not_configured: {
+    el: "Αυτός ο τρόπος σύνδεσης δεν είναι διαθέσιμος.",
+    en: "This sign-in method is not available.",
+  },
+  identity_verification_failed: { el: "Η επαλήθευση της σύνδεσης απέτυχε.", en: "Sign-in verification failed." },
+  idempotency_conflict: {
+    el: "Αυτή η παραγγελία έχει ήδη σταλεί με διαφορετικό περιεχόμενο.",
+    en: "This order was already sent with different content.",
+  },
+  product_not_on_ticket: { el: "Το προϊόν δεν ανήκει σε αυτή την παραγγελία.", en: "This product is not on this ticket." },
+  product_cancelled: {
+    el: "Το προϊόν έχει ακυρωθεί και δεν ετοιμάζεται.",
+    en: "This product was cancelled and is not to be prepared.",
+  },
+  product_already_delivered: {
+    el: "Το προϊόν έχει ήδη παραδοθεί από τον σερβιτόρο και δεν μπορεί να επιστρέψει στην προετοιμασία.",
+    en: "The waiter has already delivered this product; it cannot go back to preparation.",
+  },
+  nothing_to_undo: {
+    el: "Δεν υπάρχει κάτι για αναίρεση σε αυτή την παραγγελία.",
+    en: "There is nothing to undo on this ticket.",
+  },
+  price_required: {
+    el: "Απαιτείται συμπλήρωση τιμής για ενεργοποίηση διαθεσιμότητας",
+    en: "A price is required to enable availability",
+  },
+  prep_area_has_products: {
+    el: "Ο χώρος προετοιμασίας έχει προϊόντα. Μεταφέρετέ τα σε άλλο χώρο πριν τον διαγράψετε.",
+    en: "The preparation area has products. Move them to another area before deleting it.",
+  },
+  prep_area_has_open_tickets: {
+    el: "Ο χώρος προετοιμασίας έχει παραγγελίες σε εξέλιξη και δεν μπορεί να διαγραφεί.",
+    en: "The preparation area has orders in progress and cannot be deleted.",
+  },
+  unsupported_image_type: { el: "Η εικόνα πρέπει να είναι JPEG, PNG ή WebP.", en: "The image must be a JPEG, PNG or WebP." },
+  image_too_large: { el: "Η εικόνα είναι πολύ μεγάλη (έως 2 MB).", en: "The image is too large (2 MB at most)." },
+  request_already_handled: {
+    el: "Η εργασία έχει ήδη εκτελεστεί από άλλον/η σερβιτόρο.",
+    en: "Another waiter has already handled this task.",
+  },
+  request_not_completable: { el: "Αυτή η εργασία δεν ολοκληρώνεται από εδώ.", en: "This task is not completed from here." },
+  already_paid: { el: "Κάποια από τα προϊόντα έχουν ήδη πληρωθεί.", en: "Some of the products have already been paid." },
+  amounts_do_not_add_up: {
+    el: "Τα ποσά μετρητών, κάρτας και επί πιστώσει δεν αθροίζουν στο πληρωτέο ποσό.",
+    en: "Cash, card and on-credit amounts do not add up to the amount due.",
+  },
+  discount_too_large: {
+    el: "Η έκπτωση είναι μεγαλύτερη από την επιτρεπτή (τουλάχιστον 0,20 € ανά τεμάχιο).",
+    en: "The discount is larger than allowed (at least 0.20 € per piece must remain).",
+  },
+  terminal_not_available: {
+    el: "Το τερματικό POS δεν είναι διαθέσιμο για αυτό το κατάστημα.",
+    en: "This card terminal is not available for this venue.",
+  },
+  same_table_transfer: {
+    el: "Επιλέξτε διαφορετικό τραπέζι για τη μεταφορά.",
+    en: "Choose a different table for the transfer.",
+  },
+  payment_not_verified: {
+    el: "Ο πάροχος πληρωμών δεν επιβεβαίωσε την πληρωμή. Δεν χρεώθηκε τίποτα εδώ.",
+    en: "The payment provider did not confirm the payment. Nothing was paid here.",
+  },
+  payment_provider_unavailable: {
+    el: "Η πληρωμή με κάρτα δεν είναι διαθέσιμη αυτή τη στιγμή. Δοκιμάστε ξανά ή πληρώστε στον σερβιτόρο.",
+    en: "Card payment is not available right now. Try again or pay the waiter.",
+  },
+  terminal_unreachable: {
+    el: "Το τερματικό POS δεν απαντά αυτή τη στιγμή. Δοκιμάστε ξανά ή εισπράξτε αλλιώς.",
+    en: "The card terminal is not answering right now. Try again or collect another way.",
+  },
+  internal: { el: "Κάτι πήγε στραβά. Δοκιμάστε ξανά.", en: "Something went wrong. Try again." },
+};
+
+/** One language's wordings, as the web's catalogs hold them under `error.*`. */
+export function errorMessagesIn(lang: "el" | "en"): Record<ErrorKey, string> {
+  return Object.fromEntries(Object.entries(ERROR_MESSAGES).map(([key, text]) => [key, text[lang]])) as Record<ErrorKey, string>;
+}
