@@ -189,6 +189,9 @@ describe("paying by card online (sandbox provider)", () => {
       waiter,
     );
     expect(waters.status).toBe(200);
+    // Nobody at the table can take a held piece off the order meanwhile.
+    const removed = await api.del(`/api/orders/${table.id}/product/${salad.orderProductIds[0]}`, guest);
+    expect(errorOf(removed)).toBe("error.active_payment_exists");
     // The guest starting over (back from the checkout) releases their own earlier hold.
     const again = await api.post(
       `/api/orders/${table.id}/pay`,

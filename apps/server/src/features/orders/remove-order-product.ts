@@ -4,12 +4,15 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { kitchenTickets, orderProducts } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { assertNotHeld, lockTables } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
 /**
  * Takes a piece back out of the table's current order: only while nobody has started preparing
- * it and it is unpaid (spec 1 §4); otherwise product_not_in_current_order. The piece stays on
- * the bill as cancelled, and leaves the kitchen's ticket at once.
+ * it and it is unpaid (spec 1 §4); otherwise product_not_in_current_order. A piece a payment in
+ * progress holds (a card at the checkout or on a terminal) is active_payment_exists: cancelling it
+ * would leave that payment paying for nothing. The piece stays on the bill as cancelled, and
+ * leaves the kitchen's ticket at once.
  */
 export async function removeOrderProduct(options: {
   db: Db;
@@ -20,18 +23,23 @@ export async function removeOrderProduct(options: {
 }): Promise<void> {
   const { db, principal, tableId } = options;
   const table = await authorizeTable(db, principal, tableId);
-  const [removed] = await db
-    .update(orderProducts)
-    .set({ paymentStatus: "CANCELLED", statusChangedAt: new Date() })
-    .where(
-      and(
-        eq(orderProducts.id, options.orderProductId),
-        eq(orderProducts.tableId, tableId),
-        eq(orderProducts.status, "SENT"),
-        eq(orderProducts.paymentStatus, "UNPAID"),
-      ),
-    )
-    .returning({ ticketId: orderProducts.ticketId });
+  const [removed] = await db.transaction(async (tx) => {
+    // Under the table's lock, like every payment of it, so a hold cannot start in between.
+    await lockTables(tx, [tableId]);
+    await assertNotHeld(tx, tableId, [options.orderProductId], new Date());
+    return tx
+      .update(orderProducts)
+      .set({ paymentStatus: "CANCELLED", statusChangedAt: new Date() })
+      .where(
+        and(
+          eq(orderProducts.id, options.orderProductId),
+          eq(orderProducts.tableId, tableId),
+          eq(orderProducts.status, "SENT"),
+          eq(orderProducts.paymentStatus, "UNPAID"),
+        ),
+      )
+      .returning({ ticketId: orderProducts.ticketId });
+  });
   // An unpaid piece always belongs to the table's open session: a session closes only when
   // nothing on it is left to pay.
   if (!removed) throw new AppError("product_not_in_current_order", 400);
