@@ -23,6 +23,8 @@ const PaymentFailedPage = lazy(() => import("./routes/customer/payment-result/pa
 const FaqPage = lazy(() => import("./routes/public/faq-page.tsx"));
 const ForRetailersPage = lazy(() => import("./routes/public/for-retailers-page.tsx"));
 const ContactPage = lazy(() => import("./routes/public/contact-page.tsx"));
+const TermsOfUsePage = lazy(() => import("./routes/public/terms-of-use-page.tsx"));
+const PrivacyPolicyPage = lazy(() => import("./routes/public/privacy-policy-page.tsx"));
 const PrepLayout = lazy(() => import("./routes/prep/prep-layout.tsx"));
 const PrepFeedPage = lazy(() => import("./routes/prep/prep-feed-page.tsx"));
 const PrepTicketPage = lazy(() => import("./routes/prep/prep-ticket-page.tsx"));
@@ -33,6 +35,17 @@ const WaiterFeedPage = lazy(() => import("./routes/waiter/waiter-feed-page.tsx")
 const WaiterTaskPage = lazy(() => import("./routes/waiter/waiter-task-page.tsx"));
 const WaiterSettingsPage = lazy(() => import("./routes/waiter/waiter-settings-page.tsx"));
 const WaiterTableFeedPage = lazy(() => import("./routes/waiter/waiter-table-feed-page.tsx"));
+const WaiterSelectTablePage = lazy(() => import("./routes/waiter/select-table-page.tsx"));
+const WaiterMenuCategoriesPage = lazy(() => import("./routes/waiter/menu-categories-page.tsx"));
+const WaiterMenuCategoryItemsPage = lazy(() => import("./routes/waiter/menu-category-items-page.tsx"));
+const WaiterOrderPage = lazy(() => import("./routes/waiter/waiter-order-page.tsx"));
+const WaiterChoosePaymentTypePage = lazy(() => import("./routes/waiter/payment/choose-payment-type-page.tsx"));
+const WaiterPaymentTypeRedirect = lazy(() => import("./routes/waiter/payment/payment-type-redirect.tsx"));
+const WaiterSelectProductsPage = lazy(() => import("./routes/waiter/payment/select-products-page.tsx"));
+const WaiterChoosePaymentMethodPage = lazy(() => import("./routes/waiter/payment/choose-payment-method-page.tsx"));
+const WaiterFinalizePaymentPage = lazy(() => import("./routes/waiter/payment/finalize-payment-page.tsx"));
+const WaiterPendingPosPaymentPage = lazy(() => import("./routes/waiter/payment/pending-pos-payment-page.tsx"));
+const WaiterTableTransferPage = lazy(() => import("./routes/waiter/payment/table-transfer-page.tsx"));
 const AdminPage = lazy(() => import("./routes/staff/admin-page.tsx"));
 
 function page(Component: ComponentType, fallback: ReactNode = <DelayedSkeleton />) {
@@ -42,6 +55,18 @@ function page(Component: ComponentType, fallback: ReactNode = <DelayedSkeleton /
     </Suspense>
   );
 }
+
+/** The payment sub-routes, under a table's feed and under a request's task page (spec 2 §2.2). */
+const waiterPaymentRoutes = () => [
+  { path: "choose-payment-type", element: page(WaiterChoosePaymentTypePage) },
+  { path: "table-transfer", element: page(WaiterTableTransferPage) },
+  { path: "pending-pos-payment", element: page(WaiterPendingPosPaymentPage) },
+  { path: ":type", element: page(WaiterPaymentTypeRedirect) },
+  { path: ":type/select-products", element: page(WaiterSelectProductsPage) },
+  { path: ":type/choose-payment-method", element: page(WaiterChoosePaymentMethodPage) },
+  { path: ":type/:method/finalize-payment", element: page(WaiterFinalizePaymentPage) },
+  { path: "*", element: <NotFoundPage /> },
+];
 
 export const router = createBrowserRouter([
   {
@@ -58,6 +83,8 @@ export const router = createBrowserRouter([
       { path: "faq", element: page(FaqPage) },
       { path: "for-retailers", element: page(ForRetailersPage) },
       { path: "contact-us", element: page(ContactPage) },
+      { path: "terms-of-use", element: page(TermsOfUsePage) },
+      { path: "privacy-policy", element: page(PrivacyPolicyPage) },
       {
         path: "service/customer/:tableCode",
         element: page(CustomerLayout),
@@ -90,9 +117,20 @@ export const router = createBrowserRouter([
         element: page(WaiterLayout),
         children: [
           { index: true, element: page(WaiterFeedPage) },
-          { path: "request/:requestId/*", element: page(WaiterTaskPage) },
+          {
+            path: "request/:requestId",
+            children: [{ index: true, element: page(WaiterTaskPage) }, ...waiterPaymentRoutes()],
+          },
           { path: "settings", element: page(WaiterSettingsPage) },
-          { path: ":id/:label/feed/*", element: page(WaiterTableFeedPage) },
+          { path: "select-table", element: page(WaiterSelectTablePage) },
+          { path: "select-table/order", element: page(WaiterSelectTablePage) },
+          {
+            path: ":id/:label/feed",
+            children: [{ index: true, element: page(WaiterTableFeedPage) }, ...waiterPaymentRoutes()],
+          },
+          { path: ":id/:label/menu-categories", element: page(WaiterMenuCategoriesPage) },
+          { path: ":id/:label/menu-category-items/:categoryId", element: page(WaiterMenuCategoryItemsPage) },
+          { path: ":id/:label/order", element: page(WaiterOrderPage) },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -1,6 +1,8 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
 import { LanguageToggle } from "../../../components/language-toggle.tsx";
+import { SocialLinks } from "../../../components/social-links.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { clearSession } from "../../../lib/session.ts";
 import styles from "./customer.module.css";
@@ -14,6 +16,28 @@ export function CustomerHeader({ tableCode, account }: { tableCode: string; acco
     // Spec 1 §2: logging out reloads the page, which starts over with the sign-in popup.
     window.location.reload();
   };
+  // The account menu closes like a menu: on a tap elsewhere, on Escape, and when the page changes.
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    };
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change on purpose
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
   return (
     <header className={styles.header}>
       <Link to={`/service/customer/${encodeURIComponent(tableCode)}`} className={styles.logo} aria-label={t("app.home")}>
@@ -23,7 +47,7 @@ export function CustomerHeader({ tableCode, account }: { tableCode: string; acco
       <div className={styles.headerEnd}>
         <LanguageToggle />
         {account && (
-          <details className={styles.userMenu}>
+          <details className={styles.userMenu} ref={menu}>
             <summary className={styles.userButton} aria-label={t("customer.account")}>
               <span className={styles.avatar} aria-hidden="true">
                 {name.slice(0, 1).toUpperCase()}
@@ -40,6 +64,9 @@ export function CustomerHeader({ tableCode, account }: { tableCode: string; acco
               <button type="button" onClick={logout} data-testid="customer-logout">
                 {t("common.logout")}
               </button>
+              <div className={styles.userSocial}>
+                <SocialLinks size="sm" />
+              </div>
             </div>
           </details>
         )}

@@ -1,0 +1,97 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./support/start-server.ts";
+
+// Needs a fresh `npm run build:web`: the server serves apps/web/dist.
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function newPhone(): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const sections = (page: Page, kind: string) => page.locator(`[data-testid="${kind}-page"] section`);
+
+describe("terms of use and privacy policy", () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("opens both texts from the burger menu, in Greek and English, with a working table of contents", async () => {
+    const page = await newPhone();
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByTestId("site-menu-toggle").click();
+    await page.getByTestId("nav-privacy").click();
+    await page.getByTestId("privacy-policy-page").waitFor();
+    expect(await page.locator("h1").innerText()).toBe("Πολιτική απορρήτου");
+    expect(await sections(page, "privacy-policy").count()).toBe(25);
+    expect(await page.getByTestId("privacy-policy-page").innerText()).toContain("Τελευταία ενημέρωση: 2 Ιουνίου 2023");
+    // The 15th entry of the contents brings the retention section into view, without leaving the page.
+    await page.locator('nav[aria-labelledby="privacy-policy-contents"] a').nth(14).click();
+    const retention = page.locator("#privacy-policy-15");
+    await expect
+      .poll(() => retention.evaluate((h) => Math.round(h.getBoundingClientRect().top)), { timeout: 5_000 })
+      .toBeLessThan(200);
+    expect(new URL(page.url()).pathname).toBe("/privacy-policy");
+    expect(await retention.innerText()).toContain("15.");
+    // The footer and its four networks are on the public pages.
+    expect(await page.getByTestId("site-footer").innerText()).toContain("© 2025");
+    expect(await page.getByTestId("site-footer").getByTestId("social-link").count()).toBe(4);
+
+    await page.getByTestId("language-toggle").click();
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Privacy policy");
+    expect(await sections(page, "privacy-policy").count()).toBe(25);
+
+    await page.getByTestId("site-menu-toggle").click();
+    await page.getByTestId("nav-terms").click();
+    await page.getByTestId("terms-of-use-page").waitFor();
+    expect(await page.locator("h1").innerText()).toBe("Terms of use");
+    expect(await page.getByTestId("terms-of-use-page").innerText()).toContain("courts of Athens");
+  });
+
+  it("links them from the guest's sign-in popup and account menu, with no footer under /service", async () => {
+    const page = await newPhone();
+    await page.goto(`${server.baseUrl}/service/customer/demo-4`);
+    const popup = page.getByTestId("guest-sign-in");
+    await popup.waitFor();
+    expect(await popup.locator('a[href="/terms-of-use"]').count()).toBe(1);
+    expect(await popup.locator('a[href="/privacy-policy"]').count()).toBe(1);
+    const [terms] = await Promise.all([page.context().waitForEvent("page"), popup.locator('a[href="/terms-of-use"]').click()]);
+    await terms.getByTestId("terms-of-use-page").waitFor();
+    expect(await sections(terms, "terms-of-use").count()).toBeGreaterThan(10);
+    await terms.close();
+
+    await page.getByTestId("accept-terms").check();
+    await page.getByTestId("continue-as-guest").click();
+    await page.getByTestId("table-page").waitFor();
+    expect(await page.getByTestId("site-footer").count()).toBe(0);
+    await page.locator("header summary").click();
+    const panel = page.locator("header details[open]");
+    expect(await panel.locator('a[href="/terms-of-use"]').count()).toBe(1);
+    expect(await panel.locator('a[href="/privacy-policy"]').count()).toBe(1);
+    expect(await panel.getByTestId("social-link").count()).toBe(4);
+    expect(await panel.getByTestId("customer-logout").count()).toBe(1);
+    // It closes like a menu: a tap elsewhere, or Escape.
+    await page.mouse.click(200, 600);
+    await expect.poll(() => page.locator("header details[open]").count()).toBe(0);
+    await page.locator("header summary").click();
+    await panel.waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator("header details[open]").count()).toBe(0);
+  });
+});
