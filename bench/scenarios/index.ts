@@ -1,6 +1,7 @@
 import type { Scenario } from "../lib/scenario.ts";
 import { busyEvening } from "./busy-evening.ts";
+import { guestMenu } from "./guest-menu.ts";
 import { orderToKitchen } from "./order-to-kitchen.ts";
 
 /** Every scenario `npm run bench -- --scenario <name>` knows; the first is the default. */
-export const SCENARIOS: Scenario[] = [orderToKitchen, busyEvening];
+export const SCENARIOS: Scenario[] = [orderToKitchen, busyEvening, guestMenu];

@@ -147,7 +147,8 @@ export async function buildApp(options: { config: Config; database: Database; ev
   const webDist = config.webDist ?? defaultWebDist;
   const serveWebApp = existsSync(path.join(webDist, "index.html"));
   if (serveWebApp) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: "1h", immutable: false });
+    // The build writes .br and .gz copies of its assets; a phone gets the smallest it accepts.
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: "1h", immutable: false, preCompressed: true });
   }
   installNotFoundHandler(app, { serveWebApp });
   return { app, hub, ctx };

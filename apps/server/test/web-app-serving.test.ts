@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./support/test-app.ts";
+
+let server: TestServer;
+const script = `console.log(${JSON.stringify("μενού ".repeat(400))});`;
+
+beforeAll(async () => {
+  // A web build as `npm run build:web` leaves it: assets with their .br and .gz copies.
+  const webDist = mkdtempSync(path.join(tmpdir(), "tableorder-web-"));
+  mkdirSync(path.join(webDist, "assets"));
+  writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>TableOrder</title>");
+  writeFileSync(path.join(webDist, "assets", "menu.js"), script);
+  writeFileSync(path.join(webDist, "assets", "menu.js.br"), brotliCompressSync(script));
+  writeFileSync(path.join(webDist, "assets", "menu.js.gz"), gzipSync(script));
+  server = await startTestServer({ env: { WEB_DIST: webDist } });
+});
+afterAll(async () => server?.close());
+
+/** A raw GET (fetch would decode the body and hide what travelled). */
+function rawGet(pathname: string, acceptEncoding: string) {
+  return new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+    const req = request(`${server.baseUrl}${pathname}`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          encoding: res.headers["content-encoding"],
+          vary: res.headers.vary,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("serving the web app", () => {
+  it("sends a browser the brotli copy when it takes brotli, else gzip, else the file itself", async () => {
+    const br = await rawGet("/assets/menu.js", "gzip, deflate, br");
+    expect(br.encoding).toBe("br");
+    expect(br.vary).toMatch(/accept-encoding/i);
+    expect(br.body.equals(brotliCompressSync(script))).toBe(true);
+    expect(br.body.length).toBeLessThan(Buffer.byteLength(script) / 3);
+
+    const gz = await rawGet("/assets/menu.js", "gzip");
+    expect(gz.encoding).toBe("gzip");
+    expect(gz.body.equals(gzipSync(script))).toBe(true);
+
+    const plain = await rawGet("/assets/menu.js", "identity");
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+});
