@@ -155,6 +155,12 @@ describe("collecting by card terminal (sandbox terminal)", () => {
     expect(meanwhile.status).toBe(400);
     expect(errorOf(meanwhile)).toBe("error.active_payment_exists");
 
+    // A waiting screen that missed the push can ask; another venue cannot.
+    const statusOf = (token = waiter) => api.get(`/api/feed/payment/${pending.id}/status`, token);
+    expect((await statusOf()).body).toEqual({ status: "PENDING", paymentId: pending.id });
+    expect((await statusOf(await api.login(other.waiter.login))).status).toBe(404);
+    expect((await statusOf(guest)).status).toBe(403);
+
     // The terminal shows the card part only.
     const page = await terminalPage();
     expect(page).toContain(`data-session="${pending.providerOrderCode}"`);
@@ -163,6 +169,7 @@ describe("collecting by card terminal (sandbox terminal)", () => {
     await atTerminal(pending.providerOrderCode as string, "approve");
 
     expect(await updates.next((m: any) => m.paymentId === pending.id)).toEqual({ status: "SUCCESS", paymentId: pending.id });
+    expect((await statusOf()).body).toEqual({ status: "SUCCESS", paymentId: pending.id });
     const done = await paymentOf(pending.id);
     expect(done.status).toBe("COMPLETED");
     expect(done.providerTransactionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -200,6 +207,10 @@ describe("collecting by card terminal (sandbox terminal)", () => {
     expect(pending.type).toBe("PARTIAL");
     await atTerminal(pending.providerOrderCode as string, "decline");
     expect(await updates.next((m: any) => m.paymentId === pending.id)).toEqual({ status: "FAILED", paymentId: pending.id });
+    expect((await api.get(`/api/feed/payment/${pending.id}/status`, admin)).body).toEqual({
+      status: "FAILED",
+      paymentId: pending.id,
+    });
     const failed = await paymentOf(pending.id);
     expect(failed.status).toBe("FAILED");
     expect(failed.expiresAt?.getTime()).toBeLessThanOrEqual(Date.now());

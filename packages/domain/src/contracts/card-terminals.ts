@@ -43,6 +43,13 @@ export const paymentUpdateMessage = z.object({
 });
 export type PaymentUpdateMessage = z.infer<typeof paymentUpdateMessage>;
 
+/**
+ * GET api/feed/payment/{id}/status (beyond the spec): where a terminal sale stands, so a waiting
+ * screen that was disconnected when the result was pushed catches up after it reconnects.
+ */
+export const terminalPaymentStatus = z.object({ status: z.enum(["PENDING", "SUCCESS", "FAILED"]), paymentId: z.number() });
+export type TerminalPaymentStatus = z.infer<typeof terminalPaymentStatus>;
+
 /** The invoicing settings' field rules answer these keys (spec 3 §5; wording in validation-messages.ts). */
 export type InvoicingMessageKey = Extract<ValidationMessageKey, `invoicing.${string}` | `terminal.${string}` | "fieldRequired">;
 

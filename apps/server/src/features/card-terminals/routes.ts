@@ -1,4 +1,10 @@
-import { cardTerminalOptions, invoicingDetails, invoicingDetailsForm } from "@tableorder/domain/contracts/card-terminals";
+import {
+  cardTerminalOptions,
+  invoicingDetails,
+  invoicingDetailsForm,
+  terminalPaymentStatus,
+} from "@tableorder/domain/contracts/card-terminals";
+import { idParams } from "@tableorder/domain/contracts/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { allowRoles, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import { administratorsOnly } from "../../auth/policies/back-office.ts";
@@ -6,6 +12,7 @@ import type { AppContext } from "../../context.ts";
 import type { CardTerminal } from "./card-terminal.ts";
 import { loadInvoicingDetails, saveInvoicingDetails } from "./invoicing-details.ts";
 import { loadCardTerminalOptions } from "./load-card-terminals.ts";
+import { loadPaymentStatus } from "./load-payment-status.ts";
 import { SandboxCardTerminal } from "./sandbox-card-terminal.ts";
 import { sandboxTerminalRoutes } from "./sandbox-routes.ts";
 import type { TerminalSales } from "./terminal-sales.ts";
@@ -34,6 +41,15 @@ export const cardTerminalRoutes: FastifyPluginAsyncZod<{
     { onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN"), schema: { response: { 200: cardTerminalOptions } } },
     async (request) =>
       loadCardTerminalOptions(ctx.db, staffRetailerId(requirePrincipal(request)), (type) => sales.providerFor(type) !== null),
+  );
+
+  app.get(
+    "/api/feed/payment/:id/status",
+    {
+      onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN"),
+      schema: { params: idParams, response: { 200: terminalPaymentStatus } },
+    },
+    async (request) => loadPaymentStatus(ctx.db, staffRetailerId(requirePrincipal(request)), request.params.id),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import type { TerminalPaymentStatus } from "@tableorder/domain/contracts/card-terminals";
 import type { CompleteOrderBody } from "@tableorder/domain/contracts/waiter";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiGet, apiPost } from "../../lib/api-client.ts";
@@ -36,6 +37,18 @@ export function useCompleteOrders() {
       apiPost<CompleteOrderResult>(`/api/feed/table/${tableId}/complete-orders`, body),
     onSettled: refresh,
   });
+}
+
+/**
+ * Where a terminal sale stands (GET api/feed/payment/{id}/status), for a waiting screen that may
+ * have missed the pushed result while it was disconnected; null when it cannot be read now.
+ */
+export async function readTerminalPaymentStatus(paymentId: number): Promise<TerminalPaymentStatus["status"] | null> {
+  try {
+    return (await apiGet<TerminalPaymentStatus>(`/api/feed/payment/${paymentId}/status`, { quiet: true })).status;
+  } catch {
+    return null;
+  }
 }
 
 /** POST api/feed/transfer-table with {tableId, targetTableId}; errors are the caller's to say. */

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../../../components/toasts.tsx";
+import { readTerminalPaymentStatus } from "../../../../features/waiter-payment/api.ts";
 import { usePaymentScope } from "../../../../features/waiter-payment/payment-flow.ts";
 import styles from "../../../../features/waiter-payment/waiter-payment.module.css";
 import { useTranslation } from "../../../../lib/i18n.ts";
@@ -32,18 +33,27 @@ export default function PendingPosPaymentPage() {
   const tableId = Number(search.get("tableId")) || scope.tableId;
   const paymentId = Number(search.get("paymentId")) || null;
   const done = useRef(false);
+  const finish = (status: "SUCCESS" | "FAILED") => {
+    if (done.current) return;
+    done.current = true;
+    if (status === "SUCCESS") toast.success(t("waiterPay.posSuccess"));
+    else toast.error(t("waiterPay.posFailed"));
+    void queryClient.invalidateQueries({ queryKey: ["staff-table-feed"] });
+    void navigate(scope.returnTo, { replace: true });
+  };
   useRealtime(
     tableId > 0 ? `/topic/payment-update/${tableId}` : null,
     (body) => {
       const status = paymentStatus(body, paymentId);
-      if (!status || done.current) return;
-      done.current = true;
-      if (status === "SUCCESS") toast.success(t("waiterPay.posSuccess"));
-      else toast.error(t("waiterPay.posFailed"));
-      void queryClient.invalidateQueries({ queryKey: ["staff-table-feed"] });
-      void navigate(scope.returnTo, { replace: true });
+      if (status) finish(status);
     },
-    () => undefined,
+    // After every (re)connection: the result may have been pushed while the screen was away.
+    () => {
+      if (paymentId === null) return;
+      void readTerminalPaymentStatus(paymentId).then((status) => {
+        if (status === "SUCCESS" || status === "FAILED") finish(status);
+      });
+    },
   );
   return (
     <div className={styles.screen} data-testid="pending-pos-payment">
