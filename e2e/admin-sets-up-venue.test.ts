@@ -60,7 +60,7 @@ describe("an administrator sets up a new venue", () => {
     await admin.getByTestId("login-password").fill(TEST_PASSWORD);
     await admin.getByTestId("login-submit").click();
     await admin.getByTestId("admin-dashboard").waitFor();
-    expect(await admin.getByTestId("admin-business-name").innerText()).toBe("Ταβέρνα Ο Γιώργος");
+    await expect.poll(() => admin.getByTestId("admin-business-name").innerText()).toBe("Ταβέρνα Ο Γιώργος");
 
     // The products tab of an empty venue asks for a category first.
     await admin.getByTestId("admin-tab-products").click();

@@ -64,7 +64,12 @@ function Dashboard({ isAdmin }: { isAdmin: boolean }) {
   });
   return (
     <div className={styles.dashboard} data-testid="admin-dashboard">
-      <h1 data-testid="admin-business-name">{retailer.data?.name || t("admin.defaultBusinessName")}</h1>
+      {retailer.isLoading ? (
+        // The venue's own name is on its way: no default name flashes before it.
+        <DelayedSkeleton rows={1} rowHeight={40} />
+      ) : (
+        <h1 data-testid="admin-business-name">{retailer.data?.name || t("admin.defaultBusinessName")}</h1>
+      )}
       <p>{t("admin.systemName")}</p>
     </div>
   );

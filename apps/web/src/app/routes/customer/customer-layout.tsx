@@ -45,7 +45,9 @@ export default function CustomerLayout() {
   const token = useToken();
   const { account, isLoading, error: accountError } = useAccount();
   const isGuest = hasAnyAuthority(account, ["ROLE_USER"]);
-  const lookup = useTableByCode(tableCode, isGuest);
+  // Looked up as soon as there is a token, alongside the account (any signed-in caller may look a
+  // code up): one network round trip less before a first-time guest sees the menu.
+  const lookup = useTableByCode(tableCode, Boolean(token));
   const tableId = lookup.data?.tableId;
   const checkIn = useCheckIn(tableId, isGuest ? account?.id : undefined);
   const ready = isGuest && tableId !== undefined && checkIn.isSuccess;
