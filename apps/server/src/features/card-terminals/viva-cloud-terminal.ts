@@ -1,3 +1,4 @@
+import { VivaApi } from "../../lib/viva-api.ts";
 import type { CardTerminal, TerminalSaleRequest, TerminalSaleResult } from "./card-terminal.ts";
 import { CardTerminalError } from "./card-terminal.ts";
 
@@ -9,9 +10,6 @@ export interface VivaCloudTerminalSettings {
   apiUrl: string;
 }
 
-const TIMEOUT_MS = 15_000;
-/** A token is renewed this long before Viva says it expires, so no call goes out with a stale one. */
-const EXPIRY_MARGIN_MS = 60_000;
 /** Euro as ISO 4217 numeric, as the cloud terminal API wants it. */
 const EURO = "978";
 /** The session's eventId while the terminal is still working on it; 0 is success. */
@@ -28,17 +26,18 @@ const SUCCESS = 0;
  */
 export class VivaCloudTerminal implements CardTerminal {
   readonly name = "viva-terminal";
-  private token: { value: string; expiresAt: number } | null = null;
-  private pendingToken: Promise<string> | null = null;
+  private readonly api: VivaApi;
 
-  constructor(private readonly settings: VivaCloudTerminalSettings) {}
+  constructor(private readonly settings: VivaCloudTerminalSettings) {
+    this.api = new VivaApi(settings, (message) => new CardTerminalError(message));
+  }
 
   supports(type: string): boolean {
     return type === "Viva";
   }
 
   async startSale(sale: TerminalSaleRequest): Promise<void> {
-    await this.call("POST", "/ecr/v1/transactions:sale", {
+    await this.api.call("POST", "/ecr/v1/transactions:sale", {
       sessionId: sale.sessionId,
       terminalId: sale.tid,
       cashRegisterId: this.settings.cashRegisterId,
@@ -53,7 +52,7 @@ export class VivaCloudTerminal implements CardTerminal {
   }
 
   async saleResult(sessionId: string): Promise<TerminalSaleResult> {
-    const text = await this.call("GET", `/ecr/v1/sessions/${encodeURIComponent(sessionId)}`, undefined, [404]);
+    const text = await this.api.call("GET", `/ecr/v1/sessions/${encodeURIComponent(sessionId)}`, undefined, [404]);
     if (text === null || text.trim() === "") return { state: "IN_PROGRESS" };
     let session: { eventId?: unknown; success?: unknown; transactionId?: unknown; amount?: unknown };
     try {
@@ -80,62 +79,6 @@ export class VivaCloudTerminal implements CardTerminal {
 
   async abortSale(sessionId: string): Promise<void> {
     const query = new URLSearchParams({ cashRegisterId: this.settings.cashRegisterId });
-    await this.call("DELETE", `/ecr/v1/sessions/${encodeURIComponent(sessionId)}?${query}`, undefined, [404]);
-  }
-
-  /** Calls Viva's API with a bearer token; a 401 (token revoked early) gets one fresh token. */
-  private async call(method: string, path: string, body?: unknown, absent: number[] = []): Promise<string | null> {
-    for (let attempt = 0; ; attempt++) {
-      const token = await this.accessToken();
-      const response = await this.fetch(`${this.settings.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (response.status === 401 && attempt === 0) {
-        this.token = null;
-        continue;
-      }
-      if (absent.includes(response.status)) return null;
-      const text = await response.text();
-      if (!response.ok) throw new CardTerminalError(`Viva ${method} ${path} answered ${response.status}`);
-      return text;
-    }
-  }
-
-  /** The cached token until shortly before it expires; concurrent callers share one request. */
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
-    this.pendingToken ??= this.requestToken().finally(() => {
-      this.pendingToken = null;
-    });
-    return this.pendingToken;
-  }
-
-  private async requestToken(): Promise<string> {
-    const basic = Buffer.from(`${this.settings.clientId}:${this.settings.clientSecret}`).toString("base64");
-    const response = await this.fetch(`${this.settings.accountsUrl}/connect/token`, {
-      method: "POST",
-      headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials" }).toString(),
-    });
-    if (!response.ok) throw new CardTerminalError(`Viva token request answered ${response.status}`);
-    const json = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof json.access_token !== "string") throw new CardTerminalError("Viva token answer without access_token");
-    const seconds = typeof json.expires_in === "number" ? json.expires_in : 3600;
-    this.token = { value: json.access_token, expiresAt: Date.now() + Math.max(0, seconds * 1000 - EXPIRY_MARGIN_MS) };
-    return json.access_token;
-  }
-
-  private async fetch(url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch (error) {
-      throw new CardTerminalError(`Viva unreachable: ${(error as Error).message}`);
-    }
+    await this.api.call("DELETE", `/ecr/v1/sessions/${encodeURIComponent(sessionId)}?${query}`, undefined, [404]);
   }
 }

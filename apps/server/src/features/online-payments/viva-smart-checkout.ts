@@ -1,3 +1,4 @@
+import { VivaApi } from "../../lib/viva-api.ts";
 import type { CardPaymentOrder, CardPaymentProvider, ProviderTransaction } from "./card-provider.ts";
 import { CardProviderError } from "./card-provider.ts";
 
@@ -11,9 +12,6 @@ export interface VivaSettings {
 }
 
 const SCOPE = "urn:viva:payments:core:api:redirectcheckout";
-const TIMEOUT_MS = 15_000;
-/** A token is renewed this long before Viva says it expires, so no call goes out with a stale one. */
-const EXPIRY_MARGIN_MS = 60_000;
 
 /**
  * Viva order codes are 16 digits, beyond JavaScript's exact integers: read them from the raw JSON
@@ -29,10 +27,11 @@ function rawOrderCode(text: string): string | null {
  */
 export class VivaSmartCheckout implements CardPaymentProvider {
   readonly name = "viva";
-  private token: { value: string; expiresAt: number } | null = null;
-  private pendingToken: Promise<string> | null = null;
+  private readonly api: VivaApi;
 
-  constructor(private readonly settings: VivaSettings) {}
+  constructor(private readonly settings: VivaSettings) {
+    this.api = new VivaApi({ ...settings, scope: SCOPE }, (message) => new CardProviderError(message));
+  }
 
   async createOrder(order: CardPaymentOrder): Promise<{ orderCode: string }> {
     const body = {
@@ -43,7 +42,7 @@ export class VivaSmartCheckout implements CardPaymentProvider {
       customer: { requestLang: order.lang === "en" ? "en-GB" : "el-GR" },
       ...(this.settings.sourceCode ? { sourceCode: this.settings.sourceCode } : {}),
     };
-    const text = await this.call("POST", "/checkout/v2/orders", body);
+    const text = await this.api.call("POST", "/checkout/v2/orders", body);
     const orderCode = rawOrderCode(text);
     if (!orderCode) throw new CardProviderError("Viva answered without an order code");
     return { orderCode };
@@ -54,7 +53,7 @@ export class VivaSmartCheckout implements CardPaymentProvider {
   }
 
   async verifyTransaction(transactionId: string): Promise<ProviderTransaction | null> {
-    const text = await this.call("GET", `/checkout/v2/transactions/${encodeURIComponent(transactionId)}`, undefined, [404]);
+    const text = await this.api.call("GET", `/checkout/v2/transactions/${encodeURIComponent(transactionId)}`, undefined, [404]);
     if (text === null) return null;
     const json = JSON.parse(text) as { statusId?: unknown; amount?: unknown };
     const orderCode = rawOrderCode(text);
@@ -63,63 +62,5 @@ export class VivaSmartCheckout implements CardPaymentProvider {
     }
     // The transactions API gives the amount in euros with two decimals.
     return { transactionId, orderCode, statusId: json.statusId, amountCents: Math.round(json.amount * 100) };
-  }
-
-  /** Calls Viva's API with a bearer token; a 401 (token revoked early) gets one fresh token. */
-  private async call(method: string, path: string, body?: unknown): Promise<string>;
-  private async call(method: string, path: string, body: unknown, absent: number[]): Promise<string | null>;
-  private async call(method: string, path: string, body?: unknown, absent: number[] = []): Promise<string | null> {
-    for (let attempt = 0; ; attempt++) {
-      const token = await this.accessToken();
-      const response = await this.fetch(`${this.settings.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (response.status === 401 && attempt === 0) {
-        this.token = null;
-        continue;
-      }
-      if (absent.includes(response.status)) return null;
-      const text = await response.text();
-      if (!response.ok) throw new CardProviderError(`Viva ${method} ${path} answered ${response.status}`);
-      return text;
-    }
-  }
-
-  /** The cached token until shortly before it expires; concurrent callers share one request. */
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
-    this.pendingToken ??= this.requestToken().finally(() => {
-      this.pendingToken = null;
-    });
-    return this.pendingToken;
-  }
-
-  private async requestToken(): Promise<string> {
-    const basic = Buffer.from(`${this.settings.clientId}:${this.settings.clientSecret}`).toString("base64");
-    const response = await this.fetch(`${this.settings.accountsUrl}/connect/token`, {
-      method: "POST",
-      headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", scope: SCOPE }).toString(),
-    });
-    if (!response.ok) throw new CardProviderError(`Viva token request answered ${response.status}`);
-    const json = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof json.access_token !== "string") throw new CardProviderError("Viva token answer without access_token");
-    const seconds = typeof json.expires_in === "number" ? json.expires_in : 3600;
-    this.token = { value: json.access_token, expiresAt: Date.now() + Math.max(0, seconds * 1000 - EXPIRY_MARGIN_MS) };
-    return json.access_token;
-  }
-
-  private async fetch(url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch (error) {
-      throw new CardProviderError(`Viva unreachable: ${(error as Error).message}`);
-    }
   }
 }
