@@ -1,0 +1,95 @@
+import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
+import { useEffect, useMemo, useRef } from "react";
+import { Button } from "../../../components/button.tsx";
+import { useFormatEuros } from "../../../components/price.tsx";
+import { toast } from "../../../components/toasts.tsx";
+import { useTranslation } from "../../../lib/i18n.ts";
+import { useSendOrder } from "../api/send-order.ts";
+import { useBasket } from "../hooks/use-basket.ts";
+import { BasketLineList, BasketLineRow } from "./basket-line-row.tsx";
+
+export interface BasketReviewProps {
+  /** The basket's store key (the guest's table code, or the waiter's key for a table). */
+  basketCode: string;
+  tableId: number;
+  menu: MenuCategory[] | undefined;
+  /** The basket is empty with nothing sent: leave the review. */
+  onEmpty: () => void;
+  /** After the order was accepted, the basket emptied and the notice shown. */
+  onSent: () => void;
+  /** The layout's class for the bar holding the send button. */
+  sendBarClassName: string;
+}
+
+/**
+ * Basket review and send, the same for a guest and for a waiter ordering for a table (spec 1 §4,
+ * spec 2 §4.6): the lines with their quantities, and one send that a double tap cannot repeat
+ * (the idempotency key would save the order anyway, but two notices would show).
+ */
+export function BasketReview({ basketCode, tableId, menu, onEmpty, onSent, sendBarClassName }: BasketReviewProps) {
+  const { t } = useTranslation();
+  const format = useFormatEuros();
+  const basket = useBasket(basketCode);
+  const send = useSendOrder();
+  const sending = useRef(false);
+  const sent = useRef(false);
+  const leave = useRef(onEmpty);
+  leave.current = onEmpty;
+
+  const products = useMemo(() => {
+    const byId = new Map<number, MenuProduct>();
+    for (const category of menu ?? []) for (const product of category.products) byId.set(product.id, product);
+    return byId;
+  }, [menu]);
+
+  useEffect(() => {
+    if (basket.lines.length === 0 && !sent.current) leave.current();
+  }, [basket.lines.length]);
+
+  const onSend = () => {
+    if (sending.current || basket.lines.length === 0) return;
+    sending.current = true;
+    send.mutate(
+      { tableId, lines: basket.lines, idempotencyKey: basket.sendKey() },
+      {
+        onSuccess: () => {
+          sent.current = true;
+          basket.clear();
+          toast.success(t("basket.sent"));
+          onSent();
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <BasketLineList>
+        {basket.lines.map((line) => (
+          <BasketLineRow
+            key={line.key}
+            line={line}
+            product={products.get(line.productId)}
+            onQuantity={(quantity) => basket.setQuantity(line.key, quantity)}
+            onRemove={() => basket.remove(line.key)}
+          />
+        ))}
+      </BasketLineList>
+      <div className={sendBarClassName}>
+        <Button
+          size="lg"
+          block
+          onClick={onSend}
+          loading={send.isPending}
+          disabled={basket.lines.length === 0}
+          data-testid="send-order"
+        >
+          {t("basket.send", { price: format(basket.totalCents) })}
+        </Button>
+      </div>
+    </>
+  );
+}
