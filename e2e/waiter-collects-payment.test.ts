@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addWaiterForAllTables } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
@@ -88,7 +89,8 @@ describe("a waiter collects payment at the table", () => {
     await server?.close();
   });
 
-  it("the guest asks to pay by card terminal; the waiter collects part in cash with a discount and the rest on the terminal", async () => {
+  it("the guest orders and asks to pay by card terminal; the kitchen prepares; waiter 1 delivers and waiter 2 sees it vanish; waiter 1 collects part in cash with a discount and the rest on the terminal", async () => {
+    await addWaiterForAllTables(server.baseUrl, "waiter2");
     const guest = await newPhone();
     // 2 × Τζατζίκι (5.50) + 1 × Μουσακάς (13.00) = 24.00 €
     await guestOrders(guest, "demo-5", [
@@ -104,6 +106,25 @@ describe("a waiter collects payment at the table", () => {
 
     const waiter = await newPhone();
     await signInStaff(waiter, "wait", "waiter");
+    const waiter2 = await newPhone();
+    await signInStaff(waiter2, "wait", "waiter2");
+
+    // The kitchen prepares the dishes: both waiters get the pickup live; waiter 1 delivers it and
+    // it leaves waiter 2's feed without a reload.
+    const kitchen = await newPhone();
+    await signInStaff(kitchen, "prep", "kitchen");
+    await kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Μουσακάς" }).click();
+    await kitchen.getByTestId("ticket-detail").waitFor();
+    await kitchen.getByTestId("all-ready").click();
+    const pickup = (page: Page) => page.locator('[data-testid="waiter-task"][data-type="PREPARATION_AREA_PICKUP"]');
+    await pickup(waiter).waitFor({ timeout: 15_000 });
+    await pickup(waiter2).waitFor({ timeout: 15_000 });
+    await screenshot(waiter2, "waiter-2-pickup-before-390");
+    await pickup(waiter).getByTestId("task-action").click();
+    await toast(waiter, "success", "Επιτυχής παράδοση στο τραπέζι!").waitFor();
+    await expect.poll(() => pickup(waiter2).count(), { timeout: 15_000 }).toBe(0);
+    await screenshot(waiter2, "waiter-2-pickup-gone-390");
+
     const task = waiter.locator('[data-testid="waiter-task"][data-type="PAYMENT_WITH_POS"]');
     await task.waitFor({ timeout: 15_000 });
     await screenshot(waiter, "waiter-pay-feed-390");

@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import type { KitchenFeed } from "@tableorder/domain/contracts/kitchen";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addWaiterForAllTables, api as callApi, signIn as signInWithApi } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
@@ -25,30 +26,9 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
 }
 
-async function signIn(username: string, password = "demo1234"): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/authenticate`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password, rememberMe: false }),
-  });
-  const header = response.headers.get("Authorization");
-  if (!response.ok || !header) throw new Error(`sign-in of ${username} failed: ${response.status}`);
-  return header.slice("Bearer ".length);
-}
-
-async function api<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await response.text()) || "null";
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${response.status} ${body}`);
-  return JSON.parse(body) as T;
-}
+const signIn = (username: string) => signInWithApi(server.baseUrl, username);
+const api = <T>(path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
+  callApi<T>(server.baseUrl, path, token, init);
 
 async function signInGuest(page: Page, tableCode: string): Promise<void> {
   await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
@@ -101,17 +81,7 @@ describe("a waiter delivers", () => {
 
   it("two waiters see a pickup live; one delivers, it vanishes for the other; a call is handled", async () => {
     // A second waiter, supervising every table.
-    const admin = await signIn("admin");
-    const tables = await api<{ id: number }[]>("/api/crm/tables", admin);
-    await api("/api/crm/waiter", admin, {
-      body: {
-        firstName: "Ελένη",
-        lastName: "Δημητρίου",
-        userName: "waiter2",
-        password: "demo1234",
-        tableIds: tables.map((t) => t.id),
-      },
-    });
+    await addWaiterForAllTables(server.baseUrl, "waiter2");
 
     const w1 = await newPhone();
     const w2 = await newPhone();
