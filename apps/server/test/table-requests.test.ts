@@ -135,6 +135,21 @@ describe("removing a sent product", () => {
     await kitchen.close();
   });
 
+  it("a payment request whose pieces the guest took all out ends", async () => {
+    const { table, guest, feed } = await tableWithOrder();
+    const salad = feed.unpaidTableFeed.find((i: any) => i.quantity === 2);
+    const asked = await api.post(
+      `/api/cq-table/payment-request/${table.id}`,
+      { itemsCount: [{ orderProductId: salad.orderProductIds[0], quantity: 1 }], pos: false },
+      guest,
+    );
+    expect(asked.status).toBe(200);
+    const removed = await api.call("DELETE", `/api/orders/${table.id}/product/${salad.orderProductIds[0]}`, { token: guest });
+    expect(removed.status).toBe(200);
+    const [request] = await server.database.db.select().from(waiterRequests).where(eq(waiterRequests.id, asked.body.id));
+    expect(request.status).toBe("COMPLETED");
+  });
+
   it("refuses a prepared piece, an already removed one, and another table's", async () => {
     const { table, guest, feed } = await tableWithOrder();
     const cook = await api.login(venue.cook.login);

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderProducts, payments } from "../src/db/schema.ts";
+import { orderProducts, payments, waiterRequests } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { listen } from "./support/stomp-client.ts";
@@ -105,6 +105,27 @@ describe("cancelling unpaid pieces from the table feed", () => {
     guestFeed.close();
     const kitchenTicket = (await api.get(`/api/feed/kitchen/ticket/${ticketId}`, cook)).body;
     expect(kitchenTicket.products.reduce((sum: number, p: any) => sum + p.quantity, 0)).toBe(1);
+  });
+
+  it("a guest's payment request whose pieces are all taken off ends, and the guests are told", async () => {
+    const { table, guest, salads, waters } = await guestOrders(1, 1);
+    const asked = await api.post(
+      `/api/cq-table/payment-request/${table.id}`,
+      { itemsCount: [{ orderProductId: salads[0], quantity: 1 }], pos: false },
+      guest,
+    );
+    expect(asked.status).toBe(200);
+    const requests = await listen(server.wsUrl, guest, `/topic/payment-request/${table.id}`);
+    // Taking off another piece leaves the request as it was.
+    await api.post(`/api/feed/table/${table.id}/remove-products`, { orderProductIds: [waters[0]] }, waiter);
+    let [request] = await server.database.db.select().from(waiterRequests).where(eq(waiterRequests.id, asked.body.id));
+    expect(request.status).toBe("ACTIVE");
+    // Taking off the piece it asked to pay ends it: nothing is left to pay, and nothing was paid.
+    await api.post(`/api/feed/table/${table.id}/remove-products`, { orderProductIds: [salads[0]] }, waiter);
+    [request] = await server.database.db.select().from(waiterRequests).where(eq(waiterRequests.id, asked.body.id));
+    expect(request.status).toBe("COMPLETED");
+    expect(await requests.next((body: any) => body.requestId === null)).toEqual({ requestId: null });
+    await requests.close();
   });
 
   it("refuses bad inputs and changes nothing", async () => {

@@ -134,8 +134,11 @@ export async function settleUnits(
   return { completedRequests, sessionClosed: !left };
 }
 
-/** Completes the table's active payment requests whose units are all settled; returns how many. */
-async function settlePaymentRequests(tx: Tx, tableId: number, userId: number, now: Date): Promise<number> {
+/**
+ * Completes the table's active payment requests whose units are all settled (paid, given or
+ * cancelled); returns how many. A request left with nothing to pay is over, however it got there.
+ */
+export async function settlePaymentRequests(tx: Tx, tableId: number, userId: number, now: Date): Promise<number> {
   const requests = await tx
     .select()
     .from(waiterRequests)

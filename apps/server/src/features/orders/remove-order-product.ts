@@ -4,7 +4,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { kitchenTickets, orderProducts } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { assertNotHeld, lockTables } from "../../lib/settle-payment.ts";
+import { assertNotHeld, lockTables, settlePaymentRequests } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
 /**
@@ -26,10 +26,11 @@ export async function removeOrderProduct(options: {
   const [removed] = await db.transaction(async (tx) => {
     // Under the table's lock, like every payment of it, so a hold cannot start in between.
     await lockTables(tx, [tableId]);
-    await assertNotHeld(tx, tableId, [options.orderProductId], new Date());
-    return tx
+    const now = new Date();
+    await assertNotHeld(tx, tableId, [options.orderProductId], now);
+    const cancelled = await tx
       .update(orderProducts)
-      .set({ paymentStatus: "CANCELLED", statusChangedAt: new Date() })
+      .set({ paymentStatus: "CANCELLED", statusChangedAt: now })
       .where(
         and(
           eq(orderProducts.id, options.orderProductId),
@@ -39,6 +40,9 @@ export async function removeOrderProduct(options: {
         ),
       )
       .returning({ ticketId: orderProducts.ticketId });
+    // A payment request left with nothing to pay is over.
+    if (cancelled.length) await settlePaymentRequests(tx, tableId, principal.userId, now);
+    return cancelled;
   });
   // An unpaid piece always belongs to the table's open session: a session closes only when
   // nothing on it is left to pay.

@@ -6,7 +6,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderProducts, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { assertNotHeld, lockTables } from "../../lib/settle-payment.ts";
+import { assertNotHeld, lockTables, settlePaymentRequests } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { DELIVERY_TYPES, pendingUnits } from "./presenters.ts";
 
@@ -276,6 +276,8 @@ export async function cancelTableOrderProducts(options: StatusChangeOptions & { 
       .returning({ id: orderProducts.id });
     if (cancelled.length !== ids.length) throw new AppError("product_not_in_current_order", 400);
     await settleDeliveryTasks(tx, [tableId], principal.userId);
+    // A guest's payment request whose every piece was taken off has nothing left to pay.
+    await settlePaymentRequests(tx, tableId, principal.userId, now);
     return units;
   });
   await publishUnitChanges(options.events, units);
