@@ -42,4 +42,20 @@ describe.skipIf(!postgresUrl)("back-office changes across two instances", () => 
     await apiA.post(`/api/crm/product/${venue.salad.id}/active-status`, { active: false }, admin);
     await expect.poll(ids).not.toContain(venue.salad.id);
   });
+
+  it("an order through B for a product switched off through A is refused, and accepted once it is on again", async () => {
+    const venue = await buildBackOfficeVenue(a.database.db);
+    const apiA = apiClient(a.baseUrl);
+    const apiB = apiClient(b.baseUrl);
+    const guest = await apiB.seatedGuest(venue.table.id);
+    const order = async () =>
+      (await apiB.post(`/api/orders/${venue.table.id}`, [{ id: venue.salad.id, quantity: 1 }], guest)).headers.get("x-app-error");
+    // B has read the venue's catalogue for this order, so what follows proves its cache is dropped.
+    expect(await order()).toBeNull();
+    const admin = await apiA.login(venue.admin.login);
+    await apiA.post(`/api/crm/product/${venue.salad.id}/active-status`, { active: false }, admin);
+    await expect.poll(order).toBe("error.inactive_product");
+    await apiA.post(`/api/crm/product/${venue.salad.id}/active-status`, { active: true }, admin);
+    await expect.poll(order).toBeNull();
+  });
 });

@@ -126,22 +126,28 @@ describe("the guest's thin journey", () => {
 });
 
 describe("refusals", () => {
-  it("ordering an inactive product, or one whose area is closed, is inactive_product", async () => {
-    const db = server.database.db;
-    const { products, preparationAreas } = await import("../src/db/schema.ts");
-    const { eq } = await import("drizzle-orm");
+  it("ordering a product switched off, or one whose area is closed, is inactive_product, and orderable again once switched on", async () => {
+    // Through the real switches: orders are checked against a cached catalogue that their events drop.
     const guest = await api.seatedGuest(venue.table.id);
-    await db.update(products).set({ active: false }).where(eq(products.id, venue.water.id));
-    const refused = await api.post(`/api/orders/${venue.table.id}`, [{ id: venue.water.id, quantity: 1 }], guest);
+    const admin = await api.login(venue.admin.login);
+    const barman = await api.login(venue.barman.login);
+    const order = (productId: number) => api.post(`/api/orders/${venue.table.id}`, [{ id: productId, quantity: 1 }], guest);
+    expect((await order(venue.water.id)).status).toBe(200);
+
+    await api.post(`/api/crm/product/${venue.water.id}/active-status`, { active: false }, admin);
+    const refused = await order(venue.water.id);
     expect(refused.status).toBe(400);
     expect(refused.headers.get("x-app-error")).toBe("error.inactive_product");
     expect(refused.body.message).toBe("error.inactive_product");
-    await db.update(products).set({ active: true }).where(eq(products.id, venue.water.id));
+    await api.post(`/api/crm/product/${venue.water.id}/active-status`, { active: true }, admin);
+    expect((await order(venue.water.id)).status).toBe(200);
 
-    await db.update(preparationAreas).set({ active: false }).where(eq(preparationAreas.id, venue.bar.id));
-    const closed = await api.post(`/api/orders/${venue.table.id}`, [{ id: venue.coffee.id, quantity: 1 }], guest);
+    expect((await order(venue.coffee.id)).status).toBe(200);
+    expect((await api.post("/api/cuisine/preparation-area/set-active", { active: false }, barman)).status).toBe(200);
+    const closed = await order(venue.coffee.id);
     expect(closed.headers.get("x-app-error")).toBe("error.inactive_product");
-    await db.update(preparationAreas).set({ active: true }).where(eq(preparationAreas.id, venue.bar.id));
+    await api.post("/api/cuisine/preparation-area/set-active", { active: true }, barman);
+    expect((await order(venue.coffee.id)).status).toBe(200);
   });
 
   it("a product of another venue cannot be ordered", async () => {

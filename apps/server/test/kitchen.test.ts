@@ -37,6 +37,49 @@ async function orderForKitchen() {
 const pickupsOf = (tableId: number) =>
   server.database.db.select().from(waiterRequests).where(eq(waiterRequests.tableId, tableId));
 
+describe("a new order's ticket", () => {
+  it("is pushed exactly as the feed reads it back: options, notes, allergens, table, sender", async () => {
+    const kitchen = await listen(server.wsUrl, cook, "/user/queue/kitchen");
+    try {
+      const guest = await api.seatedGuest(venue.table.id);
+      const waiter = await api.login(venue.waiter.login);
+      const lines = [
+        {
+          id: venue.salad.id,
+          quantity: 2,
+          basicIngredientIds: [venue.salad.basics[1].id],
+          extraIngredientIds: [venue.salad.extras[0].id],
+          notes: "χωρίς αλάτι",
+        },
+        { id: venue.souvlaki.id, quantity: 1, preparationWay: venue.souvlaki.ways[1].id },
+        { id: venue.coffee.id, quantity: 1 },
+      ];
+      for (const [sender, token] of [
+        ["CLIENT", guest],
+        ["WAITER", waiter],
+      ] as const) {
+        const sent = await api.post(`/api/orders/${venue.table.id}`, lines, token);
+        expect(sent.status).toBe(200);
+        // The coffee is the Bar's: the Kitchen's cook gets one ticket, the first.
+        const pushed = (await kitchen.next((m: any) => m.type === "TICKET_UPSERT" && m.ticket.id === sent.body.ticketIds[0]))
+          .ticket;
+        const read = (await api.get(`/api/feed/kitchen/ticket/${sent.body.ticketIds[0]}`, cook)).body;
+        expect(pushed).toEqual(read);
+        expect(pushed.sentBy.type).toBe(sender);
+        expect(pushed.sentBy.firstName).toBe(sender === "CLIENT" ? null : "Staff");
+        expect(pushed.products.map((p: any) => [p.name, p.quantity])).toEqual([
+          ["Χωριάτικη", 2],
+          ["Σουβλάκι", 1],
+        ]);
+        expect(pushed.products[0]).toMatchObject({ notes: "χωρίς αλάτι", allergens: ["milk"] });
+        expect(pushed.products[0].removedIngredients.map((i: any) => i.id)).toEqual([venue.salad.basics[0].id]);
+      }
+    } finally {
+      await kitchen.close();
+    }
+  });
+});
+
 describe("preparing a ticket", () => {
   it("prepares one product, hands it to the waiters as a pickup, and reverts it", async () => {
     const { ticket } = await orderForKitchen();

@@ -1,8 +1,9 @@
 import type { Principal } from "../auth/principal.ts";
+import type { OrderedOptions } from "../db/schema.ts";
 
 /**
- * A domain event as it travels on the bus between server instances. Events carry ids, not
- * rendered payloads: each instance renders what its own subscribers need.
+ * A domain event as it travels on the bus between server instances. Events carry ids and facts,
+ * not rendered payloads: each instance renders what its own subscribers need.
  */
 export interface DomainEvent {
   type: string;
@@ -29,3 +30,36 @@ export type SubscriptionAuthorizer = (principal: Principal, destination: string)
 
 /** Turns the `access_token` of a WebSocket upgrade into a principal, or null when invalid. */
 export type TokenVerifier = (token: string) => Promise<Principal | null>;
+
+/** A piece on a kitchen ticket, as written: what the kitchen renders without reading it back. */
+export interface TicketUnitFacts {
+  id: number;
+  productId: number;
+  productName: string;
+  unitPriceCents: number;
+  options: OrderedOptions;
+  notes: string;
+  status: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  tableId: number;
+  allergens: string[];
+}
+
+/**
+ * A kitchen ticket with everything its screens show. A new order carries its tickets this way in
+ * `order.sent`, so they reach the cooks without a read of what was just written.
+ */
+export interface TicketFacts {
+  id: number;
+  areaId: number;
+  ticketNumber: number;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  serviceMode: string;
+  tableId: number;
+  tableName: string;
+  printed: boolean;
+  sender: { type: string; firstName: string | null; lastName: string | null };
+  units: TicketUnitFacts[];
+}

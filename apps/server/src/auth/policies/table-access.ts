@@ -51,3 +51,21 @@ export async function authorizeTable(db: Queryable, principal: Principal, tableI
   if (row.reservationId == null) throw new AppError("not_checked_in", 403);
   return row.table;
 }
+
+/** Each database's remembered table → venue pairs (a process may serve more than one in tests). */
+const venueOfTable = new WeakMap<Queryable, Map<number, number>>();
+
+/**
+ * The venue a live table belongs to, or 404. Tables never move between venues and their ids are
+ * never reused, so each instance remembers the answer; whether the table is still live, and who
+ * may reach it, is checked where it is used.
+ */
+export async function tableRetailerId(db: Queryable, tableId: number): Promise<number> {
+  const known = venueOfTable.get(db) ?? new Map<number, number>();
+  venueOfTable.set(db, known);
+  const remembered = known.get(tableId);
+  if (remembered !== undefined) return remembered;
+  const { retailerId } = await loadTable(db, tableId);
+  known.set(tableId, retailerId);
+  return retailerId;
+}

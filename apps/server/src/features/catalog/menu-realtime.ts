@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { diningTables } from "../../db/schema.ts";
+import { CATALOG_CHANGING_EVENTS } from "../../lib/venue-cache.ts";
 import type { StompHub } from "../../realtime/stomp-hub.ts";
 import type { DomainEvent } from "../../realtime/types.ts";
 
@@ -8,7 +9,7 @@ import type { DomainEvent } from "../../realtime/types.ts";
 export const menuTopic = (tableId: number) => `/topic/menu/${tableId}`;
 
 /** Events after which what a guest's menu shows may differ. */
-const MENU_EVENTS = new Set(["catalog.changed", "preparation-area.changed", "retailer.changed"]);
+const MENU_EVENTS = new Set([...CATALOG_CHANGING_EVENTS, "retailer.changed"]);
 
 /**
  * Tells the guests at a venue's tables that its menu changed (a product switched off, a price

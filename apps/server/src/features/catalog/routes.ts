@@ -1,26 +1,23 @@
 import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
-import { setProductActiveRequest } from "@tableorder/domain/contracts/menu";
+import { type MenuCategory, setProductActiveRequest } from "@tableorder/domain/contracts/menu";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { allowRoles, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
+import { VenueCache } from "../../lib/venue-cache.ts";
 import { loadMenu } from "./load-menu.ts";
-import { MenuCache } from "./menu-cache.ts";
 import { setProductAvailability } from "./set-product-availability.ts";
 
-/** Events after which a venue's menus must be rebuilt. */
-const MENU_CHANGING_EVENTS = new Set(["catalog.changed", "preparation-area.changed"]);
 const areaQuery = z.object({ areaId: z.coerce.number().int().positive().optional() });
 
 /** Menus as guests and staff read them, and switching products on and off. */
 export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, events } = ctx;
-  const cache = new MenuCache();
-  const unsubscribe = events.subscribe((event) => {
-    if (MENU_CHANGING_EVENTS.has(event.type)) cache.invalidate(event.retailerId);
-  });
+  // Guests' menus, one per venue and language.
+  const cache = new VenueCache<MenuCategory[]>();
+  const unsubscribe = cache.followCatalog(events);
   app.addHook("onClose", async () => unsubscribe());
 
   app.get("/api/cq-table/:tableId/menu", { schema: { params: tableIdParams } }, async (request) => {

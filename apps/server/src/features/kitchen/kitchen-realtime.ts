@@ -1,10 +1,10 @@
-import type { KitchenFeedMessage } from "@tableorder/domain/contracts/kitchen";
+import type { KitchenFeedMessage, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { kitchenTickets } from "../../db/schema.ts";
 import type { StompHub } from "../../realtime/stomp-hub.ts";
-import type { DomainEvent } from "../../realtime/types.ts";
-import { loadAreaSettings, loadTickets } from "./load-tickets.ts";
+import type { DomainEvent, TicketFacts } from "../../realtime/types.ts";
+import { loadAreaSettings, loadTickets, renderTicket } from "./load-tickets.ts";
 
 export const KITCHEN_QUEUE = "/user/queue/kitchen";
 export const kitchenTopic = (areaId: number) => `/topic/kitchen/${areaId}`;
@@ -16,11 +16,8 @@ interface TicketRef {
   completedAt: Date | string | null;
 }
 
-/** The tickets an event changed; a new order names them with their areas, so nothing is read. */
+/** The tickets a change touched, read back to be rendered as they are now. */
 async function changedTickets(db: Db, event: DomainEvent): Promise<TicketRef[]> {
-  if (event.type === "order.sent") {
-    return (event.tickets as { id: number; areaId: number }[]).map((t) => ({ ...t, completedAt: null }));
-  }
   if (event.type !== "ticket.changed") return [];
   return db
     .select({ id: kitchenTickets.id, areaId: kitchenTickets.preparationAreaId, completedAt: kitchenTickets.completedAt })
@@ -28,33 +25,49 @@ async function changedTickets(db: Db, event: DomainEvent): Promise<TicketRef[]> 
     .where(eq(kitchenTickets.id, Number(event.ticketId)));
 }
 
+/** Who on this instance hears about a ticket of an area. */
+function audience(hub: StompHub, ticket: { id: number; areaId: number }) {
+  return {
+    toCooks: hub.subscribers(KITCHEN_QUEUE).some((p) => p.prepAreaId === ticket.areaId),
+    toDesk: hub.hasSubscribers(kitchenTopic(ticket.areaId)),
+    toWatchers: hub.hasSubscribers(kitchenTicketTopic(ticket.id)),
+  };
+}
+
+function deliver(hub: StompHub, areaId: number, ticket: KitchenTicket, gone: boolean, to: ReturnType<typeof audience>): void {
+  const message: KitchenFeedMessage = gone ? { type: "TICKET_REMOVED", ticketId: ticket.id } : { type: "TICKET_UPSERT", ticket };
+  if (to.toCooks) hub.sendToUsers(KITCHEN_QUEUE, (p) => p.prepAreaId === areaId, message);
+  if (to.toDesk) hub.send(kitchenTopic(areaId), message);
+  if (to.toWatchers) hub.send(kitchenTicketTopic(ticket.id), ticket);
+}
+
 /**
  * Keeps every kitchen screen in step: a new or changed ticket goes to the cooks of its area
  * (their own queue), to the cash desk's view of that area and to anyone watching that one
- * ticket; a completed or emptied ticket leaves the feeds. Tickets are rendered together, once
- * per instance, and only those someone there listens to.
+ * ticket; a completed or emptied ticket leaves the feeds. A new order's tickets come with the
+ * event, so the busiest path reads nothing; a changed ticket is read back, once per instance,
+ * and only when someone there listens.
  */
 export function projectKitchenTickets(db: Db, hub: StompHub) {
   return async (event: DomainEvent) => {
     if (event.type === "preparation-area.changed") return projectAreaSettings(db, hub, event);
-    const changed = (await changedTickets(db, event)).map((ref) => ({
-      ...ref,
-      toCooks: hub.subscribers(KITCHEN_QUEUE).some((p) => p.prepAreaId === ref.areaId),
-      toDesk: hub.hasSubscribers(kitchenTopic(ref.areaId)),
-      toWatchers: hub.hasSubscribers(kitchenTicketTopic(ref.id)),
-    }));
-    const wanted = changed.filter((t) => t.toCooks || t.toDesk || t.toWatchers);
+    if (event.type === "order.sent") {
+      for (const facts of event.sentTickets as TicketFacts[]) {
+        const to = audience(hub, facts);
+        if (to.toCooks || to.toDesk || to.toWatchers) deliver(hub, facts.areaId, renderTicket(facts), false, to);
+      }
+      return;
+    }
+    const wanted = (await changedTickets(db, event))
+      .map((ref) => ({ ...ref, to: audience(hub, ref) }))
+      .filter(({ to }) => to.toCooks || to.toDesk || to.toWatchers);
     if (!wanted.length) return;
     const rendered = new Map((await loadTickets(db, { ticketIds: wanted.map((t) => t.id) })).map((t) => [t.id, t]));
-    for (const { id, areaId, completedAt, toCooks, toDesk, toWatchers } of wanted) {
+    for (const { id, areaId, completedAt, to } of wanted) {
       const ticket = rendered.get(id);
       if (!ticket) continue;
       // A ticket whose every piece was cancelled leaves the feed like a completed one.
-      const gone = completedAt != null || ticket.products.length === 0;
-      const message: KitchenFeedMessage = gone ? { type: "TICKET_REMOVED", ticketId: id } : { type: "TICKET_UPSERT", ticket };
-      if (toCooks) hub.sendToUsers(KITCHEN_QUEUE, (p) => p.prepAreaId === areaId, message);
-      if (toDesk) hub.send(kitchenTopic(areaId), message);
-      if (toWatchers) hub.send(kitchenTicketTopic(id), ticket);
+      deliver(hub, areaId, ticket, completedAt != null || ticket.products.length === 0, to);
     }
   };
 }

@@ -4,15 +4,14 @@ import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, kitchenTickets, orderProducts, orders, preparationAreas, products, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-
-type UnitRow = typeof orderProducts.$inferSelect;
+import type { TicketFacts, TicketUnitFacts } from "../../realtime/types.ts";
 
 /** Identical pieces on a ticket are one line for the cook; the line acts on its units. */
-function ticketLineKey(unit: UnitRow): string {
+function ticketLineKey(unit: TicketUnitFacts): string {
   return [unit.productId, JSON.stringify(unit.options), unit.notes, unit.status].join("|");
 }
 
-function ticketProducts(units: UnitRow[], allergens: Map<number, Allergen[]>, tableName: string): TicketProduct[] {
+function ticketProducts(units: TicketUnitFacts[], tableName: string): TicketProduct[] {
   const lines = new Map<string, TicketProduct>();
   const statusOrder = { SENT: 0, PREPARED: 1, COMPLETE: 2 } as const;
   for (const unit of units) {
@@ -39,8 +38,8 @@ function ticketProducts(units: UnitRow[], allergens: Map<number, Allergen[]>, ta
       extraIngredientIds: extraIngredients.map((i) => ({ id: i.id, name: i.name, price: i.priceCents })),
       removedIngredients: removedIngredients.map((i) => ({ id: i.id, name: i.name, price: 0 })),
       notes: unit.notes,
-      allergens: allergens.get(unit.productId) ?? [],
-      timestamp: unit.createdAt.toISOString(),
+      allergens: unit.allergens as Allergen[],
+      timestamp: unit.createdAt,
       tableName,
       tableId: unit.tableId,
     });
@@ -50,10 +49,35 @@ function ticketProducts(units: UnitRow[], allergens: Map<number, Allergen[]>, ta
 }
 
 /**
- * Renders kitchen tickets the way the cook sees them, whether fetched or pushed: the table,
- * who sent it (a guest stays nameless: staff never see guests' personal data), and the
- * products still to prepare; cancelled pieces are left out.
+ * A kitchen ticket the way the cook sees it, whether fetched or pushed: the table, who sent it (a
+ * guest stays nameless: staff never see guests' personal data), and the products still to
+ * prepare; the caller leaves cancelled pieces out.
  */
+export function renderTicket(facts: TicketFacts): KitchenTicket {
+  const lines = ticketProducts(facts.units, facts.tableName);
+  const client = facts.sender.type === "CLIENT";
+  return {
+    id: facts.id,
+    ticketId: facts.ticketNumber,
+    timestamp: facts.createdAt,
+    quantity: facts.units.length,
+    uniqueQuantity: lines.length,
+    preparedQuantity: facts.units.filter((u) => u.status !== "SENT").length,
+    serviceMode: facts.serviceMode as KitchenTicket["serviceMode"],
+    tableName: facts.tableName,
+    tableId: facts.tableId,
+    isPrinted: facts.printed,
+    printed: facts.printed,
+    sentBy: {
+      type: facts.sender.type as KitchenTicket["sentBy"]["type"],
+      firstName: client ? null : facts.sender.firstName,
+      lastName: client ? null : facts.sender.lastName,
+    },
+    products: lines,
+  };
+}
+
+/** Reads kitchen tickets (an area's open ones, or the ones named) and renders them. */
 export async function loadTickets(
   db: Queryable,
   where: { areaId: number; ticketIds?: number[] } | { areaId?: undefined; ticketIds: number[] },
@@ -92,32 +116,33 @@ export async function loadTickets(
       ),
     )
     .orderBy(asc(orderProducts.id));
-  const units = rows.map((r) => r.unit);
-  const allergens = new Map(rows.map((r) => [r.unit.productId, r.allergens as Allergen[]]));
-  return tickets.map(({ ticket, tableName, senderType, senderFirstName, senderLastName }) => {
-    const own = units.filter((u) => u.ticketId === ticket.id);
-    const lines = ticketProducts(own, allergens, tableName);
-    const client = senderType === "CLIENT";
-    return {
+  const units: (TicketUnitFacts & { ticketId: number | null })[] = rows.map(({ unit, allergens }) => ({
+    id: unit.id,
+    ticketId: unit.ticketId,
+    productId: unit.productId,
+    productName: unit.productName,
+    unitPriceCents: unit.unitPriceCents,
+    options: unit.options,
+    notes: unit.notes,
+    status: unit.status,
+    createdAt: unit.createdAt.toISOString(),
+    tableId: unit.tableId,
+    allergens: allergens as string[],
+  }));
+  return tickets.map(({ ticket, tableName, senderType, senderFirstName, senderLastName }) =>
+    renderTicket({
       id: ticket.id,
-      ticketId: ticket.ticketNumber,
-      timestamp: ticket.createdAt.toISOString(),
-      quantity: own.length,
-      uniqueQuantity: lines.length,
-      preparedQuantity: own.filter((u) => u.status !== "SENT").length,
-      serviceMode: ticket.serviceMode as KitchenTicket["serviceMode"],
-      tableName,
+      areaId: ticket.preparationAreaId,
+      ticketNumber: ticket.ticketNumber,
+      createdAt: ticket.createdAt.toISOString(),
+      serviceMode: ticket.serviceMode,
       tableId: ticket.tableId,
-      isPrinted: ticket.printed,
+      tableName,
       printed: ticket.printed,
-      sentBy: {
-        type: senderType as KitchenTicket["sentBy"]["type"],
-        firstName: client ? null : senderFirstName,
-        lastName: client ? null : senderLastName,
-      },
-      products: lines,
-    };
-  });
+      sender: { type: senderType, firstName: senderFirstName, lastName: senderLastName },
+      units: units.filter((u) => u.ticketId === ticket.id),
+    }),
+  );
 }
 
 /** An area's settings as its screens show them; deleted or foreign areas are a 403. */

@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
+import { VenueCache } from "../../lib/venue-cache.ts";
+import type { OrderableCatalog } from "./orderable-catalog.ts";
 import { removeOrderProduct } from "./remove-order-product.ts";
 import { sendOrder } from "./send-order.ts";
 
@@ -14,10 +16,16 @@ const orderProductParams = z.object({
 
 /** Sending orders for a table. */
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // What orders are checked and priced against, per venue, dropped when its catalogue changes.
+  const catalogs = new VenueCache<OrderableCatalog>();
+  const unsubscribe = catalogs.followCatalog(ctx.events);
+  app.addHook("onClose", async () => unsubscribe());
+
   app.post("/api/orders/:tableId", { schema: { params: tableIdParams, body: sendOrderRequest } }, async (request) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     return sendOrder({
       ...ctx,
+      catalogs,
       principal: requirePrincipal(request),
       tableId: request.params.tableId,
       lines: request.body,

@@ -1,17 +1,16 @@
-import { isProductOrderable } from "@tableorder/domain/availability";
 import type { OrderProductSent } from "@tableorder/domain/contracts/orders";
 import type { SenderType, ServiceMode } from "@tableorder/domain/enums";
 import { itemUnitPriceCents } from "@tableorder/domain/pricing";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { authorizeTable } from "../../auth/policies/table-access.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { authorizeTable, tableRetailerId } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
-import { kitchenTickets, type OrderedOptions, orders, preparationAreas, type productOptions, products } from "../../db/schema.ts";
+import { kitchenTickets, type OrderedOptions, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { EventBus } from "../../realtime/types.ts";
-
-type ProductRow = typeof products.$inferSelect;
-type OptionRow = typeof productOptions.$inferSelect;
+import type { VenueCache } from "../../lib/venue-cache.ts";
+import type { EventBus, TicketFacts } from "../../realtime/types.ts";
+import type { OptionRow, OrderableCatalog, ProductRow } from "./orderable-catalog.ts";
+import { loadOrderableCatalog } from "./orderable-catalog.ts";
 
 export interface SentOrder {
   orderId: number;
@@ -69,6 +68,8 @@ interface OrderToWrite {
   tableId: number;
   senderType: SenderType;
   userId: number;
+  /** Set for a guest, who may only order at a table they are checked in to. */
+  guestUserId: number | null;
   serviceMode: ServiceMode;
   idempotencyKey: string | null;
   /** The preparation areas of the order, in the order their tickets are numbered. */
@@ -76,10 +77,24 @@ interface OrderToWrite {
   units: UnitToWrite[];
 }
 
-type WriteOutcome =
-  | { kind: "written"; orderId: number; tickets: { id: number; areaId: number }[] }
-  | { kind: "repeated" }
-  | { kind: "no-session" };
+interface WrittenOrder {
+  kind: "written";
+  orderId: number;
+  tableName: string;
+  /** When the order, its tickets and units were written (ISO 8601, UTC). */
+  createdAt: string;
+  tickets: { id: number; areaId: number; number: number }[];
+  /** The units' ids, in the order of `OrderToWrite.units`. */
+  unitIds: number[];
+  sender: { firstName: string | null; lastName: string | null };
+}
+
+type WriteOutcome = WrittenOrder | { kind: "repeated" } | { kind: "no-session" } | { kind: "not-allowed" };
+
+/** jsonb comes back parsed from node-postgres and as text from some PGlite paths. */
+function fromJson<T>(value: T | string): T {
+  return typeof value === "string" ? (JSON.parse(value) as T) : value;
+}
 
 /**
  * Writes an order in one statement: the table's open session (opened by this order when there is
@@ -87,8 +102,10 @@ type WriteOutcome =
  * counter, one unit per piece, and a SERVICE task for the pieces no area makes (the waiter serves
  * them). One statement is one transaction and one round trip, which is what makes an order cheap
  * on the embedded database, where each statement costs about as much as its work.
+ * - Who may order is part of the statement: the table must be live and of the venue, and a guest
+ *   checked in to it; otherwise nothing is written (`not-allowed`) and the caller finds out why.
  * - The table row is share-locked, so a delete of the table waits for the order or, if it came
- *   first, leaves nothing to open (`no-session` with the table gone).
+ *   first, leaves nothing to open.
  * - The idempotency key is decided by its unique index: a repeat inserts no order (`repeated`),
  *   and then nothing else is written, nor is a session opened for it.
  * - Two first orders racing for a table meet at the unique index of open sessions; the one that
@@ -96,12 +113,17 @@ type WriteOutcome =
  * - The venue row is locked by the counter's update only when there are tickets to number.
  */
 async function writeOrder(db: Db, order: OrderToWrite): Promise<WriteOutcome> {
-  const { retailerId, tableId, userId, idempotencyKey, areaIds } = order;
+  const { retailerId, tableId, userId, guestUserId, idempotencyKey, areaIds } = order;
   const units = order.units.map((u, index) => ({ ...u, position: index }));
   // Both drivers answer raw SQL with { rows }.
   const result = (await db.execute(sql`
     with live_table as (
-      select id from dining_tables where id = ${tableId} and deleted_at is null for share
+      select t.id, t.label from dining_tables t
+      where t.id = ${tableId} and t.retailer_id = ${retailerId} and t.deleted_at is null
+        and (${guestUserId}::int is null or exists (
+          select 1 from table_guests g
+          where g.table_id = t.id and g.user_id = ${guestUserId}::int and g.checked_out_at is null))
+      for share of t
     ), repeated as (
       select 1 from orders where sent_by_user_id = ${userId} and idempotency_key = ${idempotencyKey}
     ), open_session as (
@@ -130,7 +152,7 @@ async function writeOrder(db: Db, order: OrderToWrite): Promise<WriteOutcome> {
       from new_order o
       cross join counter c
       cross join unnest(${`{${areaIds.join(",")}}`}::int[]) with ordinality as area(id, position)
-      returning id, preparation_area_id
+      returning id, preparation_area_id, ticket_number
     ), units as (
       insert into order_products (retailer_id, order_id, session_id, table_id, product_id, ticket_id,
         preparation_area_id, product_name, product_name_eng, unit_price_cents, options, notes, is_gifted)
@@ -156,17 +178,37 @@ async function writeOrder(db: Db, order: OrderToWrite): Promise<WriteOutcome> {
     )
     select
       (select id from new_order) as order_id,
+      (select label from live_table) as table_name,
       (select count(*) from session) as sessions,
-      coalesce((select jsonb_agg(jsonb_build_object('id', id, 'areaId', preparation_area_id)) from tickets), '[]') as tickets
+      to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+      coalesce((select jsonb_agg(jsonb_build_object('id', id, 'areaId', preparation_area_id, 'number', ticket_number)
+        order by id) from tickets), '[]') as tickets,
+      coalesce((select jsonb_agg(id order by id) from units), '[]') as unit_ids,
+      (select jsonb_build_object('firstName', first_name, 'lastName', last_name) from users where id = ${userId}) as sender
   `)) as unknown as {
-    rows: { order_id: number | null; sessions: number | string; tickets: { id: number; areaId: number }[] | string }[];
+    rows: {
+      order_id: number | null;
+      table_name: string | null;
+      sessions: number | string;
+      created_at: string;
+      tickets: WrittenOrder["tickets"] | string;
+      unit_ids: number[] | string;
+      sender: WrittenOrder["sender"] | string;
+    }[];
   };
   const [row] = result.rows;
+  if (row.table_name == null) return { kind: "not-allowed" };
   if (row.order_id != null) {
-    const tickets = typeof row.tickets === "string" ? JSON.parse(row.tickets) : row.tickets;
-    // Tickets in the order of their numbers, as the areas were listed.
-    tickets.sort((a: { id: number }, b: { id: number }) => a.id - b.id);
-    return { kind: "written", orderId: Number(row.order_id), tickets };
+    return {
+      kind: "written",
+      orderId: Number(row.order_id),
+      tableName: row.table_name,
+      createdAt: row.created_at,
+      // Ids grow in the order rows were inserted: tickets as their areas were listed, units by position.
+      tickets: fromJson(row.tickets),
+      unitIds: fromJson(row.unit_ids),
+      sender: fromJson(row.sender),
+    };
   }
   return Number(row.sessions) > 0 || (await isRepeat(db, userId, idempotencyKey)) ? { kind: "repeated" } : { kind: "no-session" };
 }
@@ -180,52 +222,44 @@ async function isRepeat(db: Db, userId: number, idempotencyKey: string | null): 
   return order !== undefined;
 }
 
-/**
- * Sends an order for a table: checks every product is orderable and every option belongs to it,
- * prices each line from the catalogue (never from the client), writes one unit per piece and one
- * kitchen ticket per preparation area, all in one transaction. A repeated idempotency key (a
- * double tap, a retry after a lost answer) returns the first order instead of ordering twice:
- * the unique index on the key decides, even for two requests at the same moment. Ticket numbers
- * come from the venue's counter, whose row lock is taken last so it is held only for the inserts.
- */
-export async function sendOrder(options: {
-  db: Db;
-  events: EventBus;
-  principal: Principal;
-  tableId: number;
-  lines: OrderProductSent[];
-  idempotencyKey: string | null;
-  serviceMode?: ServiceMode;
-}): Promise<SentOrder> {
-  const { db, principal, tableId, lines } = options;
-  const table = await authorizeTable(db, principal, tableId);
-  const retailerId = table.retailerId;
-  const serviceMode = options.serviceMode ?? "DINE_IN";
+/** The new order's kitchen tickets with everything the cooks' screens show, built from what was written. */
+function ticketFacts(order: OrderToWrite, written: WrittenOrder, catalog: OrderableCatalog): TicketFacts[] {
+  const units = order.units.map((unit, index) => ({ ...unit, id: written.unitIds[index] }));
+  return written.tickets.map((ticket) => ({
+    id: ticket.id,
+    areaId: ticket.areaId,
+    ticketNumber: ticket.number,
+    createdAt: written.createdAt,
+    serviceMode: order.serviceMode,
+    tableId: order.tableId,
+    tableName: written.tableName,
+    printed: false,
+    sender: { type: order.senderType, ...written.sender },
+    units: units
+      .filter((unit) => unit.areaId === ticket.areaId)
+      .map((unit) => ({
+        id: unit.id,
+        productId: unit.productId,
+        productName: unit.name,
+        unitPriceCents: unit.priceCents,
+        options: unit.options,
+        notes: unit.notes,
+        status: "SENT",
+        createdAt: written.createdAt,
+        tableId: order.tableId,
+        allergens: (catalog.get(unit.productId)?.product.allergens ?? []) as string[],
+      })),
+  }));
+}
 
-  const productIds = [...new Set(lines.map((l) => l.id))];
-  // Products, their area's state and their options in one read: on the embedded database each
-  // statement costs about as much as its work.
-  const rows = await db
-    .select({
-      product: products,
-      areaActive: preparationAreas.active,
-      options: sql<OptionRow[]>`coalesce((
-        select jsonb_agg(jsonb_build_object('id', o.id, 'productId', o.product_id, 'kind', o.kind, 'name', o.name,
-          'nameEng', o.name_eng, 'priceCents', o.price_cents, 'sortOrder', o.sort_order) order by o.sort_order, o.id)
-        from product_options o where o.product_id = ${products.id}), '[]'::jsonb)`,
-    })
-    .from(products)
-    .leftJoin(preparationAreas, eq(preparationAreas.id, products.preparationAreaId))
-    .where(and(inArray(products.id, productIds), eq(products.retailerId, retailerId), isNull(products.deletedAt)));
-  const byId = new Map(rows.map((r) => [r.product.id, r]));
-  for (const id of productIds) {
-    const row = byId.get(id);
-    if (!row || !isProductOrderable(row.product, row.areaActive)) throw new AppError("inactive_product", 400, { productId: id });
+/** Checks every line against the venue's catalogue and prices it there (never from the client). */
+function priceLines(catalog: OrderableCatalog, lines: OrderProductSent[]) {
+  for (const id of new Set(lines.map((l) => l.id))) {
+    if (!catalog.get(id)?.orderable) throw new AppError("inactive_product", 400, { productId: id });
   }
-  const optionRows = rows.flatMap((r) => (typeof r.options === "string" ? (JSON.parse(r.options) as OptionRow[]) : r.options));
-  const priced = lines.map((line) => {
-    const product = (byId.get(line.id) as { product: ProductRow }).product;
-    const chosen = resolveOptions(product, optionRows, line);
+  return lines.map((line) => {
+    const { product, options } = catalog.get(line.id) as { product: ProductRow; options: OptionRow[] };
+    const chosen = resolveOptions(product, options, line);
     const unitPriceCents = itemUnitPriceCents(
       {
         priceCents: product.priceCents,
@@ -238,6 +272,44 @@ export async function sendOrder(options: {
     );
     return { line, product, chosen, unitPriceCents };
   });
+}
+
+/**
+ * Sends an order for a table: checks every product is orderable and every option belongs to it,
+ * prices each line from the catalogue (never from the client), writes one unit per piece and one
+ * kitchen ticket per preparation area, all in one statement, and hands the tickets to the kitchen
+ * with the event. A repeated idempotency key (a double tap, a retry after a lost answer) returns
+ * the first order instead of ordering twice: the unique index on the key decides, even for two
+ * requests at the same moment.
+ *
+ * On the busy path an order is one statement: the catalogue comes from the venue's cache, the
+ * table's venue is remembered, and the access check is part of the write. Whenever something is
+ * refused, the caller's access to the table is checked first, so a caller who may not reach the
+ * table learns only that (403/404), never what the venue offers.
+ */
+export async function sendOrder(options: {
+  db: Db;
+  events: EventBus;
+  catalogs: VenueCache<OrderableCatalog>;
+  principal: Principal;
+  tableId: number;
+  lines: OrderProductSent[];
+  idempotencyKey: string | null;
+  serviceMode?: ServiceMode;
+}): Promise<SentOrder> {
+  const { db, principal, tableId, lines } = options;
+  const guest = principal.role === "USER";
+  const retailerId = guest ? await tableRetailerId(db, tableId) : (principal.retailerId ?? -1);
+  const serviceMode = options.serviceMode ?? "DINE_IN";
+  const catalog = await options.catalogs.get(retailerId, "orderable", () => loadOrderableCatalog(db, retailerId));
+
+  let priced: ReturnType<typeof priceLines>;
+  try {
+    priced = priceLines(catalog, lines);
+  } catch (error) {
+    await authorizeTable(db, principal, tableId);
+    throw error;
+  }
   const areaIds = [...new Set(priced.map((p) => p.product.preparationAreaId).filter((a): a is number => a != null))];
 
   const write: OrderToWrite = {
@@ -245,6 +317,7 @@ export async function sendOrder(options: {
     tableId,
     senderType: SENDER_BY_ROLE[principal.role],
     userId: principal.userId,
+    guestUserId: guest ? principal.userId : null,
     serviceMode,
     idempotencyKey: options.idempotencyKey,
     areaIds,
@@ -262,22 +335,27 @@ export async function sendOrder(options: {
     ),
   };
   let outcome = await writeOrder(db, write);
+  if (outcome.kind === "not-allowed") {
+    // Answers why (403 or 404); a guest who checked in a moment ago is let through.
+    await authorizeTable(db, principal, tableId);
+    outcome = await writeOrder(db, write);
+  }
   // Lost the race to open the table's session: the winner's session is visible now.
   if (outcome.kind === "no-session") outcome = await writeOrder(db, write);
   if (outcome.kind === "repeated") return previousOrder(db, principal.userId, options.idempotencyKey as string);
+  if (outcome.kind === "not-allowed") throw new AppError("forbidden", 403);
   if (outcome.kind === "no-session") throw new AppError("table_not_found", 404);
-  const result = outcome;
 
+  const tickets = ticketFacts(write, outcome, catalog);
   await options.events.publish({
     type: "order.sent",
     retailerId,
     tableId,
-    orderId: result.orderId,
-    ticketIds: result.tickets.map((t) => t.id),
-    tickets: result.tickets,
+    orderId: outcome.orderId,
+    sentTickets: tickets,
   });
   await options.events.publish({ type: "table.changed", retailerId, tableId });
-  return { orderId: result.orderId, ticketIds: result.tickets.map((t) => t.id) };
+  return { orderId: outcome.orderId, ticketIds: tickets.map((t) => t.id) };
 }
 
 /** The order first sent with this idempotency key, answered again without ordering anything. */
