@@ -97,7 +97,7 @@ function fromJson<T>(value: T | string): T {
 }
 
 /**
- * Writes an order in one statement: the table's open session (opened by this order when there is
+ * Writes an order in one statement (the function `write_order`): the table's open session (opened by this order when there is
  * none, spec 1 §4), the order, one kitchen ticket per preparation area numbered from the venue's
  * counter, one unit per piece, and a SERVICE task for the pieces no area makes (the waiter serves
  * them). One statement is one transaction and one round trip, which is what makes an order cheap
@@ -115,76 +115,11 @@ function fromJson<T>(value: T | string): T {
 async function writeOrder(db: Db, order: OrderToWrite): Promise<WriteOutcome> {
   const { retailerId, tableId, userId, guestUserId, idempotencyKey, areaIds } = order;
   const units = order.units.map((u, index) => ({ ...u, position: index }));
-  // Both drivers answer raw SQL with { rows }.
+  // The statement lives in the database (migration 0007), where it costs a third of what it costs
+  // sent as text; both drivers answer raw SQL with { rows }.
   const result = (await db.execute(sql`
-    with live_table as (
-      select t.id, t.label from dining_tables t
-      where t.id = ${tableId} and t.retailer_id = ${retailerId} and t.deleted_at is null
-        and (${guestUserId}::int is null or exists (
-          select 1 from table_guests g
-          where g.table_id = t.id and g.user_id = ${guestUserId}::int and g.checked_out_at is null))
-      for share of t
-    ), repeated as (
-      select 1 from orders where sent_by_user_id = ${userId} and idempotency_key = ${idempotencyKey}
-    ), open_session as (
-      select s.id from table_sessions s join live_table t on t.id = s.table_id where s.status = 'OPEN'
-    ), created_session as (
-      insert into table_sessions (retailer_id, table_id)
-      select ${retailerId}, id from live_table
-      where not exists (select 1 from open_session) and not exists (select 1 from repeated)
-      on conflict do nothing
-      returning id
-    ), session as (
-      select id from open_session union all select id from created_session
-    ), new_order as (
-      insert into orders (retailer_id, session_id, table_id, sender_type, sent_by_user_id, service_mode, idempotency_key)
-      select ${retailerId}, id, ${tableId}, ${order.senderType}, ${userId}, ${order.serviceMode}, ${idempotencyKey}
-      from session
-      on conflict do nothing
-      returning id, session_id
-    ), counter as (
-      update retailers set ticket_seq = ticket_seq + ${areaIds.length}
-      where id = ${retailerId} and ${areaIds.length} > 0 and exists (select 1 from new_order)
-      returning ticket_seq
-    ), tickets as (
-      insert into kitchen_tickets (retailer_id, order_id, preparation_area_id, table_id, ticket_number, service_mode)
-      select ${retailerId}, o.id, area.id, ${tableId}, c.ticket_seq - ${areaIds.length} + area.position, ${order.serviceMode}
-      from new_order o
-      cross join counter c
-      cross join unnest(${`{${areaIds.join(",")}}`}::int[]) with ordinality as area(id, position)
-      returning id, preparation_area_id, ticket_number
-    ), units as (
-      insert into order_products (retailer_id, order_id, session_id, table_id, product_id, ticket_id,
-        preparation_area_id, product_name, product_name_eng, unit_price_cents, options, notes, is_gifted)
-      select ${retailerId}, o.id, o.session_id, ${tableId}, u."productId", t.id,
-        u."areaId", u.name, u."nameEng", u."priceCents", u.options, u.notes, u."isGifted"
-      from new_order o
-      cross join jsonb_to_recordset(${JSON.stringify(units)}::jsonb) as u(
-        "productId" int, "areaId" int, name text, "nameEng" text, "priceCents" int, options jsonb,
-        notes text, "isGifted" boolean, position int)
-      left join tickets t on t.preparation_area_id = u."areaId"
-      order by u.position
-      returning id, preparation_area_id
-    ), service as (
-      insert into waiter_requests (retailer_id, table_id, session_id, type, items, created_by_user_id)
-      select ${retailerId}, ${tableId}, o.session_id, 'SERVICE', served.items, ${userId}
-      from new_order o
-      cross join (
-        select jsonb_agg(jsonb_build_object('orderProductId', id, 'quantity', 1) order by id) as items
-        from units where preparation_area_id is null
-      ) served
-      where served.items is not null
-      returning id
-    )
-    select
-      (select id from new_order) as order_id,
-      (select label from live_table) as table_name,
-      (select count(*) from session) as sessions,
-      to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-      coalesce((select jsonb_agg(jsonb_build_object('id', id, 'areaId', preparation_area_id, 'number', ticket_number)
-        order by id) from tickets), '[]') as tickets,
-      coalesce((select jsonb_agg(id order by id) from units), '[]') as unit_ids,
-      (select jsonb_build_object('firstName', first_name, 'lastName', last_name) from users where id = ${userId}) as sender
+    select * from write_order(${tableId}, ${retailerId}, ${guestUserId}, ${userId}, ${idempotencyKey},
+      ${order.senderType}, ${order.serviceMode}, ${`{${areaIds.join(",")}}`}, ${JSON.stringify(units)})
   `)) as unknown as {
     rows: {
       order_id: number | null;
