@@ -179,6 +179,23 @@ describe("refusals", () => {
     expect(await trySubscribe(server.wsUrl, guest, "/user/queue/kitchen")).not.toBe("subscribed");
   });
 
+  it("an order out of reach is refused for that (403/404) before anything about its products, and writes nothing", async () => {
+    const db = server.database.db;
+    const { orders } = await import("../src/db/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    const ordersAtOtherTable = async () => (await db.select().from(orders).where(eq(orders.tableId, venue.otherTable.id))).length;
+    const before = await ordersAtOtherTable();
+    const guest = await api.seatedGuest(venue.table.id);
+    const unknownProduct = [{ id: 99_999_999, quantity: 1 }];
+    expect((await api.post(`/api/orders/${venue.otherTable.id}`, unknownProduct, guest)).status).toBe(403);
+    expect((await api.post("/api/orders/99999999", [{ id: venue.water.id, quantity: 1 }], guest)).status).toBe(404);
+    const otherVenue = await buildRunningVenue(db);
+    const foreignWaiter = await api.login(otherVenue.waiter.login);
+    const ownProduct = [{ id: otherVenue.water.id, quantity: 1 }];
+    expect((await api.post(`/api/orders/${venue.otherTable.id}`, ownProduct, foreignWaiter)).status).toBe(403);
+    expect(await ordersAtOtherTable()).toBe(before);
+  });
+
   it("checking in elsewhere leaves the previous table", async () => {
     const guest = await api.seatedGuest(venue.table.id);
     await api.post(`/api/cq-table/check-in/${venue.otherTable.id}`, {}, guest);
