@@ -83,6 +83,8 @@ export const router = createBrowserRouter([
     path: "/",
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // While the first screen's modules load (the guest's, which the router loads before it shows them).
+    hydrateFallbackElement: <DelayedSkeleton />,
     children: [
       {
         path: "",

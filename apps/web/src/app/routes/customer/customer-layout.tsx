@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from "react";
 import { type LoaderFunctionArgs, Outlet, useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { usePreparedPrices } from "../../../components/price.tsx";
 import { useAccount } from "../../../features/auth/api/get-account.ts";
 import { GuestSignInDialog } from "../../../features/auth/components/guest-sign-in-dialog.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
@@ -76,6 +77,7 @@ export default function CustomerLayout() {
   // The menu is what a guest opens next (or is opening now), in the language chosen now.
   const queryClient = useQueryClient();
   useEffect(() => prefetchTable(queryClient, tableCode, lang), [tableCode, lang, queryClient]);
+  usePreparedPrices();
   const navigate = useNavigate();
   // A settled payment request (-1) takes every guest at the table to the success page.
   usePaymentCompleted(ready ? (tableId as number) : null, (paid) => {
