@@ -259,6 +259,27 @@ describe("guest orders, kitchen sees", () => {
     await screenshot(guest, "guest-no-table-390");
   });
 
+  it("a phone whose stored token no longer works signs in again and reaches the menu", async () => {
+    const guest = await newPage(PHONE);
+    await guest.addInitScript(() => localStorage.setItem("authenticationToken", "no.longer.valid"));
+    const calls: string[] = [];
+    guest.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/api/")) calls.push(`${request.method()} ${pathname}`);
+    });
+    await guest.goto(`${server.baseUrl}/service/customer/demo-1/menu`);
+    await guest.getByTestId("accept-terms").check();
+    const signedIn = calls.length;
+    await guest.getByTestId("continue-as-guest").click();
+    await guest.getByTestId("menu-product-toggle").first().click();
+    await guest.getByTestId("add-to-basket").first().waitFor();
+    // The refused token was asked about once; after the sign-in, its answer's account is used.
+    expect(calls.slice(0, signedIn)).toContain("GET /api/account");
+    expect(calls.slice(signedIn)).not.toContain("GET /api/account");
+    expect(calls.slice(signedIn)).toContain("POST /api/authenticate-anonymous");
+    expect(calls.slice(signedIn).some((call) => /^POST \/api\/cq-table\/check-in\/\d+$/.test(call))).toBe(true);
+  });
+
   it("catches up after a dropped connection and after a server restart", async () => {
     // The kitchen's socket goes through a switch the test can open and close.
     const kitchen = await newPage(TABLET);

@@ -49,14 +49,19 @@ afterAll(async () => {
 
 type Api = ReturnType<typeof apiClient>;
 
-/** Signs in and returns the bearer token, checking the answer's header and body agree. */
+/**
+ * Signs in and returns the bearer token, checking the answer's header and body agree and that the
+ * body's account is the one GET api/account answers for that token.
+ */
 async function signIn(path: string, body: unknown, client: Api = api): Promise<string> {
   const response = await client.post(path, body);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   const header = response.headers.get("authorization");
   expect(header).toMatch(/^Bearer \S+$/);
   const token = String(header).replace(/^Bearer /, "");
-  expect(response.body).toEqual({ id_token: token });
+  const own = await client.get("/api/account", token);
+  expect(own.status).toBe(200);
+  expect(response.body).toEqual({ id_token: token, account: own.body });
   return token;
 }
 

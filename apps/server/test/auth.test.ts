@@ -29,6 +29,13 @@ describe("staff sign-in (POST api/authenticate)", () => {
     expect(response.body.id_token).toBe(header?.slice(7));
   });
 
+  it("answers the account with the token, as GET api/account shows it", async () => {
+    const response = await api.post("/api/authenticate", { username: venue.cook.login, password: TEST_PASSWORD });
+    const own = await api.get("/api/account", response.body.id_token);
+    expect(response.body.account).toEqual(own.body);
+    expect(response.body.account).toMatchObject({ id: venue.cook.id, authorities: ["ROLE_PREPARATION_AREA"] });
+  });
+
   it("refuses a wrong password or an unknown user with a 401 and no token", async () => {
     const wrong = await api.post("/api/authenticate", { username: venue.waiter.login, password: "nope", rememberMe: false });
     expect(wrong.status).toBe(401);
@@ -94,6 +101,25 @@ describe("the account (GET api/account)", () => {
     expect((await api.post("/api/account/language", { langKey: "en" }, token)).status).toBe(200);
     expect((await api.get("/api/account", token)).body.langKey).toBe("en");
     expect((await api.post("/api/account/language", { langKey: "fr" }, token)).status).toBe(400);
+  });
+});
+
+describe("guest sign-in without an account (POST api/authenticate-anonymous)", () => {
+  it("answers a fresh anonymous account with its token, so the phone need not ask for it", async () => {
+    const response = await api.post("/api/authenticate-anonymous", { langKey: "en" });
+    expect(response.status).toBe(200);
+    const token = String(response.headers.get("authorization")).slice(7);
+    expect(response.body.id_token).toBe(token);
+    expect(response.body.account).toMatchObject({
+      authorities: ["ROLE_USER", "ROLE_ANONYMOUS"],
+      anonymous: true,
+      activated: true,
+      langKey: "en",
+      retailerId: null,
+    });
+    expect(response.body.account).toEqual((await api.get("/api/account", token)).body);
+    const other = await api.post("/api/authenticate-anonymous", {});
+    expect(other.body.account.id).not.toBe(response.body.account.id);
   });
 });
 

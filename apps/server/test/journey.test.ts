@@ -173,7 +173,6 @@ describe("refusals", () => {
     const order = await api.post(`/api/orders/${venue.otherTable.id}`, [{ id: venue.water.id, quantity: 1 }], guest);
     expect(order.status).toBe(403);
     expect((await api.get(`/api/orders/${venue.otherTable.id}/feed`, guest)).status).toBe(403);
-    expect((await api.get(`/api/cq-table/${venue.otherTable.id}/menu`, guest)).status).toBe(403);
     expect(await trySubscribe(server.wsUrl, guest, `/topic/customer/el/${venue.otherTable.id}`)).not.toBe("subscribed");
     expect(await trySubscribe(server.wsUrl, guest, `/topic/customer/el/${venue.table.id}`)).toBe("subscribed");
     expect(await trySubscribe(server.wsUrl, guest, "/user/queue/kitchen")).not.toBe("subscribed");
@@ -194,6 +193,36 @@ describe("refusals", () => {
     const ownProduct = [{ id: otherVenue.water.id, quantity: 1 }];
     expect((await api.post(`/api/orders/${venue.otherTable.id}`, ownProduct, foreignWaiter)).status).toBe(403);
     expect(await ordersAtOtherTable()).toBe(before);
+  });
+
+  it("the table behind a code and its menu are readable before sign-in and check-in; the table's session is not", async () => {
+    const lookup = await api.get(`/api/cq-table/code/${venue.table.code}`);
+    expect(lookup).toMatchObject({ status: 200, body: { tableId: venue.table.id, tableCode: venue.table.code } });
+    expect((await api.get("/api/cq-table/code/no-such-code")).status).toBe(404);
+    const visitorMenu = await api.get(`/api/cq-table/${venue.table.id}/menu`, undefined, { "accept-language": "en" });
+    expect(visitorMenu.status).toBe(200);
+    expect(visitorMenu.body.flatMap((c: any) => c.products).find((p: any) => p.id === venue.salad.id).name).toBe("Greek salad");
+    expect((await api.get("/api/cq-table/999999/menu")).status).toBe(404);
+    // Without a check-in, nothing of the table's session: its feed, ordering, its live topics.
+    expect((await api.get(`/api/orders/${venue.table.id}/feed`)).status).toBe(401);
+    expect((await api.post(`/api/orders/${venue.table.id}`, [{ id: venue.water.id, quantity: 1 }])).status).toBe(401);
+    const guest = await api.guest();
+    expect((await api.get(`/api/cq-table/${venue.table.id}/menu`, guest)).body).toEqual(
+      (await api.get(`/api/cq-table/${venue.table.id}/menu`)).body,
+    );
+    expect((await api.get(`/api/orders/${venue.table.id}/feed`, guest)).status).toBe(403);
+    expect((await api.post(`/api/orders/${venue.table.id}`, [{ id: venue.water.id, quantity: 1 }], guest)).status).toBe(403);
+    expect(await trySubscribe(server.wsUrl, guest, `/topic/customer/el/${venue.table.id}`)).not.toBe("subscribed");
+  });
+
+  it("a token that is sent but refused is a 401 on the public reads too, so the phone knows its session ended", async () => {
+    const guest = await api.guest();
+    const [header, payload, signature] = guest.split(".");
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: "1" })).toString("base64url")}.${signature}`;
+    expect((await api.get(`/api/cq-table/${venue.table.id}/menu`, forged)).status).toBe(401);
+    expect((await api.get(`/api/cq-table/code/${venue.table.code}`, forged)).status).toBe(401);
+    expect((await api.get(`/api/cq-table/code/${venue.table.code}`, guest)).status).toBe(200);
   });
 
   it("checking in elsewhere leaves the previous table", async () => {

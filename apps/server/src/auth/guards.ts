@@ -22,6 +22,16 @@ export function allowRoles(...roles: AccountRole[]) {
   };
 }
 
+/**
+ * A preHandler for what anyone may read, signed in or not (a venue's menu, the table behind a
+ * code): a phone can fetch it before its guest has signed in. A token that is sent but refused
+ * (expired, forged, its account deleted or disabled) is still a 401, as on every other call, so
+ * the client learns at once that its session ended.
+ */
+export async function allowVisitors(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.principal && request.headers.authorization?.startsWith("Bearer ")) throw new AppError("unauthorized", 401);
+}
+
 /** The venue of a staff caller; staff tokens always carry one. */
 export function staffRetailerId(principal: Principal): number {
   if (principal.retailerId == null) throw new AppError("forbidden", 403);

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type Query, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { OfflineNotice } from "../components/offline-notice.tsx";
 import { ToastViewport, toast } from "../components/toasts.tsx";
@@ -18,11 +18,16 @@ export const queryClient = new QueryClient({
 setApiNotifier({ error: (message) => toast.error(message), success: (message) => toast.success(message) });
 
 // Signing in or out changes who is asking: nothing cached for the previous identity may show.
+// What anyone may read (a table's code, its menu) is the same for every identity and stays, read
+// or still being read, so a guest's phone that asked while the sign-in popup was open does not
+// wait for it again. A failed read is tried again as the new identity.
+const readByAnyone = (query: Query) => query.meta?.readByAnyone === true && query.state.status !== "error";
 subscribeSession(() => {
   queryClient.getMutationCache().clear();
+  const identityBound = { predicate: (query: Query) => !readByAnyone(query) };
   // Signed in: fetch again as the new identity. Signed out: drop everything without refetching.
-  if (getToken()) void queryClient.resetQueries();
-  else queryClient.removeQueries();
+  if (getToken()) void queryClient.resetQueries(identityBound);
+  else queryClient.removeQueries(identityBound);
 });
 
 function SessionEffects() {

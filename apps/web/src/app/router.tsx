@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type LazyRouteFunction, type LoaderFunction, type RouteObject } from "react-router";
 import { DelayedSkeleton } from "../components/delayed-skeleton.tsx";
 import { NotFoundPage } from "./routes/not-found-page.tsx";
 import { RootLayout } from "./routes/root-layout.tsx";
@@ -9,17 +9,27 @@ import { RouteError } from "./routes/route-error.tsx";
 const HomePage = lazy(() => import("./routes/public/home-page.tsx"));
 const BusinessLoginDialog = lazy(() => import("./routes/public/business-login-dialog.tsx"));
 const LogoutPage = lazy(() => import("./routes/public/logout-page.tsx"));
-const CustomerLayout = lazy(() => import("./routes/customer/customer-layout.tsx"));
-const TablePage = lazy(() => import("./routes/customer/table-page.tsx"));
-const MenuPage = lazy(() => import("./routes/customer/menu-page.tsx"));
-const OrderPage = lazy(() => import("./routes/customer/order-page.tsx"));
-// The payment screens and the public pages are their own chunks, off the guest menu's budget.
-const ChoosePaymentTypePage = lazy(() => import("./routes/customer/payment/choose-payment-type-page.tsx"));
-const SelectProductsToPayPage = lazy(() => import("./routes/customer/payment/select-products-to-pay-page.tsx"));
-const PaymentPage = lazy(() => import("./routes/customer/payment/payment-page.tsx"));
-const PaymentSuccessPage = lazy(() => import("./routes/customer/payment-result/payment-success-page.tsx"));
-const PaymentCompletionPage = lazy(() => import("./routes/customer/payment-result/payment-completion-page.tsx"));
-const PaymentFailedPage = lazy(() => import("./routes/customer/payment-result/payment-failed-page.tsx"));
+// The guest's screens (the payment ones are their own chunks, off the guest menu's budget) load
+// before the router shows them instead of suspending: React holds back what replaces a Suspense
+// fallback for up to 300 ms, twice on a guest's first load (sign-in popup, then the menu). A
+// screen's loader starts what it will need while the router is still loading and rendering.
+const customerScreen =
+  (load: () => Promise<{ default: ComponentType; loader?: LoaderFunction }>): LazyRouteFunction<RouteObject> =>
+  async () => {
+    const { default: Component, loader } = await load();
+    return loader ? { Component, loader } : { Component };
+  };
+const CustomerLayout = customerScreen(() => import("./routes/customer/customer-layout.tsx"));
+const TablePage = customerScreen(() => import("./routes/customer/table-page.tsx"));
+const MenuPage = customerScreen(() => import("./routes/customer/menu-page.tsx"));
+const OrderPage = customerScreen(() => import("./routes/customer/order-page.tsx"));
+const ChoosePaymentTypePage = customerScreen(() => import("./routes/customer/payment/choose-payment-type-page.tsx"));
+const SelectProductsToPayPage = customerScreen(() => import("./routes/customer/payment/select-products-to-pay-page.tsx"));
+const PaymentPage = customerScreen(() => import("./routes/customer/payment/payment-page.tsx"));
+const PaymentSuccessPage = customerScreen(() => import("./routes/customer/payment-result/payment-success-page.tsx"));
+const PaymentCompletionPage = customerScreen(() => import("./routes/customer/payment-result/payment-completion-page.tsx"));
+const PaymentFailedPage = customerScreen(() => import("./routes/customer/payment-result/payment-failed-page.tsx"));
+// The public pages are their own chunks too.
 const FaqPage = lazy(() => import("./routes/public/faq-page.tsx"));
 const ForRetailersPage = lazy(() => import("./routes/public/for-retailers-page.tsx"));
 const ContactPage = lazy(() => import("./routes/public/contact-page.tsx"));
@@ -73,6 +83,8 @@ export const router = createBrowserRouter([
     path: "/",
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // While the first screen's modules load (the guest's, which the router loads before it shows them).
+    hydrateFallbackElement: <DelayedSkeleton />,
     children: [
       {
         path: "",
@@ -87,21 +99,21 @@ export const router = createBrowserRouter([
       { path: "privacy-policy", element: page(PrivacyPolicyPage) },
       {
         path: "service/customer/:tableCode",
-        element: page(CustomerLayout),
+        lazy: CustomerLayout,
         children: [
-          { index: true, element: page(TablePage) },
-          { path: "menu", element: page(MenuPage) },
-          { path: "order", element: page(OrderPage) },
-          { path: "choose-payment-type", element: page(ChoosePaymentTypePage) },
-          { path: "select-products-to-pay", element: page(SelectProductsToPayPage) },
-          { path: "payment", element: page(PaymentPage) },
-          { path: "successful-payment", element: page(PaymentSuccessPage) },
-          { path: "successful-viva-payment", element: page(PaymentSuccessPage) },
+          { index: true, lazy: TablePage },
+          { path: "menu", lazy: MenuPage },
+          { path: "order", lazy: OrderPage },
+          { path: "choose-payment-type", lazy: ChoosePaymentTypePage },
+          { path: "select-products-to-pay", lazy: SelectProductsToPayPage },
+          { path: "payment", lazy: PaymentPage },
+          { path: "successful-payment", lazy: PaymentSuccessPage },
+          { path: "successful-viva-payment", lazy: PaymentSuccessPage },
         ],
       },
       // The card provider's returns, outside a table's code (spec 1 §2).
-      { path: "service/customer/successful-payment", element: page(PaymentCompletionPage) },
-      { path: "service/customer/failed-payment", element: page(PaymentFailedPage) },
+      { path: "service/customer/successful-payment", lazy: PaymentCompletionPage },
+      { path: "service/customer/failed-payment", lazy: PaymentFailedPage },
       {
         path: "service/prep",
         element: page(PrepLayout),

@@ -76,7 +76,7 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-function fail(status: number, body: unknown, headers: Headers | null, quiet: boolean): ApiError {
+function fail(status: number, body: unknown, headers: Headers | null, quiet: boolean, sentToken: string | null): ApiError {
   const descriptors = describeHttpError({
     status,
     appError: headers?.get("X-App-Error"),
@@ -84,8 +84,9 @@ function fail(status: number, body: unknown, headers: Headers | null, quiet: boo
     body,
   });
   const messages = descriptors.map(translate);
-  // 401/403: the token is no good here; sign-in screens appear where they are needed.
-  if (status === 401 || status === 403) clearSession("login.error.unauthorized");
+  // 401/403: the token is no good here; sign-in screens appear where they are needed. An answer
+  // to a call made before a sign-in says nothing of the session that sign-in started.
+  if ((status === 401 || status === 403) && sentToken === getToken()) clearSession("login.error.unauthorized");
   if (!quiet) for (const message of messages) notifier.error(message);
   return new ApiError(status, body, headers, messages);
 }
@@ -125,7 +126,7 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   } catch (error) {
     // A caller's own abort (e.g. a query that is no longer needed) is not a failure to report.
     if (options.signal?.aborted && !timedOut) throw error;
-    throw fail(0, null, null, quiet);
+    throw fail(0, null, null, quiet, token);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", forwardAbort);
@@ -135,9 +136,9 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   try {
     data = await readBody(response);
   } catch {
-    throw fail(0, null, null, quiet);
+    throw fail(0, null, null, quiet, token);
   }
-  if (!response.ok) throw fail(response.status, data, response.headers, quiet);
+  if (!response.ok) throw fail(response.status, data, response.headers, quiet, token);
 
   const alert = response.headers.get("X-App-Alert");
   if (alert)

@@ -8,8 +8,6 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const tokenResponse = z.object({ id_token: z.string() });
-
 export const googleLoginRequest = z.object({ authorizationCode: z.string().min(1).max(4096) });
 export const facebookLoginRequest = z.object({ idToken: z.string().min(1).max(4096) });
 export const anonymousLoginRequest = z.object({ langKey: z.enum(LANGUAGES).optional() }).optional();
@@ -32,6 +30,10 @@ export const account = z.object({
   preparationAreaId: z.number().nullable(),
 });
 export type Account = z.infer<typeof account>;
+
+/** Every sign-in answers the token (also in the Authorization header) and the account it is for. */
+export const signInResponse = z.object({ id_token: z.string(), account });
+export type SignInResponse = z.infer<typeof signInResponse>;
 
 export const managementInfo = z.object({
   "display-ribbon-on-profiles": z.string(),

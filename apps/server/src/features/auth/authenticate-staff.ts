@@ -1,10 +1,10 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { verifyPassword } from "../../auth/passwords.ts";
-import type { AccountRole } from "../../auth/principal.ts";
 import type { TokenService } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { type SignedIn, signInAs } from "./account.ts";
 
 /**
  * Signs in an employee by username and password. Guests never have passwords, so their
@@ -16,7 +16,7 @@ export async function authenticateStaff(options: {
   username: string;
   password: string;
   rememberMe: boolean;
-}): Promise<string> {
+}): Promise<SignedIn> {
   const { db, tokens } = options;
   const [user] = await db
     .select()
@@ -25,15 +25,5 @@ export async function authenticateStaff(options: {
     .limit(1);
   const valid = user?.activated && (await verifyPassword(user.passwordHash, options.password));
   if (!user || !valid) throw new AppError("bad_credentials", 401);
-  return tokens.issue(
-    {
-      userId: user.id,
-      role: user.role as AccountRole,
-      retailerId: user.retailerId,
-      prepAreaId: user.preparationAreaId,
-      anonymous: false,
-      login: user.login,
-    },
-    options.rememberMe,
-  );
+  return signInAs({ tokens, user, rememberMe: options.rememberMe });
 }

@@ -4,6 +4,7 @@ import {
   googleLoginRequest,
   languageRequest,
   loginRequest,
+  type SignInResponse,
 } from "@tableorder/domain/contracts/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePrincipal } from "../../auth/guards.ts";
@@ -12,7 +13,7 @@ import { createGoogleVerifier } from "../../auth/identity/google.ts";
 import { IdentityVerificationError } from "../../auth/identity/identity-profile.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { changeLanguage, getAccount } from "./account.ts";
+import { changeLanguage, getAccount, type SignedIn } from "./account.ts";
 import { authenticateStaff } from "./authenticate-staff.ts";
 import { signInAnonymousGuest, signInIdentifiedGuest } from "./sign-in-guest.ts";
 
@@ -21,9 +22,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const google = ctx.config.google ? createGoogleVerifier(ctx.config.google) : null;
   const facebook = ctx.config.facebook ? createFacebookVerifier(ctx.config.facebook) : null;
 
-  const sendToken = (reply: { header(k: string, v: string): unknown }, token: string) => {
+  // The token goes in the Authorization header (spec 1 §7) and in the body, beside the account.
+  const sendSignedIn = (reply: { header(k: string, v: string): unknown }, { token, account }: SignedIn): SignInResponse => {
     reply.header("Authorization", `Bearer ${token}`);
-    return { id_token: token };
+    return { id_token: token, account };
   };
 
   const verified = async <T>(verify: () => Promise<T>): Promise<T> => {
@@ -36,25 +38,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   };
 
   app.post("/api/authenticate", { schema: { body: loginRequest } }, async (request, reply) => {
-    const token = await authenticateStaff({ ...ctx, ...request.body });
-    return sendToken(reply, token);
+    return sendSignedIn(reply, await authenticateStaff({ ...ctx, ...request.body }));
   });
 
   app.post("/api/authenticate-anonymous", { schema: { body: anonymousLoginRequest } }, async (request, reply) => {
-    const token = await signInAnonymousGuest({ ...ctx, langKey: request.body?.langKey });
-    return sendToken(reply, token);
+    return sendSignedIn(reply, await signInAnonymousGuest({ ...ctx, langKey: request.body?.langKey }));
   });
 
   app.post("/api/authenticate-google", { schema: { body: googleLoginRequest } }, async (request, reply) => {
     if (!google) throw new AppError("identity_provider_not_configured", 400, { provider: "google" });
     const profile = await verified(() => google.verifyAuthorizationCode(request.body.authorizationCode));
-    return sendToken(reply, await signInIdentifiedGuest({ ...ctx, profile }));
+    return sendSignedIn(reply, await signInIdentifiedGuest({ ...ctx, profile }));
   });
 
   app.post("/api/authenticate-facebook", { schema: { body: facebookLoginRequest } }, async (request, reply) => {
     if (!facebook) throw new AppError("identity_provider_not_configured", 400, { provider: "facebook" });
     const profile = await verified(() => facebook.verifyAccessToken(request.body.idToken));
-    return sendToken(reply, await signInIdentifiedGuest({ ...ctx, profile }));
+    return sendSignedIn(reply, await signInIdentifiedGuest({ ...ctx, profile }));
   });
 
   app.get("/api/account", async (request) => getAccount({ db: ctx.db, principal: requirePrincipal(request) }));

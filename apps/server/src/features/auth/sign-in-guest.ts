@@ -5,19 +5,17 @@ import type { IdentityProfile } from "../../auth/identity/identity-profile.ts";
 import type { TokenService } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
+import { type SignedIn, signInAs } from "./account.ts";
 
 const GUEST_TOKEN_REMEMBERED = true;
 
 /** A guest who continues without an account gets a fresh anonymous one (ROLE_USER, anonymous). */
-export async function signInAnonymousGuest(options: { db: Db; tokens: TokenService; langKey?: Language }): Promise<string> {
+export async function signInAnonymousGuest(options: { db: Db; tokens: TokenService; langKey?: Language }): Promise<SignedIn> {
   const [user] = await options.db
     .insert(users)
     .values({ role: "USER", login: `guest-${randomUUID()}`, anonymous: true, langKey: options.langKey ?? "el" })
     .returning();
-  return options.tokens.issue(
-    { userId: user.id, role: "USER", retailerId: null, prepAreaId: null, anonymous: true, login: user.login },
-    GUEST_TOKEN_REMEMBERED,
-  );
+  return signInAs({ tokens: options.tokens, user, rememberMe: GUEST_TOKEN_REMEMBERED });
 }
 
 /**
@@ -28,7 +26,7 @@ export async function signInIdentifiedGuest(options: {
   db: Db;
   tokens: TokenService;
   profile: IdentityProfile;
-}): Promise<string> {
+}): Promise<SignedIn> {
   const { db, profile } = options;
   const details = {
     email: profile.email,
@@ -57,8 +55,5 @@ export async function signInIdentifiedGuest(options: {
           })
           .returning()
       )[0];
-  return options.tokens.issue(
-    { userId: user.id, role: "USER", retailerId: null, prepAreaId: null, anonymous: false, login: user.login },
-    GUEST_TOKEN_REMEMBERED,
-  );
+  return signInAs({ tokens: options.tokens, user, rememberMe: GUEST_TOKEN_REMEMBERED });
 }

@@ -2,8 +2,8 @@ import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
 import { type MenuCategory, setProductActiveRequest } from "@tableorder/domain/contracts/menu";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { allowRoles, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
-import { authorizeTable } from "../../auth/policies/table-access.ts";
+import { allowRoles, allowVisitors, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
+import { loadTable } from "../../auth/policies/table-access.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { VenueCache } from "../../lib/venue-cache.ts";
@@ -20,8 +20,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const unsubscribe = cache.followCatalog(events);
   app.addHook("onClose", async () => unsubscribe());
 
-  app.get("/api/cq-table/:tableId/menu", { schema: { params: tableIdParams } }, async (request) => {
-    const table = await authorizeTable(db, requirePrincipal(request), request.params.tableId);
+  // A venue's menu is no secret (it is what the table's QR code shows), so a phone may read it
+  // while its guest is still signing in; ordering and the table's session need the check-in.
+  app.get("/api/cq-table/:tableId/menu", { onRequest: allowVisitors, schema: { params: tableIdParams } }, async (request) => {
+    const table = await loadTable(db, request.params.tableId);
     const lang = requestLanguage(request);
     return cache.get(table.retailerId, lang, () => loadMenu(db, { retailerId: table.retailerId, lang, onlyOrderable: true }));
   });

@@ -1,7 +1,7 @@
 import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
 import { tableCodeParams } from "@tableorder/domain/contracts/table";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requirePrincipal } from "../../auth/guards.ts";
+import { allowVisitors, requirePrincipal } from "../../auth/guards.ts";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
@@ -12,10 +12,10 @@ import { loadTableState } from "./table-state.ts";
 export const tableSessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get("/api/cq-table/code/:code", { schema: { params: tableCodeParams } }, async (request) => {
-    requirePrincipal(request);
-    return findTableByCode({ db, code: request.params.code });
-  });
+  // The code is printed on the table for anyone to read; what it leads to still needs a check-in.
+  app.get("/api/cq-table/code/:code", { onRequest: allowVisitors, schema: { params: tableCodeParams } }, async (request) =>
+    findTableByCode({ db, code: request.params.code }),
+  );
 
   app.post("/api/cq-table/check-in/:tableId", { schema: { params: tableIdParams } }, async (request) =>
     checkInGuest({ db, principal: requirePrincipal(request), tableId: request.params.tableId }),

@@ -1,19 +1,22 @@
-import { useQueryClient } from "@tanstack/react-query";
+import type { Language } from "@tableorder/domain/enums";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { Outlet, useNavigate, useParams } from "react-router";
+import { type LoaderFunctionArgs, Outlet, useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { usePreparedPrices } from "../../../components/price.tsx";
 import { useAccount } from "../../../features/auth/api/get-account.ts";
 import { GuestSignInDialog } from "../../../features/auth/components/guest-sign-in-dialog.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
 import { tableMenuQueryOptions } from "../../../features/menu/api/get-table-menu.ts";
 import { useLiveMenu } from "../../../features/menu/hooks/use-live-menu.ts";
 import { useCheckIn } from "../../../features/table-feed/api/check-in.ts";
-import { useTableByCode } from "../../../features/table-feed/api/get-table-by-code.ts";
+import { tableByCodeQueryOptions, useTableByCode } from "../../../features/table-feed/api/get-table-by-code.ts";
 import { useLiveTableFeed } from "../../../features/table-feed/hooks/use-live-table-feed.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import { currentLanguage, useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { useToken } from "../../../lib/session.ts";
+import { queryClient as appQueryClient } from "../../providers.tsx";
 import styles from "./customer.module.css";
 import { type CustomerContext, tablePath } from "./customer-context.ts";
 import { CustomerHeader } from "./customer-header.tsx";
@@ -34,9 +37,29 @@ function Problem({ message, onRetry, testId }: { message: string; onRetry?: () =
 }
 
 /**
- * Everything under /service/customer/{tableCode}: sign-in first (terms accepted), then the code
- * is looked up and the guest checked in, and only then the table's screens load. The table's
- * live state is followed here, so it is current on whichever screen the guest is.
+ * The table behind the code and its menu need no sign-in: fetched as soon as the table's pages are
+ * entered, they arrive while the phone is still rendering and the guest is signing in.
+ */
+function prefetchTable(queryClient: QueryClient, tableCode: string, lang: Language): void {
+  void queryClient
+    .fetchQuery(tableByCodeQueryOptions(tableCode))
+    .then((table) => queryClient.prefetchQuery(tableMenuQueryOptions(table.tableId, lang)))
+    // An unknown code or a failed lookup is the layout's to explain, once the guest is signed in.
+    .catch(() => {});
+}
+
+/** Runs before the layout renders, so the table's reads start a render earlier. */
+export function loader({ params }: LoaderFunctionArgs): null {
+  prefetchTable(appQueryClient, params.tableCode ?? "", currentLanguage());
+  return null;
+}
+
+/**
+ * Everything under /service/customer/{tableCode}: sign-in (terms accepted) and check-in first,
+ * and only then the table's screens show. The table's code and its menu need neither, so they are
+ * fetched while the sign-in popup is open and the check-in goes out the moment the sign-in
+ * answers. The table's live state is followed here, so it is current on whichever screen the
+ * guest is.
  */
 export default function CustomerLayout() {
   const { t } = useTranslation();
@@ -45,20 +68,16 @@ export default function CustomerLayout() {
   const token = useToken();
   const { account, isLoading, error: accountError } = useAccount();
   const isGuest = hasAnyAuthority(account, ["ROLE_USER"]);
-  // Looked up as soon as there is a token, alongside the account (any signed-in caller may look a
-  // code up): one network round trip less before a first-time guest sees the menu.
-  const lookup = useTableByCode(tableCode, Boolean(token));
+  const lookup = useTableByCode(tableCode);
   const tableId = lookup.data?.tableId;
   const checkIn = useCheckIn(tableId, isGuest ? account?.id : undefined);
   const ready = isGuest && tableId !== undefined && checkIn.isSuccess;
   useLiveTableFeed(ready ? (tableId as number) : null, lang);
   useLiveMenu(ready ? (tableId as number) : null);
-  // The menu is what a guest opens next (or is opening now): ask for it as soon as the guest is
-  // seated, not after the screen's code has rendered. A prefetch only; no screen is held up by it.
+  // The menu is what a guest opens next (or is opening now), in the language chosen now.
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (ready) void queryClient.prefetchQuery(tableMenuQueryOptions(tableId as number, lang));
-  }, [ready, tableId, lang, queryClient]);
+  useEffect(() => prefetchTable(queryClient, tableCode, lang), [tableCode, lang, queryClient]);
+  usePreparedPrices();
   const navigate = useNavigate();
   // A settled payment request (-1) takes every guest at the table to the success page.
   usePaymentCompleted(ready ? (tableId as number) : null, (paid) => {

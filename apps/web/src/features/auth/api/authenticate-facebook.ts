@@ -1,8 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client.ts";
 import { loadScript } from "../../../lib/load-script.ts";
-import { setToken } from "../../../lib/session.ts";
-import { readToken } from "./read-token.ts";
+import { signIn } from "./sign-in.ts";
 
 interface FacebookSdk {
   init(options: { appId: string; version: string; cookie?: boolean; xfbml?: boolean }): void;
@@ -33,16 +31,9 @@ function requestFacebookToken(appId: string): Promise<string> {
   );
 }
 
-export async function authenticateFacebook(appId: string): Promise<string> {
+export async function authenticateFacebook(appId: string) {
   const idToken = await requestFacebookToken(appId);
-  const response = await apiFetch<{ id_token?: string }>("/api/authenticate-facebook", {
-    method: "POST",
-    body: { idToken },
-    quiet: true,
-  });
-  const token = readToken(response);
-  setToken(token, true);
-  return token;
+  return signIn("/api/authenticate-facebook", { idToken }, true);
 }
 
 export function useAuthenticateFacebook() {

@@ -1,8 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client.ts";
 import { loadScript } from "../../../lib/load-script.ts";
-import { setToken } from "../../../lib/session.ts";
-import { readToken } from "./read-token.ts";
+import { signIn } from "./sign-in.ts";
 
 interface CodeClient {
   requestCode(): void;
@@ -42,16 +40,9 @@ function requestGoogleCode(clientId: string): Promise<string> {
   );
 }
 
-export async function authenticateGoogle(clientId: string): Promise<string> {
+export async function authenticateGoogle(clientId: string) {
   const authorizationCode = await requestGoogleCode(clientId);
-  const response = await apiFetch<{ id_token?: string }>("/api/authenticate-google", {
-    method: "POST",
-    body: { authorizationCode },
-    quiet: true,
-  });
-  const token = readToken(response);
-  setToken(token, true);
-  return token;
+  return signIn("/api/authenticate-google", { authorizationCode }, true);
 }
 
 export function useAuthenticateGoogle() {

