@@ -25,16 +25,23 @@ async function changedTickets(db: Db, event: DomainEvent): Promise<TicketRef[]> 
     .where(eq(kitchenTickets.id, Number(event.ticketId)));
 }
 
-/** Who on this instance hears about a ticket of an area. */
-function audience(hub: StompHub, ticket: { id: number; areaId: number }) {
-  return {
+interface Audience {
+  toCooks: boolean;
+  toDesk: boolean;
+  toWatchers: boolean;
+}
+
+/** Who on this instance hears about a ticket of an area; null when nobody does. */
+function audience(hub: StompHub, ticket: { id: number; areaId: number }): Audience | null {
+  const to = {
     toCooks: hub.subscribers(KITCHEN_QUEUE).some((p) => p.prepAreaId === ticket.areaId),
     toDesk: hub.hasSubscribers(kitchenTopic(ticket.areaId)),
     toWatchers: hub.hasSubscribers(kitchenTicketTopic(ticket.id)),
   };
+  return to.toCooks || to.toDesk || to.toWatchers ? to : null;
 }
 
-function deliver(hub: StompHub, areaId: number, ticket: KitchenTicket, gone: boolean, to: ReturnType<typeof audience>): void {
+function deliver(hub: StompHub, areaId: number, ticket: KitchenTicket, gone: boolean, to: Audience): void {
   const message: KitchenFeedMessage = gone ? { type: "TICKET_REMOVED", ticketId: ticket.id } : { type: "TICKET_UPSERT", ticket };
   if (to.toCooks) hub.sendToUsers(KITCHEN_QUEUE, (p) => p.prepAreaId === areaId, message);
   if (to.toDesk) hub.send(kitchenTopic(areaId), message);
@@ -54,13 +61,14 @@ export function projectKitchenTickets(db: Db, hub: StompHub) {
     if (event.type === "order.sent") {
       for (const facts of event.sentTickets as TicketFacts[]) {
         const to = audience(hub, facts);
-        if (to.toCooks || to.toDesk || to.toWatchers) deliver(hub, facts.areaId, renderTicket(facts), false, to);
+        if (to) deliver(hub, facts.areaId, renderTicket(facts), false, to);
       }
       return;
     }
-    const wanted = (await changedTickets(db, event))
-      .map((ref) => ({ ...ref, to: audience(hub, ref) }))
-      .filter(({ to }) => to.toCooks || to.toDesk || to.toWatchers);
+    const wanted = (await changedTickets(db, event)).flatMap((ref) => {
+      const to = audience(hub, ref);
+      return to ? [{ ...ref, to }] : [];
+    });
     if (!wanted.length) return;
     const rendered = new Map((await loadTickets(db, { ticketIds: wanted.map((t) => t.id) })).map((t) => [t.id, t]));
     for (const { id, areaId, completedAt, to } of wanted) {

@@ -1,6 +1,7 @@
 import { isProductOrderable } from "@tableorder/domain/availability";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { jsonValue } from "../../db/json-value.ts";
 import { preparationAreas, type productOptions, products } from "../../db/schema.ts";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -40,7 +41,7 @@ export async function loadOrderableCatalog(db: Db, retailerId: number): Promise<
       {
         product,
         orderable: isProductOrderable(product, areaActive),
-        options: typeof options === "string" ? (JSON.parse(options) as OptionRow[]) : options,
+        options: jsonValue(options),
       },
     ]),
   );

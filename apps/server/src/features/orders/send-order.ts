@@ -2,15 +2,16 @@ import type { OrderProductSent } from "@tableorder/domain/contracts/orders";
 import type { SenderType, ServiceMode } from "@tableorder/domain/enums";
 import { itemUnitPriceCents } from "@tableorder/domain/pricing";
 import { and, eq, sql } from "drizzle-orm";
+import { staffRetailerId } from "../../auth/guards.ts";
 import { authorizeTable, tableRetailerId } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
+import { jsonValue } from "../../db/json-value.ts";
 import { kitchenTickets, type OrderedOptions, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { VenueCache } from "../../lib/venue-cache.ts";
 import type { EventBus, TicketFacts } from "../../realtime/types.ts";
-import type { OptionRow, OrderableCatalog, ProductRow } from "./orderable-catalog.ts";
-import { loadOrderableCatalog } from "./orderable-catalog.ts";
+import { loadOrderableCatalog, type OptionRow, type OrderableCatalog, type ProductRow } from "./orderable-catalog.ts";
 
 export interface SentOrder {
   orderId: number;
@@ -91,11 +92,6 @@ interface WrittenOrder {
 
 type WriteOutcome = WrittenOrder | { kind: "repeated" } | { kind: "no-session" } | { kind: "not-allowed" };
 
-/** jsonb comes back parsed from node-postgres and as text from some PGlite paths. */
-function fromJson<T>(value: T | string): T {
-  return typeof value === "string" ? (JSON.parse(value) as T) : value;
-}
-
 /**
  * Writes an order in one statement (the function `write_order`): the table's open session (opened by this order when there is
  * none, spec 1 §4), the order, one kitchen ticket per preparation area numbered from the venue's
@@ -140,9 +136,9 @@ async function writeOrder(db: Db, order: OrderToWrite): Promise<WriteOutcome> {
       tableName: row.table_name,
       createdAt: row.created_at,
       // Ids grow in the order rows were inserted: tickets as their areas were listed, units by position.
-      tickets: fromJson(row.tickets),
-      unitIds: fromJson(row.unit_ids),
-      sender: fromJson(row.sender),
+      tickets: jsonValue(row.tickets),
+      unitIds: jsonValue(row.unit_ids),
+      sender: jsonValue(row.sender),
     };
   }
   return Number(row.sessions) > 0 || (await isRepeat(db, userId, idempotencyKey)) ? { kind: "repeated" } : { kind: "no-session" };
@@ -234,7 +230,7 @@ export async function sendOrder(options: {
 }): Promise<SentOrder> {
   const { db, principal, tableId, lines } = options;
   const guest = principal.role === "USER";
-  const retailerId = guest ? await tableRetailerId(db, tableId) : (principal.retailerId ?? -1);
+  const retailerId = guest ? await tableRetailerId(db, tableId) : staffRetailerId(principal);
   const serviceMode = options.serviceMode ?? "DINE_IN";
   const catalog = await options.catalogs.get(retailerId, "orderable", () => loadOrderableCatalog(db, retailerId));
 
