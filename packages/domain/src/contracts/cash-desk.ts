@@ -1,0 +1,219 @@
+import { z } from "zod";
+import { PAYMENT_STATUSES, PRODUCT_TYPES, SERVICE_MODES } from "../enums.ts";
+import { cents, id } from "./common.ts";
+
+/**
+ * The cash desk's API (spec 3 §2.3, §3, §7.2, §7.4, §7.6). Money is integer cents, times are ISO
+ * 8601 in UTC (screens show them in Europe/Athens), dates in queries are the venue's calendar
+ * days (YYYY-MM-DD, Europe/Athens).
+ */
+
+/** GET api/cash-desk/cash-desk-status; pushed whole on /user/queue/admin/cash-desk-status. */
+export const cashDeskStatus = z.object({
+  /** A table's open bill has pieces not yet billed. */
+  hasUnbilled: z.boolean(),
+  /** The same for a take-away. */
+  hasUnbilledTakeAway: z.boolean(),
+  /** A preparation area has an open ticket that was never printed. */
+  hasUnprinted: z.boolean(),
+});
+export type CashDeskStatus = z.infer<typeof cashDeskStatus>;
+
+/**
+ * A table's or a take-away's card (GET api/cash-desk/tables, GET api/cash-desk/take-away). The
+ * amounts are of the open bill: every piece not cancelled (gifts at 0, discounts taken off), and
+ * what is still unpaid. isActive: the bill is open (something was ordered and not yet settled).
+ */
+export const cashDeskCard = z.object({
+  id: z.number(),
+  name: z.string(),
+  itemCount: z.number().int(),
+  totalAmount: z.number().int(),
+  unpaidAmount: z.number().int(),
+  hasUnbilled: z.boolean(),
+  isActive: z.boolean(),
+});
+export type CashDeskCard = z.infer<typeof cashDeskCard>;
+export const cashDeskCards = z.array(cashDeskCard);
+
+/**
+ * Pushed on /user/queue/admin/cash-desk-tables and /user/queue/admin/cash-desk-take-away when one
+ * card changes: the card replaces the one with its id (or is added); REMOVED drops it.
+ */
+export const cashDeskCardMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("CARD"), card: cashDeskCard }),
+  z.object({ type: z.literal("REMOVED"), id: z.number() }),
+]);
+export type CashDeskCardMessage = z.infer<typeof cashDeskCardMessage>;
+
+/**
+ * A preparation area's card (GET api/cash-desk/prep-areas; the whole list is pushed on
+ * /user/queue/admin/cash-desk-prep-areas). orderCount: open tickets; itemCount: their pieces;
+ * preparationCount: pieces still to prepare.
+ */
+export const cashDeskPrepAreaCard = z.object({
+  id: z.number(),
+  name: z.string(),
+  isActive: z.boolean(),
+  hasUnprinted: z.boolean(),
+  orderCount: z.number().int(),
+  itemCount: z.number().int(),
+  preparationCount: z.number().int(),
+  printerIp: z.string().nullable(),
+});
+export type CashDeskPrepAreaCard = z.infer<typeof cashDeskPrepAreaCard>;
+export const cashDeskPrepAreaCards = z.array(cashDeskPrepAreaCard);
+
+/** POST api/cash-desk/take-away: a new take-away; its label is unique for the venue that day. */
+export const createTakeAwayResponse = z.object({ takeAwayId: z.number(), takeAwayLabel: z.string() });
+export type CreateTakeAwayResponse = z.infer<typeof createTakeAwayResponse>;
+
+/** One line of a bill: identical pieces at one price; a gift is priced 0 (spec 3 §9). */
+export const billLine = z.object({
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  amount: z.number().int(),
+  isGift: z.boolean(),
+});
+export type BillLine = z.infer<typeof billLine>;
+
+/**
+ * PUT api/cash-desk/table/{id}/bill: the table's unbilled pieces are now billed, and this is the
+ * bill to print (80 mm): the whole open bill without cancelled pieces, gifts at 0, discounts
+ * already given taken off.
+ */
+export const tableBill = z.object({
+  tableId: z.number(),
+  tableName: z.string(),
+  serviceMode: z.enum(SERVICE_MODES),
+  venueName: z.string(),
+  billedAt: z.string(),
+  lines: z.array(billLine),
+  discountAmount: z.number().int(),
+  totalAmount: z.number().int(),
+  /** Pieces this call marked billed. */
+  billedCount: z.number().int(),
+});
+export type TableBill = z.infer<typeof tableBill>;
+
+/** The VAT rates a register section may carry (spec 3 §9), and the default. */
+export const VAT_RATES = [4, 6, 9, 13, 17, 24] as const;
+export type VatRate = (typeof VAT_RATES)[number];
+export const DEFAULT_VAT_RATE: VatRate = 24;
+
+const vatRate = z.union(VAT_RATES.map((rate) => z.literal(rate)) as [z.ZodLiteral<4>, ...z.ZodLiteral<VatRate>[]]);
+
+/** An amount typed on the register's panel, under one VAT rate and goods or service (spec 3 §3). */
+export const registerSection = z.object({
+  sectionVat: vatRate,
+  sectionAmount: cents.refine((value) => value > 0, { message: "Size" }),
+  sectionType: z.enum(PRODUCT_TYPES),
+});
+export type RegisterSection = z.infer<typeof registerSection>;
+
+/**
+ * POST api/feed/issue-receipt (spec 3 §3 register receipt request): a sale at the cash register,
+ * by amounts, not products. cash + card = sum of sections − discount; the discount leaves at
+ * least 0.20 € per section. tableId (beyond the spec) names the table of a dine-in sale, which
+ * needs one; take-away and delivery sales have none. A card part with selectedTerminalId waits at
+ * that terminal (PENDING), like a table's collection.
+ */
+export const registerReceiptRequest = z.object({
+  discountAmount: cents.default(0),
+  cardAmount: cents.default(0),
+  cashAmount: cents.default(0),
+  source: z.enum(SERVICE_MODES),
+  tableId: id.nullish(),
+  selectedTerminalId: z.union([z.string(), z.number()]).nullish(),
+  sections: z.array(registerSection).min(1).max(50),
+});
+export type RegisterReceiptRequest = z.infer<typeof registerReceiptRequest>;
+
+/** COMPLETED: paid. PENDING: the card part waits at the terminal (see completeOrderResponse). */
+export const registerReceiptResponse = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("COMPLETED"), paymentId: z.number(), ticketId: z.number(), paidAmount: z.number().int() }),
+  z.object({ status: z.literal("PENDING"), paymentId: z.number(), ticketId: z.number(), cardAmount: z.number().int() }),
+]);
+export type RegisterReceiptResponse = z.infer<typeof registerReceiptResponse>;
+
+const calendarDay = z.iso.date();
+
+/** GET api/admin/order-history?startDate&endDate: both optional (today), end not before start. */
+export const orderHistoryQuery = z.object({ startDate: calendarDay.optional(), endDate: calendarDay.optional() });
+export type OrderHistoryQuery = z.infer<typeof orderHistoryQuery>;
+
+export const historyProduct = z.object({
+  name: z.string(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  hasDiscount: z.boolean(),
+});
+export type HistoryProduct = z.infer<typeof historyProduct>;
+
+/**
+ * One sale in the history (spec 3 §3 history ticket): an order sent for a table or take-away, or
+ * a cash-register sale (isRegistered; its products are its VAT sections). ticketId is what GET
+ * api/orders/{ticketId}/invoices takes. isPrinted: every kitchen ticket of the order printed.
+ */
+export const historyTicket = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  timestamp: z.string(),
+  serviceMode: z.enum(SERVICE_MODES),
+  tableName: z.string(),
+  quantity: z.number().int(),
+  isRegistered: z.boolean(),
+  isPrinted: z.boolean(),
+  products: z.array(historyProduct),
+});
+export type HistoryTicket = z.infer<typeof historyTicket>;
+export const historyTickets = z.array(historyTicket);
+
+/** Pushed on /user/queue/admin/order-history: a sale was added or changed (its payment, printing). */
+export const historyMessage = z.object({ type: z.literal("HISTORY_TICKET"), ticket: historyTicket });
+export type HistoryMessage = z.infer<typeof historyMessage>;
+
+export const DOCUMENT_TYPES = ["RECEIPT", "SERVICE_RECEIPT", "ORDER", "DELIVERY_NOTE", "CREDIT_NOTE"] as const;
+export const ORDER_FORM_STATUSES = ["OPEN", "CLOSED", "CANCELLED"] as const;
+
+/** A fiscal document of a sale (spec 3 §3 Document), as GET api/orders/{ticketId}/invoices lists them. */
+export const fiscalDocument = z.object({
+  id: z.number(),
+  type: z.enum(DOCUMENT_TYPES),
+  series: z.string(),
+  number: z.number().int(),
+  uid: z.string().nullable(),
+  mark: z.string().nullable(),
+  authenticationCode: z.string().nullable(),
+  issuedAt: z.string(),
+  totalAmount: z.number().int(),
+  orderSubmittedBy: z.string().nullable(),
+  waiterName: z.string().nullable(),
+  tableName: z.string().nullable(),
+  myDataQrUrl: z.string().nullable(),
+  status: z.string(),
+  orderFormStatus: z.enum(ORDER_FORM_STATUSES).nullable(),
+  cardInfo: z
+    .object({
+      type: z.string().nullable(),
+      tid: z.string().nullable(),
+      mid: z.string().nullable(),
+      number: z.string().nullable(),
+      approvalCode: z.string().nullable(),
+      transactionId: z.string().nullable(),
+    })
+    .nullable(),
+  products: z.array(z.object({ name: z.string(), quantity: z.number(), price: z.number().int(), vatCategory: z.number() })),
+  sections: z.array(
+    z.object({
+      sectionVat: z.number(),
+      sectionAmount: z.number().int(),
+      sectionType: z.string(),
+      paymentMethod: z.string(),
+    }),
+  ),
+});
+export type FiscalDocument = z.infer<typeof fiscalDocument>;
+export const fiscalDocuments = z.array(fiscalDocument);
