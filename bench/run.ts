@@ -28,6 +28,7 @@ const HELP = `Usage: npm run bench -- [options]
   --concurrency <n>        most requests under way at once (default 100)
   --seed <n>               seed for the random order contents (default 1)
   --compress <n>           busy-evening: simulated minutes per real minute (default 60: 2 h in 2 min)
+  --cash-desk              order-to-kitchen, busy-evening: a cashier follows every cash-desk queue during the run
   --url <http://host:port> drive a running server (with the demo venue) instead of starting one
   --database-url <pg url>  start the server on PostgreSQL (a database of its own, e.g. bench_x)
   --server-cpu-prof <dir>  start the server with node --cpu-prof, profiles written to <dir>
@@ -63,6 +64,7 @@ function parseOptions() {
       concurrency: { type: "string" },
       seed: { type: "string" },
       compress: { type: "string" },
+      "cash-desk": { type: "boolean" },
       url: { type: "string" },
       "database-url": { type: "string" },
       "server-cpu-prof": { type: "string" },
@@ -83,6 +85,7 @@ function parseOptions() {
     maxInFlight: positive("concurrency", values.concurrency, 100, true),
     seed: positive("seed", values.seed, 1, true),
     compress: positive("compress", values.compress, 60),
+    cashDesk: values["cash-desk"] === true,
   };
   const wanted = values.scenario ?? SCENARIOS[0].name;
   const scenarios =

@@ -16,6 +16,8 @@ export interface BenchOptions {
   seed: number;
   /** Time compression of simulated scenarios (busy-evening): simulated minutes per real minute. */
   compress?: number;
+  /** A cashier's screen follows the cash-desk queues during the run (order-to-kitchen, busy-evening). */
+  cashDesk?: boolean;
 }
 
 export interface BenchContext {

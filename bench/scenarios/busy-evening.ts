@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import { type CashierListening, listenAsCashier } from "../lib/cashier.ts";
 import { expectOk, HttpClient } from "../lib/http-client.ts";
 import { loadAverage } from "../lib/machine.ts";
 import { runSchedule } from "../lib/open-loop.ts";
@@ -280,6 +281,11 @@ export const busyEvening: Scenario = {
         }
       }
       log(`listening: cooks of ${areas.map((a) => `${a.label} (area ${a.id})`).join(", ")}; ${WAITERS} waiters`);
+      const cashier: CashierListening | null = options.cashDesk ? await listenAsCashier({ http, wsUrl: server.wsUrl }) : null;
+      if (cashier) {
+        listeners.push(...cashier.listeners);
+        log("a cashier follows the cash-desk queues");
+      }
 
       // --- guests: 2-4 per table ----------------------------------------------------------
       const tableGuests: Guest[][] = await Promise.all(
@@ -499,7 +505,7 @@ export const busyEvening: Scenario = {
 
       const label = (id: number) => areaById.get(id)?.label ?? String(id);
       return {
-        title: `busy-evening · ${tables.length} tables · ${guestCount} guests · ${areas.length} areas · ${WAITERS} waiters · ${compress}× compressed · ${server.database} database`,
+        title: `busy-evening · ${tables.length} tables · ${guestCount} guests · ${areas.length} areas · ${WAITERS} waiters · ${compress}× compressed · ${server.database} database${options.cashDesk ? " · cash desk listening" : ""}`,
         sections: [
           {
             heading: "load",
@@ -579,6 +585,7 @@ export const busyEvening: Scenario = {
               ["load average before / after", `${loadBefore} / ${loadAfter}`],
             ],
           },
+          ...(cashier ? [cashier.section()] : []),
           ...(failures.total()
             ? [
                 {

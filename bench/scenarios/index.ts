@@ -1,7 +1,8 @@
 import type { Scenario } from "../lib/scenario.ts";
 import { busyEvening } from "./busy-evening.ts";
+import { cashDeskTables } from "./cash-desk-tables.ts";
 import { guestMenu } from "./guest-menu.ts";
 import { orderToKitchen } from "./order-to-kitchen.ts";
 
 /** Every scenario `npm run bench -- --scenario <name>` knows; the first is the default. */
-export const SCENARIOS: Scenario[] = [orderToKitchen, busyEvening, guestMenu];
+export const SCENARIOS: Scenario[] = [orderToKitchen, busyEvening, guestMenu, cashDeskTables];

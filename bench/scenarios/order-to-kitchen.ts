@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { type CashierListening, listenAsCashier } from "../lib/cashier.ts";
 import { expectOk, HttpClient, tokenOf } from "../lib/http-client.ts";
 import { commandCpuMs, loadAverage, machineCpu, machineUsage } from "../lib/machine.ts";
 import { runOpenLoop } from "../lib/open-loop.ts";
@@ -142,6 +143,11 @@ export const orderToKitchen: Scenario = {
         );
       }
       log(`cooks listening: ${areas.map((a) => `${a.label} (area ${a.id})`).join(", ")}`);
+      const cashier: CashierListening | null = options.cashDesk ? await listenAsCashier({ http, wsUrl: server.wsUrl }) : null;
+      if (cashier) {
+        listeners.push(...cashier.listeners);
+        log("a cashier follows the cash-desk queues");
+      }
 
       // --- guests: sign in anonymously and check in at the tables -----------------------------
       if (options.tables > DEMO_TABLE_CODES.length) {
@@ -356,7 +362,7 @@ export const orderToKitchen: Scenario = {
       ]);
 
       return {
-        title: `order-to-kitchen · ${options.rate} orders/s · ${options.tables} tables × ${options.guestsPerTable} guests · ${server.database} database`,
+        title: `order-to-kitchen · ${options.rate} orders/s · ${options.tables} tables × ${options.guestsPerTable} guests · ${server.database} database${options.cashDesk ? " · cash desk listening" : ""}`,
         sections: [
           {
             heading: "load",
@@ -416,6 +422,7 @@ export const orderToKitchen: Scenario = {
               ["load average before", loadBefore],
             ],
           },
+          ...(cashier ? [cashier.section()] : []),
           ...(failures.total()
             ? [
                 {
