@@ -14,6 +14,8 @@ import { projectPaymentUpdates } from "./features/card-terminals/payment-update-
 import { cardTerminalFor, cardTerminalRoutes } from "./features/card-terminals/routes.ts";
 import { SandboxCardTerminal } from "./features/card-terminals/sandbox-card-terminal.ts";
 import { TerminalSales } from "./features/card-terminals/terminal-sales.ts";
+import { CashDeskProjection } from "./features/cash-desk/cash-desk-realtime.ts";
+import { cashDeskRoutes } from "./features/cash-desk/routes.ts";
 import { projectMenuChanges } from "./features/catalog/menu-realtime.ts";
 import { catalogRoutes } from "./features/catalog/routes.ts";
 import { contactRoutes } from "./features/contact/routes.ts";
@@ -97,6 +99,7 @@ export async function buildApp(options: { config: Config; database: Database; ev
   if (terminal instanceof SandboxCardTerminal) terminal.onDecided((sessionId) => terminalSales.checkSession(sessionId));
   await app.register(paymentRoutes, { ctx, terminals: terminalSales });
   await app.register(cardTerminalRoutes, { ctx, terminal, sales: terminalSales });
+  await app.register(cashDeskRoutes, { ctx, terminals: terminalSales });
   await app.register(onlinePaymentRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(crmTableRoutes, { ctx });
@@ -111,12 +114,16 @@ export async function buildApp(options: { config: Config; database: Database; ev
     authorize: createSubscriptionAuthorizer(database.db),
   });
   const stopRevoking = principals.onRevoked((userIds) => hub.disconnectUsers(userIds));
+  const cashDesk = new CashDeskProjection(database.db, hub, (error) =>
+    app.log.error({ err: error }, "cash desk projection failed"),
+  );
   const projections = [
     projectKitchenTickets(database.db, hub),
     projectTableState(database.db, hub),
     projectMenuChanges(database.db, hub),
     projectWaiterFeed(database.db, hub),
     projectPaymentUpdates(hub),
+    cashDesk.project,
   ];
   // Events of one table are projected in order; other tables' events go on meanwhile.
   const queue = new KeyedSerialQueue();
@@ -139,6 +146,7 @@ export async function buildApp(options: { config: Config; database: Database; ev
   app.addHook("preClose", async () => {
     await terminalSales.stopWatching();
     unsubscribe();
+    cashDesk.close();
     stopRevoking();
     principals.close();
     await hub.close();

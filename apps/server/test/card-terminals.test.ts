@@ -178,7 +178,10 @@ describe("collecting by card terminal (sandbox terminal)", () => {
     expect(units.every((u) => u.paymentStatus === "PAID" && u.paymentId === done.id)).toBe(true);
     // The discount is split over the pieces exactly, as a collection without a terminal splits it.
     expect(units.reduce((sum, u) => sum + u.discountCents, 0)).toBe(100);
-    const [session] = await server.database.db.select().from(tableSessions).where(eq(tableSessions.id, done.sessionId));
+    const [session] = await server.database.db
+      .select()
+      .from(tableSessions)
+      .where(eq(tableSessions.id, Number(done.sessionId)));
     expect(session.status).toBe("CLOSED");
     const [request] = await server.database.db.select().from(waiterRequests).where(eq(waiterRequests.id, asked.body.id));
     expect(request).toMatchObject({ status: "COMPLETED", completedByUserId: venue.waiter.id });

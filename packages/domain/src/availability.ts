@@ -37,3 +37,34 @@ export interface ProductPricing {
 export function isPricedFor(product: ProductPricing, serviceMode: "DINE_IN" | "TAKE_AWAY"): boolean {
   return serviceMode === "TAKE_AWAY" ? product.hasTakeAwayPrice && product.takeAwayPriceCents != null : product.hasDineInPrice;
 }
+
+/** A product's facts for ordering it as dine-in or as take-away. */
+export interface ServiceProduct extends ProductAvailability, ProductPricing {
+  priceCents: number;
+  takeAwayActive: boolean;
+}
+
+/**
+ * Whether a product can be ordered for a service now. Dine-in is isProductOrderable; a take-away
+ * (spec 3 §2.3) needs the take-away price and the take-away switch instead of the dine-in ones,
+ * and the same section, area and deletion rules.
+ */
+export function isProductOrderableFor(
+  product: ServiceProduct,
+  areaActive: boolean | null,
+  serviceMode: "DINE_IN" | "TAKE_AWAY",
+): boolean {
+  if (serviceMode === "DINE_IN") return isProductOrderable(product, areaActive);
+  return (
+    product.takeAwayActive &&
+    isPricedFor(product, "TAKE_AWAY") &&
+    product.deletedAt == null &&
+    product.categoryId != null &&
+    (product.preparationAreaId == null || areaActive === true)
+  );
+}
+
+/** A product's base price for a service: the take-away price for a take-away, else the dine-in price. */
+export function basePriceFor(product: ServiceProduct, serviceMode: "DINE_IN" | "TAKE_AWAY"): number {
+  return serviceMode === "TAKE_AWAY" ? (product.takeAwayPriceCents ?? 0) : product.priceCents;
+}

@@ -49,6 +49,11 @@ export const ERROR_KEYS = [
   "payment_provider_unavailable",
   // Card terminals at the table (spec 2 §4.5): the terminal's provider could not take the sale.
   "terminal_unreachable",
+  // The cash desk (spec 3 §2.3, §5): a bill with nothing left to bill, a register sale's table,
+  // the history's dates.
+  "nothing_to_bill",
+  "table_required",
+  "invalid_date_range",
   "internal",
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

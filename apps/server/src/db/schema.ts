@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -110,14 +111,35 @@ export const diningTables = pgTable(
     code: text("code").notNull(),
     onService: boolean("on_service").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** A take-away's business day (Europe/Athens): its label is unique within the venue that day. */
+    businessDay: date("business_day", { mode: "string" }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     // A deleted table frees its code, so a reprinted QR code can carry it again.
     uniqueIndex("dining_tables_code").on(t.code).where(sql`deleted_at is null`),
-    uniqueIndex("dining_tables_retailer_label").on(t.retailerId, t.kind, t.label).where(sql`deleted_at is null`),
+    uniqueIndex("dining_tables_table_label").on(t.retailerId, t.label).where(sql`deleted_at is null and kind = 'TABLE'`),
+    uniqueIndex("dining_tables_take_away_label")
+      .on(t.retailerId, t.businessDay, t.label)
+      .where(sql`deleted_at is null and kind = 'TAKE_AWAY'`),
   ],
+);
+
+/**
+ * The last take-away number handed out per venue and business day: one atomic upsert numbers a
+ * new take-away, so two tills creating one at the same moment never get the same label.
+ */
+export const takeAwayCounters = pgTable(
+  "take_away_counters",
+  {
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    businessDay: date("business_day", { mode: "string" }).notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.retailerId, t.businessDay] })],
 );
 
 export const tableWaiters = pgTable(
@@ -258,6 +280,18 @@ export const tableGuests = pgTable(
   (t) => [uniqueIndex("table_guests_one_active").on(t.userId).where(sql`checked_out_at is null`)],
 );
 
+/** A VAT section of a cash-register sale, as typed on the register's panel (spec 3 §3). */
+export interface RegisterSectionRow {
+  sectionVat: number;
+  sectionAmount: number;
+  sectionType: string;
+}
+
+/**
+ * A sale: an order sent for a table or take-away (kind TABLE), or a cash-register sale by
+ * amounts (kind REGISTER: no session, a table only for a dine-in sale, its VAT sections kept
+ * here and its one payment pointing back). One id space, so the history lists both alike.
+ */
 export const orders = pgTable(
   "orders",
   {
@@ -265,12 +299,10 @@ export const orders = pgTable(
     retailerId: integer("retailer_id")
       .notNull()
       .references(() => retailers.id),
-    sessionId: integer("session_id")
-      .notNull()
-      .references(() => tableSessions.id),
-    tableId: integer("table_id")
-      .notNull()
-      .references(() => diningTables.id),
+    kind: text("kind").notNull().default("TABLE"),
+    sessionId: integer("session_id").references(() => tableSessions.id),
+    tableId: integer("table_id").references(() => diningTables.id),
+    sections: jsonb("sections").$type<RegisterSectionRow[]>(),
     senderType: text("sender_type").notNull(),
     sentByUserId: integer("sent_by_user_id")
       .notNull()
@@ -279,7 +311,12 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("orders_idempotency").on(t.sentByUserId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex("orders_idempotency").on(t.sentByUserId, t.idempotencyKey),
+    // The cash desk's history reads a venue's sales by day.
+    index("orders_retailer_created").on(t.retailerId, t.createdAt),
+    index("orders_session").on(t.sessionId),
+  ],
 );
 
 /** What was chosen, frozen at order time so later menu edits never rewrite history. */
@@ -316,7 +353,10 @@ export const kitchenTickets = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("kitchen_tickets_area_open").on(t.preparationAreaId, t.completedAt)],
+  (t) => [
+    index("kitchen_tickets_area_open").on(t.preparationAreaId, t.completedAt),
+    index("kitchen_tickets_order").on(t.orderId),
+  ],
 );
 
 /** One row per ordered piece: status, payment and cancellation act on units. */
@@ -357,6 +397,7 @@ export const orderProducts = pgTable(
   },
   (t) => [
     index("order_products_session").on(t.sessionId),
+    index("order_products_order").on(t.orderId),
     index("order_products_ticket").on(t.ticketId),
     index("order_products_table_status").on(t.tableId, t.paymentStatus),
   ],
@@ -394,12 +435,12 @@ export const payments = pgTable(
     retailerId: integer("retailer_id")
       .notNull()
       .references(() => retailers.id),
-    tableId: integer("table_id")
-      .notNull()
-      .references(() => diningTables.id),
-    sessionId: integer("session_id")
-      .notNull()
-      .references(() => tableSessions.id),
+    /** A table's payment always has one; a cash-register sale only when it was dine-in. */
+    tableId: integer("table_id").references(() => diningTables.id),
+    /** Null for a cash-register sale, which pays no pieces of a bill. */
+    sessionId: integer("session_id").references(() => tableSessions.id),
+    /** The cash-register sale (orders.kind REGISTER) this payment pays. */
+    orderId: integer("order_id").references(() => orders.id),
     type: text("type").notNull(),
     channel: text("channel").notNull(),
     status: text("status").notNull().default("PENDING"),
@@ -429,6 +470,7 @@ export const payments = pgTable(
     uniqueIndex("payments_provider_transaction").on(t.provider, t.providerTransactionId),
     // The terminal-sale watcher reads only the sales still waiting for their terminal.
     index("payments_pending_terminal_sales").on(t.status).where(sql`card_terminal_id is not null and status = 'PENDING'`),
+    index("payments_order").on(t.orderId),
   ],
 );
 

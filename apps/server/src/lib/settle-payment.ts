@@ -10,6 +10,19 @@ import { AppError } from "./app-error.ts";
  * features that pay units never copy them.
  */
 
+/** A payment of a table's bill: every payment but a cash-register sale's has a table and a session. */
+export type TablePayment<P extends { tableId: number | null; sessionId: number | null }> = P & {
+  tableId: number;
+  sessionId: number;
+};
+
+/** The payment as a table's payment, or null for a cash-register sale (no table bill to settle). */
+export function asTablePayment<P extends { tableId: number | null; sessionId: number | null }>(
+  payment: P,
+): TablePayment<P> | null {
+  return payment.tableId != null && payment.sessionId != null ? (payment as TablePayment<P>) : null;
+}
+
 /** The table's row lock: payments, transfers and requests of one table queue behind it. */
 export async function lockTables(tx: Tx, tableIds: number[]): Promise<void> {
   for (const id of [...new Set(tableIds)].sort((a, b) => a - b)) {

@@ -217,3 +217,15 @@ export const fiscalDocument = z.object({
 });
 export type FiscalDocument = z.infer<typeof fiscalDocument>;
 export const fiscalDocuments = z.array(fiscalDocument);
+
+/**
+ * GET api/admin/ip (admin and cash desk): where the venue's print agent listens (the value
+ * api/cuisine/ip gives), the venue's own printer (shop settings, for bills, receipts and the
+ * register) and the venue's name, which the cash desk's landing page shows.
+ */
+export const adminIpResponse = z.object({
+  address: z.string().nullable(),
+  printerIp: z.string().nullable(),
+  venueName: z.string(),
+});
+export type AdminIpResponse = z.infer<typeof adminIpResponse>;

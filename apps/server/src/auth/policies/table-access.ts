@@ -52,20 +52,32 @@ export async function authorizeTable(db: Queryable, principal: Principal, tableI
   return row.table;
 }
 
-/** Each database's remembered table → venue pairs (a process may serve more than one in tests). */
-const venueOfTable = new WeakMap<Queryable, Map<number, number>>();
+/** What never changes about a table: its venue and its kind (a table or a take-away). */
+export interface TableFacts {
+  retailerId: number;
+  kind: string;
+}
+
+/** Each database's remembered table facts (a process may serve more than one in tests). */
+const factsOfTable = new WeakMap<Queryable, Map<number, TableFacts>>();
 
 /**
- * The venue a live table belongs to, or 404. Tables never move between venues and their ids are
- * never reused, so each instance remembers the answer; whether the table is still live, and who
- * may reach it, is checked where it is used.
+ * The venue and kind of a live table, or 404. Tables never move between venues, never change
+ * kind, and their ids are never reused, so each instance remembers the answer; whether the table
+ * is still live, and who may reach it, is checked where it is used.
  */
-export async function tableRetailerId(db: Queryable, tableId: number): Promise<number> {
-  const known = venueOfTable.get(db) ?? new Map<number, number>();
-  venueOfTable.set(db, known);
+export async function tableFacts(db: Queryable, tableId: number): Promise<TableFacts> {
+  const known = factsOfTable.get(db) ?? new Map<number, TableFacts>();
+  factsOfTable.set(db, known);
   const remembered = known.get(tableId);
   if (remembered !== undefined) return remembered;
-  const { retailerId } = await loadTable(db, tableId);
-  known.set(tableId, retailerId);
-  return retailerId;
+  const { retailerId, kind } = await loadTable(db, tableId);
+  const facts = { retailerId, kind };
+  known.set(tableId, facts);
+  return facts;
+}
+
+/** The venue a live table belongs to, or 404 (remembered, see tableFacts). */
+export async function tableRetailerId(db: Queryable, tableId: number): Promise<number> {
+  return (await tableFacts(db, tableId)).retailerId;
 }

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { cardTerminals, diningTables, orderProducts, payments, retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
-import { lockTables, releaseHold, settleUnits } from "../../lib/settle-payment.ts";
+import { asTablePayment, lockTables, releaseHold, settleUnits, type TablePayment } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { type CardTerminal, CardTerminalError, type TerminalSaleResult } from "./card-terminal.ts";
 
@@ -68,7 +68,7 @@ export class TerminalSales {
       .select({ payment: payments, tid: cardTerminals.tid, tableLabel: diningTables.label, venue: retailers.name })
       .from(payments)
       .innerJoin(cardTerminals, eq(cardTerminals.id, payments.cardTerminalId))
-      .innerJoin(diningTables, eq(diningTables.id, payments.tableId))
+      .leftJoin(diningTables, eq(diningTables.id, payments.tableId))
       .innerJoin(retailers, eq(retailers.id, payments.retailerId))
       .where(eq(payments.id, paymentId))
       .limit(1);
@@ -80,7 +80,7 @@ export class TerminalSales {
         tid: row.tid,
         amountCents: row.payment.cardCents,
         merchantReference: String(paymentId),
-        customerTrns: `${row.venue} · Τραπέζι ${row.tableLabel}`,
+        customerTrns: row.tableLabel == null ? `${row.venue} · Ταμείο` : `${row.venue} · Τραπέζι ${row.tableLabel}`,
       });
     } catch (error) {
       // The sale may have reached the terminal before the answer was lost: drop it there too.
@@ -194,14 +194,35 @@ export class TerminalSales {
     }
   }
 
-  private async approve(payment: PaymentRow, result: Extract<TerminalSaleResult, { state: "APPROVED" }>) {
-    const { db } = this.options;
-    if (result.amountCents != null && result.amountCents !== payment.cardCents) {
+  private async approve(row: PaymentRow, result: Extract<TerminalSaleResult, { state: "APPROVED" }>) {
+    if (result.amountCents != null && result.amountCents !== row.cardCents) {
       // The terminal took another amount than asked: nothing is paid here, the venue sorts it out.
-      this.options.log.error({ paymentId: payment.id, amount: result.amountCents }, "card terminal amount mismatch");
-      if (await this.markRefundDue(payment.id, result.transactionId)) await this.publish(payment, "FAILED");
+      this.options.log.error({ paymentId: row.id, amount: result.amountCents }, "card terminal amount mismatch");
+      if (await this.markRefundDue(row.id, result.transactionId)) await this.publish(row, "FAILED");
       return;
     }
+    const payment = asTablePayment(row);
+    if (!payment) return this.approveRegisterSale(row, result.transactionId);
+    return this.approveTablePayment(payment, result.transactionId);
+  }
+
+  /**
+   * A cash-register sale's card part was approved: the sale is paid (it has no pieces to settle).
+   * Only from PENDING, so exactly one instance completes it and tells everyone.
+   */
+  private async approveRegisterSale(payment: PaymentRow, transactionId: string) {
+    const completed = await withUniqueKeys({ payments_provider_transaction: "already_paid" }, () =>
+      this.options.db
+        .update(payments)
+        .set({ status: "COMPLETED", providerTransactionId: transactionId, completedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")))
+        .returning({ id: payments.id }),
+    );
+    if (completed.length) await this.publish(payment, "SUCCESS");
+  }
+
+  private async approveTablePayment(payment: TablePayment<PaymentRow>, transactionId: string) {
+    const { db } = this.options;
     const now = new Date();
     const outcome = await withUniqueKeys({ payments_provider_transaction: "already_paid" }, () =>
       db.transaction(async (tx) => {
@@ -218,13 +239,13 @@ export class TerminalSales {
           // Only a lapsed hold lets this happen: the card paid for pieces paid otherwise meanwhile.
           await tx
             .update(payments)
-            .set({ status: "REFUND_DUE", providerTransactionId: result.transactionId })
+            .set({ status: "REFUND_DUE", providerTransactionId: transactionId })
             .where(eq(payments.id, payment.id));
           return { paid: false as const };
         }
         await tx
           .update(payments)
-          .set({ status: "COMPLETED", providerTransactionId: result.transactionId, completedAt: now })
+          .set({ status: "COMPLETED", providerTransactionId: transactionId, completedAt: now })
           .where(eq(payments.id, payment.id));
         const settled = await settleUnits(tx, {
           paymentId: payment.id,
@@ -258,8 +279,14 @@ export class TerminalSales {
   private async fail(payment: PaymentRow, reason: "declined" | "timeout") {
     if (!(await releaseHold(this.options.db, payment.id))) return;
     this.options.log.warn({ paymentId: payment.id, reason }, "card terminal sale failed");
-    // The held pieces show as payable again on every waiter's screen.
-    await this.options.events.publish({ type: "waiter-tasks.changed", retailerId: payment.retailerId, tableId: payment.tableId });
+    // The held pieces show as payable again on every waiter's screen (a register sale holds none).
+    if (payment.sessionId != null) {
+      await this.options.events.publish({
+        type: "waiter-tasks.changed",
+        retailerId: payment.retailerId,
+        tableId: payment.tableId,
+      });
+    }
     await this.publish(payment, "FAILED");
   }
 
@@ -273,11 +300,13 @@ export class TerminalSales {
     return rows.length > 0;
   }
 
+  /** tableId is null for a register sale without a table; orderId names a register sale. */
   private publish(payment: PaymentRow, status: "SUCCESS" | "FAILED") {
     return this.options.events.publish({
       type: PAYMENT_UPDATED,
       retailerId: payment.retailerId,
       tableId: payment.tableId,
+      orderId: payment.orderId,
       paymentId: payment.id,
       status,
     });

@@ -1,4 +1,4 @@
-import { isProductOrderable } from "@tableorder/domain/availability";
+import { basePriceFor, isProductOrderable, isProductOrderableFor } from "@tableorder/domain/availability";
 import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
 import type { Allergen, Language } from "@tableorder/domain/enums";
 import { productTranslationGaps } from "@tableorder/domain/validators";
@@ -15,6 +15,7 @@ function presentProduct(
   areaName: string | null,
   lang: Language,
   translationsActive: boolean,
+  serviceMode: "DINE_IN" | "TAKE_AWAY",
 ): MenuProduct {
   const name = (n: string, eng: string | null) => (lang === "en" && eng ? eng : n);
   const of = (kind: string) => options.filter((o) => o.kind === kind);
@@ -23,7 +24,8 @@ function presentProduct(
     name: name(product.name, product.nameEng),
     description: product.description ? name(product.description, product.descriptionEng) : null,
     imageUrl: product.imageUrl,
-    price: product.priceCents,
+    // A take-away's menu is priced at take-away prices, so a basket needs no pricing of its own.
+    price: basePriceFor(product, serviceMode),
     takeAwayPrice: product.takeAwayPriceCents,
     active: product.active,
     hasTakeAwayPrice: product.hasTakeAwayPrice,
@@ -65,6 +67,8 @@ interface MenuScope {
   onlyOrderable: boolean;
   /** Only this preparation area's products (a cook's, or the cash desk looking at one area). */
   preparationAreaId?: number;
+  /** A take-away's menu: only what can be ordered for take-away, at its take-away price. */
+  serviceMode?: "DINE_IN" | "TAKE_AWAY";
 }
 
 /** A venue's menu: categories in order, each with its products in order, in one language. */
@@ -88,7 +92,13 @@ export async function loadMenu(db: Queryable, scope: MenuScope): Promise<MenuCat
       ),
     )
     .orderBy(asc(products.sortOrder), asc(products.id));
-  const shown = scope.onlyOrderable ? rows.filter((r) => isProductOrderable(r.product, r.areaActive)) : rows;
+  const serviceMode = scope.serviceMode ?? "DINE_IN";
+  const shown =
+    serviceMode === "TAKE_AWAY"
+      ? rows.filter((r) => isProductOrderableFor(r.product, r.areaActive, "TAKE_AWAY"))
+      : scope.onlyOrderable
+        ? rows.filter((r) => isProductOrderable(r.product, r.areaActive))
+        : rows;
   const options = shown.length
     ? await db
         .select()
@@ -115,6 +125,7 @@ export async function loadMenu(db: Queryable, scope: MenuScope): Promise<MenuCat
             r.areaName,
             lang,
             translationsActive,
+            serviceMode,
           ),
         ),
     }))

@@ -11,6 +11,7 @@ import { loadMenu } from "./load-menu.ts";
 import { setProductAvailability } from "./set-product-availability.ts";
 
 const areaQuery = z.object({ areaId: z.coerce.number().int().positive().optional() });
+const staffMenuQuery = z.object({ serviceMode: z.enum(["DINE_IN", "TAKE_AWAY"]).optional() });
 
 /** Menus as guests and staff read them, and switching products on and off. */
 export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -45,13 +46,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   // The waiter's menu (spec 2 §7): the whole venue's, switched-off products included, for ordering
-  // and for the Availability tab.
-  app.get("/api/feed/menu", { onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN") }, async (request) =>
-    loadMenu(db, {
-      retailerId: staffRetailerId(requirePrincipal(request)),
-      lang: requestLanguage(request),
-      onlyOrderable: false,
-    }),
+  // and for the Availability tab. ?serviceMode=TAKE_AWAY is the cash desk's take-away menu: what
+  // can be ordered for take-away, priced at take-away prices.
+  app.get(
+    "/api/feed/menu",
+    { onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN"), schema: { querystring: staffMenuQuery } },
+    async (request) =>
+      loadMenu(db, {
+        retailerId: staffRetailerId(requirePrincipal(request)),
+        lang: requestLanguage(request),
+        onlyOrderable: false,
+        serviceMode: request.query.serviceMode,
+      }),
   );
 
   app.post(

@@ -11,7 +11,7 @@ import { loadVenueTable, type TableView } from "./load-tables.ts";
 
 const TABLE_INDEXES: Record<string, ErrorKey> = {
   dining_tables_code: "table_code_already_exists",
-  dining_tables_retailer_label: "table_name_already_exists",
+  dining_tables_table_label: "table_name_already_exists",
 };
 
 /**

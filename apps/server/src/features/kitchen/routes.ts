@@ -78,6 +78,17 @@ export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return {};
   });
 
+  // The cash desk prints an area's unprinted tickets from its Prep areas tab (spec 3 §7.2): the
+  // same mark, by the same rule and event, for the venue's desk only.
+  app.post(
+    "/api/feed/admin/ticket/:id/print",
+    { onRequest: allowRoles("ADMIN", "CASH_DESK"), schema: { params: idParams } },
+    async (request) => {
+      await markTicketPrinted({ db, events, principal: requirePrincipal(request), ticketId: request.params.id });
+      return {};
+    },
+  );
+
   app.post(
     "/api/feed/kitchen/ticket/:id/print-claim",
     { schema: { params: idParams, body: printClaimRequest } },

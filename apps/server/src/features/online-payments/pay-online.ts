@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { diningTables, orderProducts, payments, retailers, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
-import { assertNotHeld, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
+import { assertNotHeld, asTablePayment, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
 import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { type CardPaymentProvider, CardProviderError } from "./card-provider.ts";
@@ -108,10 +108,11 @@ async function paymentOfOrder(db: Db, provider: CardPaymentProvider, principal: 
     .innerJoin(diningTables, eq(diningTables.id, payments.tableId))
     .where(and(eq(payments.provider, provider.name), eq(payments.providerOrderCode, orderCode)))
     .limit(1);
-  if (!row) throw new AppError("payment_not_verified", 400);
+  const payment = row ? asTablePayment(row.payment) : null;
+  if (!row || !payment) throw new AppError("payment_not_verified", 400);
   // A return for a table this guest is not at pays nothing (403 like every other table call).
-  await authorizeTable(db, principal, row.payment.tableId);
-  return row;
+  await authorizeTable(db, principal, payment.tableId);
+  return { payment, tableCode: row.tableCode };
 }
 
 /**

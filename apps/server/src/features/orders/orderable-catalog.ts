@@ -1,4 +1,4 @@
-import { isProductOrderable } from "@tableorder/domain/availability";
+import { isProductOrderableFor } from "@tableorder/domain/availability";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { jsonValue } from "../../db/json-value.ts";
@@ -7,10 +7,11 @@ import { preparationAreas, type productOptions, products } from "../../db/schema
 export type ProductRow = typeof products.$inferSelect;
 export type OptionRow = typeof productOptions.$inferSelect;
 
-/** A product as an order needs it: whether it may be ordered now, and its options. */
+/** A product as an order needs it: whether it may be ordered now (dine-in, take-away), and its options. */
 export interface OrderableProduct {
   product: ProductRow;
   orderable: boolean;
+  takeAwayOrderable: boolean;
   options: OptionRow[];
 }
 
@@ -40,7 +41,8 @@ export async function loadOrderableCatalog(db: Db, retailerId: number): Promise<
       product.id,
       {
         product,
-        orderable: isProductOrderable(product, areaActive),
+        orderable: isProductOrderableFor(product, areaActive, "DINE_IN"),
+        takeAwayOrderable: isProductOrderableFor(product, areaActive, "TAKE_AWAY"),
         options: jsonValue(options),
       },
     ]),

@@ -1,9 +1,10 @@
+import { basePriceFor } from "@tableorder/domain/availability";
 import type { OrderProductSent } from "@tableorder/domain/contracts/orders";
 import type { SenderType, ServiceMode } from "@tableorder/domain/enums";
 import { itemUnitPriceCents } from "@tableorder/domain/pricing";
 import { and, eq, sql } from "drizzle-orm";
 import { staffRetailerId } from "../../auth/guards.ts";
-import { authorizeTable, tableRetailerId } from "../../auth/policies/table-access.ts";
+import { authorizeTable, tableFacts } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { jsonValue } from "../../db/json-value.ts";
@@ -183,17 +184,22 @@ function ticketFacts(order: OrderToWrite, written: WrittenOrder, catalog: Ordera
   }));
 }
 
-/** Checks every line against the venue's catalogue and prices it there (never from the client). */
-function priceLines(catalog: OrderableCatalog, lines: OrderProductSent[]) {
+/**
+ * Checks every line against the venue's catalogue for the service (a take-away orders only what
+ * is on for take-away) and prices it there at that service's price, never from the client.
+ */
+function priceLines(catalog: OrderableCatalog, lines: OrderProductSent[], serviceMode: "DINE_IN" | "TAKE_AWAY") {
   for (const id of new Set(lines.map((l) => l.id))) {
-    if (!catalog.get(id)?.orderable) throw new AppError("inactive_product", 400, { productId: id });
+    const entry = catalog.get(id);
+    const orderable = serviceMode === "TAKE_AWAY" ? entry?.takeAwayOrderable : entry?.orderable;
+    if (!orderable) throw new AppError("inactive_product", 400, { productId: id });
   }
   return lines.map((line) => {
     const { product, options } = catalog.get(line.id) as { product: ProductRow; options: OptionRow[] };
     const chosen = resolveOptions(product, options, line);
     const unitPriceCents = itemUnitPriceCents(
       {
-        priceCents: product.priceCents,
+        priceCents: basePriceFor(product, serviceMode),
         preparationWays: chosen.preparationWay
           ? [{ id: chosen.preparationWay.id, priceCents: chosen.preparationWay.priceCents }]
           : [],
@@ -206,7 +212,8 @@ function priceLines(catalog: OrderableCatalog, lines: OrderProductSent[]) {
 }
 
 /**
- * Sends an order for a table: checks every product is orderable and every option belongs to it,
+ * Sends an order for a table or a take-away (the cash desk's; its order is TAKE_AWAY, priced at
+ * take-away prices, and the kitchen sees it so): checks every product is orderable and every option belongs to it,
  * prices each line from the catalogue (never from the client), writes one unit per piece and one
  * kitchen ticket per preparation area, all in one statement, and hands the tickets to the kitchen
  * with the event. A repeated idempotency key (a double tap, a retry after a lost answer) returns
@@ -226,17 +233,18 @@ export async function sendOrder(options: {
   tableId: number;
   lines: OrderProductSent[];
   idempotencyKey: string | null;
-  serviceMode?: ServiceMode;
 }): Promise<SentOrder> {
   const { db, principal, tableId, lines } = options;
   const guest = principal.role === "USER";
-  const retailerId = guest ? await tableRetailerId(db, tableId) : staffRetailerId(principal);
-  const serviceMode = options.serviceMode ?? "DINE_IN";
+  // Remembered per instance: the busy path still reads nothing before its one statement.
+  const table = await tableFacts(db, tableId);
+  const retailerId = guest ? table.retailerId : staffRetailerId(principal);
+  const serviceMode: ServiceMode = table.kind === "TAKE_AWAY" ? "TAKE_AWAY" : "DINE_IN";
   const catalog = await options.catalogs.get(retailerId, "orderable", () => loadOrderableCatalog(db, retailerId));
 
   let priced: ReturnType<typeof priceLines>;
   try {
-    priced = priceLines(catalog, lines);
+    priced = priceLines(catalog, lines, serviceMode);
   } catch (error) {
     await authorizeTable(db, principal, tableId);
     throw error;

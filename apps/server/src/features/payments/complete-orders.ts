@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { CompleteOrderBody, CompleteOrderResponse } from "@tableorder/domain/contracts/waiter";
 import { splitDiscount, validatePaymentAmounts } from "@tableorder/domain/payment-calculator";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { cardTerminals, orderProducts, payments } from "../../db/schema.ts";
+import { orderProducts, payments } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { type TerminalSaleStarter, venueTerminal } from "../../lib/card-terminal-choice.ts";
 import { assertNotHeld, heldUnitIds, holdUntil, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
 import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -33,34 +34,6 @@ async function lockNamedUnits(tx: Tx, retailerId: number, tableId: number, ids: 
   if (units.some((u) => u.tableId !== tableId)) throw new AppError("forbidden", 403);
   const settled = units.filter((u) => u.paymentStatus !== "UNPAID");
   if (settled.length) throw new AppError("already_paid", 400, { orderProductIds: settled.map((u) => u.id) });
-}
-
-/**
- * What a collection needs of the card terminals: which provider drives a terminal type, how long
- * a sale may wait at one (the pieces are held that long), and sending a PENDING payment's card
- * part to its terminal. The card-terminals feature provides it (app.ts passes it in).
- */
-export interface TerminalSaleStarter {
-  readonly timeoutSeconds: number;
-  providerFor(type: string): string | null;
-  start(paymentId: number): Promise<void>;
-}
-
-/**
- * The chosen terminal: one of this venue's, not removed, and of a type a configured client
- * drives; anything else (another venue's, unknown, not a number) is terminal_not_available.
- */
-async function venueTerminal(db: Db, retailerId: number, selected: string | number, terminals?: TerminalSaleStarter) {
-  const id = typeof selected === "number" ? selected : /^\d{1,9}$/.test(selected.trim()) ? Number(selected) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || !terminals) throw new AppError("terminal_not_available", 400);
-  const [terminal] = await db
-    .select()
-    .from(cardTerminals)
-    .where(and(eq(cardTerminals.id, id), eq(cardTerminals.retailerId, retailerId), isNull(cardTerminals.deletedAt)))
-    .limit(1);
-  const provider = terminal ? terminals.providerFor(terminal.type) : null;
-  if (!terminal || !provider) throw new AppError("terminal_not_available", 400);
-  return { id: terminal.id, tid: terminal.tid, provider, terminals };
 }
 
 /**

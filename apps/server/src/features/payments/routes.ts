@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { allowRoles, requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
-import { completeOrders, type TerminalSaleStarter } from "./complete-orders.ts";
+import type { TerminalSaleStarter } from "../../lib/card-terminal-choice.ts";
+import { completeOrders } from "./complete-orders.ts";
 import { transferTable } from "./transfer-table.ts";
 
 const WAITER_ROLES = ["WAITER", "CASH_DESK", "ADMIN"] as const;

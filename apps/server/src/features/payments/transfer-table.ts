@@ -24,6 +24,8 @@ export async function transferTable(options: {
   if (tableId === targetTableId) throw new AppError("same_table_transfer", 400);
   const source = await authorizeTable(db, principal, tableId);
   const target = await authorizeTable(db, principal, targetTableId);
+  // A bill moves to a table, never into a take-away.
+  if (target.kind !== "TABLE") throw new AppError("table_not_found", 404);
   if (source.retailerId !== target.retailerId) throw new AppError("forbidden", 403);
   const sessionId = await db.transaction(async (tx) => {
     await lockTables(tx, [tableId, targetTableId]);

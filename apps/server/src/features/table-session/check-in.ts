@@ -10,7 +10,8 @@ export async function findTableByCode(options: { db: Db; code: string }) {
   const [table] = await options.db
     .select({ tableId: diningTables.id, tableCode: diningTables.code })
     .from(diningTables)
-    .where(and(eq(diningTables.code, options.code), isNull(diningTables.deletedAt)))
+    // A take-away's code is the cash desk's: nobody checks in with it.
+    .where(and(eq(diningTables.code, options.code), eq(diningTables.kind, "TABLE"), isNull(diningTables.deletedAt)))
     .limit(1);
   if (!table) throw new AppError("table_not_found", 404);
   return table;
@@ -24,7 +25,8 @@ export async function findTableByCode(options: { db: Db; code: string }) {
 export async function checkInGuest(options: { db: Db; principal: Principal; tableId: number }): Promise<{ id: number }> {
   const { db, principal, tableId } = options;
   if (principal.role !== "USER") throw new AppError("forbidden", 403);
-  await loadTable(db, tableId);
+  // Guests sit at tables; a take-away is the cash desk's alone.
+  if ((await loadTable(db, tableId)).kind !== "TABLE") throw new AppError("table_not_found", 404);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()

@@ -1,0 +1,147 @@
+import type { HistoryProduct, HistoryTicket } from "@tableorder/domain/contracts/cash-desk";
+import type { PaymentStatus, ServiceMode } from "@tableorder/domain/enums";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client.ts";
+import { diningTables, kitchenTickets, orderProducts, orders, payments, type RegisterSectionRow } from "../../db/schema.ts";
+import { VENUE_TIME_ZONE } from "./business-day.ts";
+
+type OrderRow = typeof orders.$inferSelect;
+type UnitRow = Pick<
+  typeof orderProducts.$inferSelect,
+  "orderId" | "productName" | "unitPriceCents" | "paymentStatus" | "discountCents"
+>;
+
+/** A register section as the history names it: its VAT rate ("ΦΠΑ 24%"). */
+const sectionName = (section: RegisterSectionRow) => `ΦΠΑ ${section.sectionVat}%`;
+
+/** A register sale's sections are paid when its payment is; a card part still waiting is unpaid. */
+const saleStatus = (paymentStatus: string | null): PaymentStatus => (paymentStatus === "COMPLETED" ? "PAID" : "UNPAID");
+
+/** An order's pieces as the history shows them: identical pieces (name, price, state) counted on one product. */
+function groupUnits(units: readonly UnitRow[]): HistoryProduct[] {
+  const products = new Map<string, HistoryProduct>();
+  for (const unit of units) {
+    const hasDiscount = unit.discountCents > 0;
+    const key = [unit.productName, unit.unitPriceCents, unit.paymentStatus, hasDiscount].join("|");
+    const product = products.get(key) ?? {
+      name: unit.productName,
+      price: unit.unitPriceCents,
+      quantity: 0,
+      paymentStatus: unit.paymentStatus as PaymentStatus,
+      hasDiscount,
+    };
+    product.quantity += 1;
+    products.set(key, product);
+  }
+  return [...products.values()];
+}
+
+interface HistoryFacts {
+  order: OrderRow;
+  tableName: string | null;
+  payment: { status: string; discountCents: number } | null;
+  units: UnitRow[];
+  tickets: { printed: boolean }[];
+}
+
+/**
+ * A sale as the history shows it (spec 3 §3 history ticket): an order with its pieces grouped
+ * into products, printed when it has kitchen tickets and every one was printed; or a register
+ * sale (isRegistered) whose products are its VAT sections. quantity counts pieces (sections).
+ */
+export function presentHistoryTicket({ order, tableName, payment, units, tickets }: HistoryFacts): HistoryTicket {
+  const register = order.kind === "REGISTER";
+  const products: HistoryProduct[] = register
+    ? (order.sections ?? []).map((section) => ({
+        name: sectionName(section),
+        price: section.sectionAmount,
+        quantity: 1,
+        paymentStatus: saleStatus(payment?.status ?? null),
+        hasDiscount: (payment?.discountCents ?? 0) > 0,
+      }))
+    : groupUnits(units);
+  return {
+    id: order.id,
+    ticketId: order.id,
+    timestamp: order.createdAt.toISOString(),
+    serviceMode: order.serviceMode as ServiceMode,
+    tableName: tableName ?? "",
+    quantity: products.reduce((sum, p) => sum + p.quantity, 0),
+    isRegistered: register,
+    isPrinted: !register && tickets.length > 0 && tickets.every((t) => t.printed),
+    products,
+  };
+}
+
+/**
+ * The venue's sales, newest first (GET api/admin/order-history): those made on the calendar days from startDate to endDate
+ * (Europe/Athens), or the named ones (a projection's changed tickets). Four reads whatever the
+ * number of sales: orders, their pieces, their kitchen tickets.
+ */
+export async function loadHistoryTickets(
+  db: Queryable,
+  retailerId: number,
+  scope: { startDate: string; endDate: string } | { orderIds: number[] },
+): Promise<HistoryTicket[]> {
+  if ("orderIds" in scope && !scope.orderIds.length) return [];
+  const within =
+    "orderIds" in scope
+      ? inArray(orders.id, scope.orderIds)
+      : and(
+          gte(orders.createdAt, sql`(${scope.startDate}::date)::timestamp at time zone ${VENUE_TIME_ZONE}`),
+          lt(orders.createdAt, sql`(${scope.endDate}::date + 1)::timestamp at time zone ${VENUE_TIME_ZONE}`),
+        );
+  const found = await db
+    .select({
+      order: orders,
+      tableName: diningTables.label,
+      paymentStatus: payments.status,
+      paymentDiscount: payments.discountCents,
+    })
+    .from(orders)
+    .leftJoin(diningTables, eq(diningTables.id, orders.tableId))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(orders.retailerId, retailerId), within))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (!found.length) return [];
+  const orderIds = found.filter((f) => f.order.kind !== "REGISTER").map((f) => f.order.id);
+  const units = orderIds.length
+    ? await db
+        .select({
+          orderId: orderProducts.orderId,
+          productName: orderProducts.productName,
+          unitPriceCents: orderProducts.unitPriceCents,
+          paymentStatus: orderProducts.paymentStatus,
+          discountCents: orderProducts.discountCents,
+        })
+        .from(orderProducts)
+        .where(inArray(orderProducts.orderId, orderIds))
+        .orderBy(asc(orderProducts.id))
+    : [];
+  const tickets = orderIds.length
+    ? await db
+        .select({ orderId: kitchenTickets.orderId, printed: kitchenTickets.printed })
+        .from(kitchenTickets)
+        .where(inArray(kitchenTickets.orderId, orderIds))
+    : [];
+  const byOrder = <T extends { orderId: number }>(list: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const item of list) {
+      const group = map.get(item.orderId) ?? [];
+      group.push(item);
+      map.set(item.orderId, group);
+    }
+    return map;
+  };
+  const unitsOf = byOrder(units);
+  const ticketsOf = byOrder(tickets);
+  return found.map((f) =>
+    presentHistoryTicket({
+      order: f.order,
+      tableName: f.tableName,
+      payment: f.paymentStatus == null ? null : { status: f.paymentStatus, discountCents: f.paymentDiscount ?? 0 },
+      units: unitsOf.get(f.order.id) ?? [],
+      tickets: ticketsOf.get(f.order.id) ?? [],
+    }),
+  );
+}
