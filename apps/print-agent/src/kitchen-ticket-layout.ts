@@ -155,20 +155,23 @@ export function renderVoidTicket(
   return out.finish();
 }
 
-interface LineStyle {
+export interface LineStyle {
   size: number;
   bold?: boolean;
   inverted?: boolean;
   align?: Alignment;
 }
 
-/** Keeps the column arithmetic in one place: every line is wrapped to 48 ÷ its text size. */
-class TicketWriter {
+/**
+ * Keeps the column arithmetic in one place: every line is wrapped to 48 ÷ its text size. Kitchen
+ * tickets and the cash desk's bill (bill-layout.ts) write through it.
+ */
+export class TicketWriter {
   private readonly encoder: EscPosEncoder;
   readonly bodySize: number;
   readonly headSize: number;
 
-  constructor(private readonly options: TicketPrintOptions) {
+  constructor(private readonly options: Pick<TicketPrintOptions, "bigLetters" | "codePage">) {
     this.encoder = new EscPosEncoder({ codePage: options.codePage }).initialize();
     this.bodySize = options.bigLetters ? 2 : 1;
     this.headSize = options.bigLetters ? 3 : 2;
@@ -235,7 +238,7 @@ class TicketWriter {
 }
 
 /** Tables are labelled "12" in the venue's plan; print them as "Τραπέζι 12", other labels as they are. */
-function tableLabel(tableName: string): string {
+export function tableLabel(tableName: string): string {
   const name = tableName.trim();
   return /^\d/.test(name) ? `Τραπέζι ${name}` : name;
 }

@@ -1,3 +1,4 @@
+import { renderBill } from "./bill-layout.ts";
 import type { CodePageName } from "./escpos/code-pages.ts";
 import { renderKitchenTicket, renderVoidTicket } from "./kitchen-ticket-layout.ts";
 import type { PrintJob } from "./protocol.ts";
@@ -23,6 +24,12 @@ export function renderJob(job: PrintJob, options: RenderJobOptions): Uint8Array 
         bigLetters: job.bigLetters,
         codePage: job.codePage ?? options.defaultCodePage,
         areaName: job.areaName,
+        now: options.now,
+      });
+    case "bill":
+      return renderBill(job.bill, {
+        bigLetters: job.bigLetters,
+        codePage: job.codePage ?? options.defaultCodePage,
         now: options.now,
       });
     case "raw":

@@ -1,5 +1,6 @@
 import { SENDER_TYPES, SERVICE_MODES } from "@tableorder/domain/enums";
 import { z } from "zod";
+import type { PrintableBill } from "./bill-layout.ts";
 import { CODE_PAGES } from "./escpos/code-pages.ts";
 import type { PrintableKitchenTicket } from "./kitchen-ticket-layout.ts";
 import { DEFAULT_PRINTER_PORT } from "./printer-connection.ts";
@@ -41,6 +42,30 @@ export const printableKitchenTicket = z.object({
   products: z.array(printableProduct).min(1).max(500),
 }) satisfies z.ZodType<PrintableKitchenTicket>;
 
+/** Money on a bill: integer cents within the API's range. */
+const money = z.number().int().min(0).max(100_000_000);
+
+/** The fields of the cash desk's TableBill that printing reads; the rest may come along. */
+export const printableBill = z.object({
+  tableName: text(100),
+  serviceMode: z.enum(SERVICE_MODES),
+  venueName: text(200),
+  billedAt: text(64),
+  lines: z
+    .array(
+      z.object({
+        name: text(500),
+        quantity: z.number().int().min(1).max(9999),
+        unitPrice: money,
+        amount: money,
+        isGift: z.boolean(),
+      }),
+    )
+    .max(1000),
+  discountAmount: money,
+  totalAmount: money,
+}) satisfies z.ZodType<PrintableBill>;
+
 const areaName = text(100);
 const codePage = z.enum(CODE_PAGES).optional();
 
@@ -60,6 +85,12 @@ export const printJob = z.discriminatedUnion("kind", [
       .min(1)
       .max(500),
     areaName,
+    bigLetters: z.boolean().default(false),
+    codePage,
+  }),
+  z.object({
+    kind: z.literal("bill"),
+    bill: printableBill,
     bigLetters: z.boolean().default(false),
     codePage,
   }),

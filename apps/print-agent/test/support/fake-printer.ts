@@ -19,10 +19,10 @@ export interface FakePrinter {
 }
 
 /**
- * A stand-in for an ESC/POS printer's raw port on 127.0.0.1. With `paused`, it accepts connections
+ * A stand-in for an ESC/POS printer's raw port (127.0.0.1 on a free port unless told). With `paused`, it accepts connections
  * and reads nothing (a printer out of paper, or wedged), until `resume()`.
  */
-export async function startFakePrinter(options: { paused?: boolean } = {}): Promise<FakePrinter> {
+export async function startFakePrinter(options: { paused?: boolean; host?: string; port?: number } = {}): Promise<FakePrinter> {
   const jobs: ReceivedJob[] = [];
   const sockets = new Set<net.Socket>();
   let paused = options.paused ?? false;
@@ -41,7 +41,7 @@ export async function startFakePrinter(options: { paused?: boolean } = {}): Prom
     });
     socket.on("close", () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
 
   const printer: FakePrinter = {
     port: (server.address() as net.AddressInfo).port,
