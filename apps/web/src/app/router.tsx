@@ -4,6 +4,7 @@ import { DelayedSkeleton } from "../components/delayed-skeleton.tsx";
 import { NotFoundPage } from "./routes/not-found-page.tsx";
 import { RootLayout } from "./routes/root-layout.tsx";
 import { RouteError } from "./routes/route-error.tsx";
+import { waiterPaymentRoutes } from "./routes/waiter/payment/payment-routes.tsx";
 
 // Each area is its own chunk: a guest's phone loads only the customer screens.
 const HomePage = lazy(() => import("./routes/public/home-page.tsx"));
@@ -49,13 +50,6 @@ const WaiterSelectTablePage = lazy(() => import("./routes/waiter/select-table-pa
 const WaiterMenuCategoriesPage = lazy(() => import("./routes/waiter/menu-categories-page.tsx"));
 const WaiterMenuCategoryItemsPage = lazy(() => import("./routes/waiter/menu-category-items-page.tsx"));
 const WaiterOrderPage = lazy(() => import("./routes/waiter/waiter-order-page.tsx"));
-const WaiterChoosePaymentTypePage = lazy(() => import("./routes/waiter/payment/choose-payment-type-page.tsx"));
-const WaiterPaymentTypeRedirect = lazy(() => import("./routes/waiter/payment/payment-type-redirect.tsx"));
-const WaiterSelectProductsPage = lazy(() => import("./routes/waiter/payment/select-products-page.tsx"));
-const WaiterChoosePaymentMethodPage = lazy(() => import("./routes/waiter/payment/choose-payment-method-page.tsx"));
-const WaiterFinalizePaymentPage = lazy(() => import("./routes/waiter/payment/finalize-payment-page.tsx"));
-const WaiterPendingPosPaymentPage = lazy(() => import("./routes/waiter/payment/pending-pos-payment-page.tsx"));
-const WaiterTableTransferPage = lazy(() => import("./routes/waiter/payment/table-transfer-page.tsx"));
 const AdminPage = lazy(() => import("./routes/staff/admin-page.tsx"));
 
 function page(Component: ComponentType, fallback: ReactNode = <DelayedSkeleton />) {
@@ -65,18 +59,6 @@ function page(Component: ComponentType, fallback: ReactNode = <DelayedSkeleton /
     </Suspense>
   );
 }
-
-/** The payment sub-routes, under a table's feed and under a request's task page (spec 2 §2.2). */
-const waiterPaymentRoutes = () => [
-  { path: "choose-payment-type", element: page(WaiterChoosePaymentTypePage) },
-  { path: "table-transfer", element: page(WaiterTableTransferPage) },
-  { path: "pending-pos-payment", element: page(WaiterPendingPosPaymentPage) },
-  { path: ":type", element: page(WaiterPaymentTypeRedirect) },
-  { path: ":type/select-products", element: page(WaiterSelectProductsPage) },
-  { path: ":type/choose-payment-method", element: page(WaiterChoosePaymentMethodPage) },
-  { path: ":type/:method/finalize-payment", element: page(WaiterFinalizePaymentPage) },
-  { path: "*", element: <NotFoundPage /> },
-];
 
 export const router = createBrowserRouter([
   {

@@ -1,15 +1,21 @@
 import type { MenuCategory } from "@tableorder/domain/contracts/menu";
 import type { TableAssignment } from "@tableorder/domain/contracts/waiter";
-import type { Language } from "@tableorder/domain/enums";
+import type { Language, ServiceMode } from "@tableorder/domain/enums";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../lib/api-client.ts";
 import { MENU_CACHE_MS } from "../menu/api/get-table-menu.ts";
 
-/** GET api/feed/menu (spec 2 §7): the venue's menu for the waiter, cached for 60 seconds. */
-export function useWaiterMenu(lang: Language) {
+/**
+ * GET api/feed/menu (spec 2 §7): the venue's menu for the waiter, cached for 60 seconds. The cash
+ * desk's take-away asks for it with serviceMode=TAKE_AWAY: the same menu at take-away prices.
+ */
+export function useWaiterMenu(lang: Language, serviceMode: ServiceMode = "DINE_IN") {
   return useQuery({
-    queryKey: ["waiter-menu", lang],
-    queryFn: ({ signal }) => apiGet<MenuCategory[]>("/api/feed/menu", { signal }),
+    queryKey: ["waiter-menu", lang, serviceMode],
+    queryFn: ({ signal }) =>
+      apiGet<MenuCategory[]>(serviceMode === "DINE_IN" ? "/api/feed/menu" : `/api/feed/menu?serviceMode=${serviceMode}`, {
+        signal,
+      }),
     staleTime: MENU_CACHE_MS,
     placeholderData: keepPreviousData,
   });
@@ -22,6 +28,3 @@ export function useAssignedTables() {
     queryFn: ({ signal }) => apiGet<TableAssignment[]>("/api/feed/get-table-assignments?onlyAssigned=true", { signal }),
   });
 }
-
-/** The waiter's basket for a table: its own key, apart from any guest's basket on this device. */
-export const waiterBasketCode = (tableId: number) => `waiter:${tableId}`;

@@ -1,9 +1,7 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
 import { useParams, useSearchParams } from "react-router";
 import { useStaffTableFeed, useWaiterRequest } from "../waiter-tasks/api/waiter-api.ts";
-
-/** The waiter area's root (spec 2 §2.2). */
-export const WAITER_ROOT = "/service/wait";
+import { useServicePaths } from "./service-paths.tsx";
 
 /** Payment types as the routes name them (spec 2 §2.2) and as the success toasts key them. */
 export const PAYMENT_TYPE_ROUTES = { full: "full-payment", partial: "partial-payment", gift: "gift-payment" } as const;
@@ -46,14 +44,6 @@ export const FLOW_PARAMS = [
 ] as const;
 export type FlowParam = (typeof FLOW_PARAMS)[number];
 
-export function tableFeedPath(tableId: number, label: string): string {
-  return `${WAITER_ROOT}/${tableId}/${encodeURIComponent(label)}/feed`;
-}
-
-export function tablePath(tableId: number, label: string, rest: string): string {
-  return `${WAITER_ROOT}/${tableId}/${encodeURIComponent(label)}/${rest}`;
-}
-
 /** The flow's parameters carried to the next screen, with some set (null removes one). */
 export function flowQuery(current: URLSearchParams, changes: Partial<Record<FlowParam, string | null>> = {}): string {
   const next = new URLSearchParams();
@@ -66,7 +56,7 @@ export function flowQuery(current: URLSearchParams, changes: Partial<Record<Flow
 }
 
 /**
- * Where a payment happens: a table's feed ({id}/{label}/feed/...) or a request's task page
+ * Where a payment happens: a table's feed (see service-paths.tsx) or a request's task page
  * (request/{requestId}/...). It names the table, the unpaid lines the flow may collect (the
  * request's, or every unpaid line of the table with shouldReturnAllFeedItems=true), where the
  * sub-routes hang and where the flow returns to.
@@ -85,6 +75,7 @@ export interface PaymentScope {
 }
 
 export function usePaymentScope(): PaymentScope {
+  const paths = useServicePaths();
   const params = useParams();
   const [search] = useSearchParams();
   const requestId = params.requestId === undefined ? null : Number(params.requestId);
@@ -93,8 +84,8 @@ export function usePaymentScope(): PaymentScope {
   const tableId = requestId === null ? Number(params.id) : (request.data?.placementId ?? (Number(search.get("tableId")) || 0));
   const table = useStaffTableFeed(tableId, allItems && tableId > 0);
   const label = requestId === null ? (params.label ?? "") : (request.data?.placement ?? table.data?.label ?? "");
-  const basePath = requestId === null ? tableFeedPath(tableId, label) : `${WAITER_ROOT}/request/${requestId}`;
-  const returnTo = search.get("returnTo") ?? tableFeedPath(tableId, label);
+  const basePath = requestId === null ? paths.feedPath(tableId, label) : paths.requestPath(requestId);
+  const returnTo = search.get("returnTo") ?? paths.feedPath(tableId, label);
   const unpaid = allItems
     ? table.data?.unpaidTableFeed
     : request.data?.items.filter((item) => item.paymentStatus === "UNPAID" && item.quantity > 0);

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { DelayedSkeleton } from "../../components/delayed-skeleton.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import type { PaymentScope } from "./payment-flow.ts";
+import { useServicePaths } from "./service-paths.tsx";
 import styles from "./waiter-payment.module.css";
 
 /**
@@ -26,6 +27,7 @@ export function PaymentFrame({
   children: (unpaid: TableFeedItem[]) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const { labelKey } = useServicePaths();
   let content: ReactNode;
   if (scope.loading && !scope.unpaid) content = <DelayedSkeleton rows={4} />;
   else if (requireUnpaid && (scope.failed || !scope.unpaid?.length))
@@ -42,7 +44,7 @@ export function PaymentFrame({
           ←
         </Link>
         <h2 className={styles.title}>{title}</h2>
-        {scope.label && <span className={styles.titleMeta}>{t("waiter.table", { name: scope.label })}</span>}
+        {scope.label && <span className={styles.titleMeta}>{t(labelKey, { name: scope.label })}</span>}
       </div>
       {content}
     </div>

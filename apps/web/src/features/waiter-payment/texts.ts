@@ -57,6 +57,7 @@ export const el = {
       TABLE_TRANSFER: "Επιτυχής μεταφορά τραπεζιού!",
     },
     inProgress: "Η πληρωμή είναι σε εξέλιξη",
+    takeAway: "Πακέτο {{name}}",
     pendingTitle: "Αναμονή τερματικού",
     pendingText: "Η πληρωμή στάλθηκε στο τερματικό {{terminal}}. Ο πελάτης πληρώνει με την κάρτα του.",
     pendingLeave: "Πίσω στο τραπέζι",
@@ -84,6 +85,7 @@ export const el = {
     productCount_one: "{{count}} προϊόν",
     productCount_other: "{{count}} προϊόντα",
     review: "Παραγγελία · Τραπέζι {{name}}",
+    reviewTakeAway: "Παραγγελία · Πακέτο {{name}}",
   },
   error: {
     already_paid: "Κάποια από τα προϊόντα έχουν ήδη πληρωθεί.",
@@ -149,6 +151,7 @@ export const en: typeof el = {
       TABLE_TRANSFER: "Table transferred!",
     },
     inProgress: "The payment is in progress",
+    takeAway: "Take-away {{name}}",
     pendingTitle: "Waiting for the terminal",
     pendingText: "The payment was sent to terminal {{terminal}}. The guest pays by card.",
     pendingLeave: "Back to the table",
@@ -176,6 +179,7 @@ export const en: typeof el = {
     productCount_one: "{{count}} product",
     productCount_other: "{{count}} products",
     review: "Order · Table {{name}}",
+    reviewTakeAway: "Order · Take-away {{name}}",
   },
   error: {
     already_paid: "Some of the products are already paid.",

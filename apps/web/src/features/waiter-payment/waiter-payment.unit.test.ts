@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { centsText, normalizeNumberText } from "./amount-input.tsx";
-import { flowQuery, PAYMENT_METHOD_OF_ROUTE, PAYMENT_TYPE_OF_ROUTE, tableFeedPath } from "./payment-flow.ts";
+import { flowQuery, PAYMENT_METHOD_OF_ROUTE, PAYMENT_TYPE_OF_ROUTE } from "./payment-flow.ts";
+import { paymentStatus, paymentUpdateDestination } from "./pending-pos-payment.tsx";
+import { cashDeskServicePaths, waiterServicePaths } from "./service-paths.tsx";
 
 describe("the waiter's amount fields", () => {
   it("round to 2 decimals, take a comma, and empty a non-numeric entry (spec 2 §5)", () => {
@@ -26,7 +28,22 @@ describe("the payment flow's routes and parameters", () => {
     expect(PAYMENT_TYPE_OF_ROUTE["gift-payment"]).toBe("gift");
     expect(PAYMENT_METHOD_OF_ROUTE["no-payment"]).toBe("none");
     expect(PAYMENT_TYPE_OF_ROUTE["table-transfer"]).toBeUndefined();
-    expect(tableFeedPath(12, "A 1")).toBe("/service/wait/12/A%201/feed");
+  });
+
+  it("hangs a table's screens under the waiter's app or the cash desk's modal", () => {
+    expect(waiterServicePaths.feedPath(12, "A 1")).toBe("/service/wait/12/A%201/feed");
+    expect(waiterServicePaths.tablePath(12, "A 1", "order")).toBe("/service/wait/12/A%201/order");
+    expect(waiterServicePaths.afterOrderSent(12, "A 1")).toBe("/service/wait/select-table/order");
+    const desk = cashDeskServicePaths({ tabPath: "/service/admin/cash-desk/tables", mode: "table" });
+    expect(desk.feedPath(3, "3")).toBe("/service/admin/cash-desk/tables/table/3/3");
+    expect(desk.tablePath(3, "3", "menu-categories")).toBe("/service/admin/cash-desk/tables/table/3/3/menu-categories");
+    expect(desk.afterOrderSent(3, "3")).toBe("/service/admin/cash-desk/tables/table/3/3");
+    expect(desk.serviceMode).toBe("DINE_IN");
+    const takeAway = cashDeskServicePaths({ tabPath: "/service/admin/cash-desk/take-away", mode: "take-away" });
+    expect(takeAway.feedPath(40, "Π-1")).toBe("/service/admin/cash-desk/take-away/take-away/40/%CE%A0-1");
+    expect(takeAway.serviceMode).toBe("TAKE_AWAY");
+    expect(takeAway.canTransfer).toBe(false);
+    expect(takeAway.basketCode(40)).not.toBe(desk.basketCode(40));
   });
 
   it("carries only the spec's parameters forward, with changes and removals", () => {
@@ -34,5 +51,21 @@ describe("the payment flow's routes and parameters", () => {
     expect(flowQuery(current)).toBe("?selectedProducts=x&totalPrice=550&returnTo=%2Fback");
     expect(flowQuery(current, { selectedProducts: null, totalCount: "2" })).toBe("?totalPrice=550&totalCount=2&returnTo=%2Fback");
     expect(flowQuery(new URLSearchParams())).toBe("");
+  });
+});
+
+describe("the terminal's pending screen", () => {
+  it("listens on the table's topic, or on the cashier's own queue for a sale without a table", () => {
+    expect(paymentUpdateDestination(7)).toBe("/topic/payment-update/7");
+    expect(paymentUpdateDestination(null)).toBe("/user/queue/admin/payment-update");
+    expect(paymentUpdateDestination(0)).toBe("/user/queue/admin/payment-update");
+  });
+
+  it("takes only its own sale's answer", () => {
+    expect(paymentStatus({ status: "SUCCESS", paymentId: 5 }, 5)).toBe("SUCCESS");
+    expect(paymentStatus({ status: "FAILED", paymentId: 6 }, 5)).toBeNull();
+    expect(paymentStatus({ status: "FAILED" }, 5)).toBe("FAILED");
+    expect(paymentStatus({ status: "PENDING", paymentId: 5 }, 5)).toBeNull();
+    expect(paymentStatus(null, null)).toBeNull();
   });
 });

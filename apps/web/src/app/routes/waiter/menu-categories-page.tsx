@@ -3,8 +3,8 @@ import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { BasketBar } from "../../../features/basket/components/basket-bar.tsx";
 import { useBasket } from "../../../features/basket/hooks/use-basket.ts";
-import { useWaiterMenu, waiterBasketCode } from "../../../features/waiter-order/api.ts";
-import { tableFeedPath, tablePath } from "../../../features/waiter-payment/payment-flow.ts";
+import { useWaiterMenu } from "../../../features/waiter-order/api.ts";
+import { useServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import styles from "../../../features/waiter-payment/waiter-payment.module.css";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
@@ -12,21 +12,22 @@ import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 /** {id}/{label}/menu-categories (spec 2 §2.2): the menu's categories, to order for the table. */
 export default function MenuCategoriesPage() {
   const { t } = useTranslation();
+  const paths = useServicePaths();
   const params = useParams();
   const tableId = Number(params.id);
   const label = params.label ?? "";
   const { lang } = useLanguage();
-  const menu = useWaiterMenu(lang);
-  const basket = useBasket(waiterBasketCode(tableId));
+  const menu = useWaiterMenu(lang, paths.serviceMode);
+  const basket = useBasket(paths.basketCode(tableId));
   const categories = (menu.data ?? []).filter((category) => category.products.length > 0);
   return (
     <div className={styles.screen} data-testid="waiter-menu-categories">
       <div className={styles.titleRow}>
-        <Link to={tableFeedPath(tableId, label)} className={styles.back} aria-label={t("common.back")}>
+        <Link to={paths.feedPath(tableId, label)} className={styles.back} aria-label={t("common.back")}>
           ←
         </Link>
         <h2 className={styles.title}>{t("waiterOrder.categories")}</h2>
-        <span className={styles.titleMeta}>{t("waiter.table", { name: label })}</span>
+        <span className={styles.titleMeta}>{t(paths.labelKey, { name: label })}</span>
       </div>
       {menu.isPending && <DelayedSkeleton rows={5} />}
       {menu.isError && (
@@ -41,7 +42,7 @@ export default function MenuCategoriesPage() {
         {categories.map((category) => (
           <li key={category.id}>
             <Link
-              to={tablePath(tableId, label, `menu-category-items/${category.id}`)}
+              to={paths.tablePath(tableId, label, `menu-category-items/${category.id}`)}
               className={styles.choice}
               data-testid="waiter-category"
               data-name={category.name}
@@ -57,7 +58,7 @@ export default function MenuCategoriesPage() {
           </li>
         ))}
       </ul>
-      <BasketBar count={basket.count} totalCents={basket.totalCents} to={tablePath(tableId, label, "order")} />
+      <BasketBar count={basket.count} totalCents={basket.totalCents} to={paths.tablePath(tableId, label, "order")} />
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { BasketBar } from "../../../features/basket/components/basket-bar.tsx";
 import { useBasket } from "../../../features/basket/hooks/use-basket.ts";
 import { MenuProductList } from "../../../features/menu/components/menu-product-list.tsx";
-import { useWaiterMenu, waiterBasketCode } from "../../../features/waiter-order/api.ts";
-import { tablePath } from "../../../features/waiter-payment/payment-flow.ts";
+import { useWaiterMenu } from "../../../features/waiter-order/api.ts";
+import { useServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import styles from "../../../features/waiter-payment/waiter-payment.module.css";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 
@@ -14,27 +14,28 @@ import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
  */
 export default function MenuCategoryItemsPage() {
   const { t } = useTranslation();
+  const paths = useServicePaths();
   const params = useParams();
   const tableId = Number(params.id);
   const label = params.label ?? "";
   const categoryId = Number(params.categoryId);
   const { lang } = useLanguage();
-  const menu = useWaiterMenu(lang);
-  const basket = useBasket(waiterBasketCode(tableId));
+  const menu = useWaiterMenu(lang, paths.serviceMode);
+  const basket = useBasket(paths.basketCode(tableId));
   const category = menu.data?.find((candidate) => candidate.id === categoryId);
   return (
     <div className={styles.screen} data-testid="waiter-category-items">
       <div className={styles.titleRow}>
-        <Link to={tablePath(tableId, label, "menu-categories")} className={styles.back} aria-label={t("common.back")}>
+        <Link to={paths.tablePath(tableId, label, "menu-categories")} className={styles.back} aria-label={t("common.back")}>
           ←
         </Link>
         <h2 className={styles.title}>{category?.name ?? t("waiterOrder.categories")}</h2>
-        <span className={styles.titleMeta}>{t("waiter.table", { name: label })}</span>
+        <span className={styles.titleMeta}>{t(paths.labelKey, { name: label })}</span>
       </div>
       {menu.isPending && <DelayedSkeleton rows={5} />}
       {menu.isSuccess && !category && <p className={styles.notice}>{t("menu.empty")}</p>}
       {category && <MenuProductList key={category.id} products={category.products} onAdd={basket.add} />}
-      <BasketBar count={basket.count} totalCents={basket.totalCents} to={tablePath(tableId, label, "order")} />
+      <BasketBar count={basket.count} totalCents={basket.totalCents} to={paths.tablePath(tableId, label, "order")} />
     </div>
   );
 }

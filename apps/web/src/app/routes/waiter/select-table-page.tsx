@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { useFormatEuros } from "../../../components/price.tsx";
 import { useAssignedTables } from "../../../features/waiter-order/api.ts";
-import { tableFeedPath, tablePath } from "../../../features/waiter-payment/payment-flow.ts";
+import { waiterServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import styles from "../../../features/waiter-payment/waiter-payment.module.css";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { WAITER_BASE_PATH } from "./waiter-context.ts";
@@ -35,7 +35,11 @@ export default function SelectTablePage() {
         {tables.data?.map((table) => (
           <li key={table.tableId}>
             <Link
-              to={ordering ? tablePath(table.tableId, table.label, "menu-categories") : tableFeedPath(table.tableId, table.label)}
+              to={
+                ordering
+                  ? waiterServicePaths.tablePath(table.tableId, table.label, "menu-categories")
+                  : waiterServicePaths.feedPath(table.tableId, table.label)
+              }
               className={styles.choice}
               data-testid="select-table-row"
               data-label={table.label}

@@ -4,6 +4,7 @@ import { ArrowLeftIcon, SettingsIcon, UndoIcon } from "../../../components/icons
 import { RealtimeIndicator } from "../../../components/realtime-indicator.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { displayName } from "../../../features/auth/has-authority.ts";
+import { ServicePathsProvider, waiterServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import { el, en } from "../../../features/waiter-payment/texts.ts";
 import { useUndoStatus, useWaiterFeed } from "../../../features/waiter-tasks/api/waiter-api.ts";
 import { lastDelivered, useLastDelivered } from "../../../features/waiter-tasks/undo-batch.ts";
@@ -96,7 +97,9 @@ function WaiterArea({ account }: { account: Account }) {
         </nav>
       </header>
       <main className={styles.main}>
-        <Outlet context={context} />
+        <ServicePathsProvider paths={waiterServicePaths}>
+          <Outlet context={context} />
+        </ServicePathsProvider>
       </main>
       {/* Logout only where no action bar sits at the bottom: never one tap from a payment. */}
       {(onFeed || onSettings) && (

@@ -7,7 +7,7 @@ import { Dialog } from "../../../components/dialog.tsx";
 import { Price, useFormatEuros } from "../../../components/price.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { useRemoveTableProducts } from "../../../features/waiter-payment/api.ts";
-import { tableFeedPath, tablePath } from "../../../features/waiter-payment/payment-flow.ts";
+import { useServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import { useLongPress } from "../../../features/waiter-payment/use-long-press.ts";
 import payStyles from "../../../features/waiter-payment/waiter-payment.module.css";
 import { useStaffTableFeed } from "../../../features/waiter-tasks/api/waiter-api.ts";
@@ -44,9 +44,13 @@ function CollectButton({ feedPath, total, disabled }: { feedPath: string; total:
   );
 }
 
-/** {id}/{label}/feed: the table's items with status and payment status, cancelling, collecting. */
+/**
+ * {id}/{label}/feed: the table's items with status and payment status, cancelling, collecting; the
+ * root of the cash desk's service modal too (its paths come from the mount, service-paths.tsx).
+ */
 export default function WaiterTableFeedPage() {
   const { t } = useTranslation();
+  const paths = useServicePaths();
   const params = useParams();
   const tableId = Number(params.id);
   const feed = useStaffTableFeed(tableId);
@@ -54,7 +58,7 @@ export default function WaiterTableFeedPage() {
   const [removing, setRemoving] = useState<TableFeedItem | null>(null);
   const data = feed.data;
   const label = data?.label ?? params.label ?? "";
-  const feedPath = tableFeedPath(tableId, label);
+  const feedPath = paths.feedPath(tableId, label);
 
   const onRemove = () => {
     const item = removing;
@@ -69,7 +73,7 @@ export default function WaiterTableFeedPage() {
   return (
     <div className={`${styles.feed} ${payStyles.screen}`} data-testid="waiter-table-feed">
       <section className={styles.panel}>
-        <h2 className={styles.panelTitle}>{t("waiter.table", { name: label })}</h2>
+        <h2 className={styles.panelTitle}>{t(paths.labelKey, { name: label })}</h2>
         {feed.isPending && <DelayedSkeleton rows={4} />}
         {data && data.tableFeed.length === 0 && <p className={styles.empty}>{t("waiter.nothingOrdered")}</p>}
         {data && data.tableFeed.length > 0 && (
@@ -87,7 +91,7 @@ export default function WaiterTableFeedPage() {
           </p>
         )}
       </section>
-      <Link to={tablePath(tableId, label, "menu-categories")} className={styles.linkButton} data-testid="order-for-table">
+      <Link to={paths.tablePath(tableId, label, "menu-categories")} className={styles.linkButton} data-testid="order-for-table">
         {t("waiterOrder.newOrder")}
       </Link>
       <div className={payStyles.actionBar}>

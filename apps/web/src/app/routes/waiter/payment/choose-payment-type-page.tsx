@@ -2,14 +2,16 @@ import { Link, useSearchParams } from "react-router";
 import { useFormatEuros } from "../../../../components/price.tsx";
 import { flowQuery, PAYMENT_TYPE_ROUTES, usePaymentScope } from "../../../../features/waiter-payment/payment-flow.ts";
 import { PaymentFrame } from "../../../../features/waiter-payment/payment-frame.tsx";
+import { useServicePaths } from "../../../../features/waiter-payment/service-paths.tsx";
 import styles from "../../../../features/waiter-payment/waiter-payment.module.css";
 import { useTranslation } from "../../../../lib/i18n.ts";
 
-/** choose-payment-type (spec 2 §4.5): full, partial, gift, transfer (not for a request's task). */
+/** choose-payment-type (spec 2 §4.5): full, partial, gift, transfer (not for a request's task nor a take-away). */
 export default function ChoosePaymentTypePage() {
   const { t } = useTranslation();
   const format = useFormatEuros();
   const scope = usePaymentScope();
+  const { canTransfer } = useServicePaths();
   const [search] = useSearchParams();
   const options = [
     {
@@ -30,7 +32,7 @@ export default function ChoosePaymentTypePage() {
       title: t("waiterPay.type.gift"),
       hint: t("waiterPay.type.giftHint"),
     },
-    ...(scope.mode === "table"
+    ...(scope.mode === "table" && canTransfer
       ? [
           {
             key: "transfer",

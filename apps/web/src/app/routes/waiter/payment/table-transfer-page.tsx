@@ -6,8 +6,9 @@ import { Dialog } from "../../../../components/dialog.tsx";
 import { useFormatEuros } from "../../../../components/price.tsx";
 import { toast } from "../../../../components/toasts.tsx";
 import { useTransferTable } from "../../../../features/waiter-payment/api.ts";
-import { flowQuery, tableFeedPath, usePaymentScope } from "../../../../features/waiter-payment/payment-flow.ts";
+import { flowQuery, usePaymentScope } from "../../../../features/waiter-payment/payment-flow.ts";
 import { PaymentFrame } from "../../../../features/waiter-payment/payment-frame.tsx";
+import { useServicePaths } from "../../../../features/waiter-payment/service-paths.tsx";
 import styles from "../../../../features/waiter-payment/waiter-payment.module.css";
 import { useTableAssignments } from "../../../../features/waiter-tasks/api/waiter-api.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
@@ -23,6 +24,7 @@ export default function TableTransferPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const scope = usePaymentScope();
+  const paths = useServicePaths();
   const tables = useTableAssignments();
   const transfer = useTransferTable();
   const [targetId, setTargetId] = useState<number | null>(null);
@@ -37,7 +39,7 @@ export default function TableTransferPage() {
       {
         onSuccess: () => {
           toast.success(t("waiterPay.success.TABLE_TRANSFER"));
-          void navigate(tableFeedPath(target.tableId, target.label), { replace: true });
+          void navigate(paths.feedPath(target.tableId, target.label), { replace: true });
         },
         onError: (error) => {
           setConfirming(false);

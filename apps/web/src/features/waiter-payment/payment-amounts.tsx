@@ -1,0 +1,222 @@
+import { eurosToCents } from "@tableorder/domain/money";
+import { clampDiscount, linkCashCard, linkDiscount, maxDiscount } from "@tableorder/domain/payment-calculator";
+import { useRef, useState } from "react";
+import { Button } from "../../components/button.tsx";
+import { useFormatEuros } from "../../components/price.tsx";
+import { Switch } from "../../components/switch.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
+import { AmountInput, centsText } from "./amount-input.tsx";
+import { type CardTerminal, useCardTerminals } from "./api.ts";
+import styles from "./waiter-payment.module.css";
+
+/** What the person settled on when they tapped collect, in cents. */
+export interface CollectedAmounts {
+  discount: number;
+  cash: number;
+  card: number;
+  onCredit: number;
+  /** The terminal the card part goes to; null when the venue has none or there is no card part. */
+  terminal: CardTerminal | null;
+}
+
+/** The amount a person typed last decides; the other of cash and card follows (spec 2 §5). */
+interface TypedAmount {
+  field: "cash" | "card";
+  cents: number;
+  text: string;
+}
+
+/**
+ * The amounts of a payment (spec 2 §5, spec 3 §4, §5), the same for a table's collection and a
+ * cash-register sale: discount amount and percentage linked and capped at 0.20 € a piece (none for
+ * a gift), cash and card linked to the payable total, on credit, the terminal a card part goes to
+ * (required when the venue has terminals), and one collect button, disabled at 0 or while loading,
+ * that a double tap cannot press twice. The arithmetic is packages/domain's payment-calculator.
+ * `pieces` is what the floor counts: a table's pieces, or a register's sections.
+ */
+export function PaymentAmounts({
+  total,
+  pieces,
+  method,
+  gift = false,
+  loading = false,
+  collectLabel,
+  onCollect,
+}: {
+  total: number;
+  pieces: number;
+  method: "cash" | "card" | "credit" | "none";
+  gift?: boolean;
+  /** What the amounts depend on is still loading, or the payment is being sent. */
+  loading?: boolean;
+  /** The button's text for a payable amount (default 'Είσπραξη {{price}}'). */
+  collectLabel?: (payable: string) => string;
+  /** Resolves or rejects once the payment was answered; until then another tap does nothing. */
+  onCollect: (amounts: CollectedAmounts) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatEuros();
+  const submitting = useRef(false);
+  const [sending, setSending] = useState(false);
+
+  // Discount: amount and percentage linked, capped at the floor; none for gifts.
+  const [discountOn, setDiscountOn] = useState(false);
+  const [discount, setDiscount] = useState({ cents: 0, amountText: "", percentText: "" });
+  const discountCents = gift || !discountOn ? 0 : clampDiscount(discount.cents, total, pieces);
+  const payable = gift ? 0 : total - discountCents;
+
+  const onDiscountAmount = (text: string) => {
+    const typed = eurosToCents(text) ?? 0;
+    const linked = linkDiscount({ amount: typed }, total, pieces);
+    setDiscount({
+      cents: linked.amount,
+      amountText: linked.amount === typed ? text : centsText(linked.amount),
+      percentText: text === "" ? "" : String(linked.percentage),
+    });
+  };
+  const onDiscountPercentage = (text: string) => {
+    const typed = Number(text === "-" ? 0 : text) || 0;
+    const linked = linkDiscount({ percentage: typed }, total, pieces);
+    setDiscount({
+      cents: linked.amount,
+      amountText: text === "" ? "" : centsText(linked.amount),
+      percentText: linked.percentage === typed ? text : String(linked.percentage),
+    });
+  };
+
+  // Cash and card, linked: the one typed last is kept, the other makes up the payable total.
+  const [typed, setTyped] = useState<TypedAmount>({ field: method === "card" ? "cash" : "card", cents: 0, text: "0" });
+  const split = linkCashCard(typed.field, typed.cents, payable);
+  const mixed = method === "cash" || method === "card";
+  const cash = mixed ? split.cash : 0;
+  const card = mixed ? split.card : 0;
+  const onCredit = method === "credit" ? payable : 0;
+  const textOf = (field: "cash" | "card") =>
+    typed.field === field && eurosToCents(typed.text || "0") === split[field] ? typed.text : centsText(split[field]);
+  const onAmount = (field: "cash" | "card") => (text: string) =>
+    setTyped({ field, cents: Math.max(0, eurosToCents(text) ?? 0), text });
+
+  // A card part goes to one of the venue's terminals when it has any (spec 2 §5).
+  const terminals = useCardTerminals(card > 0);
+  const terminalList = card > 0 ? (terminals.data ?? []) : [];
+  const [terminalId, setTerminalId] = useState<number | null>(null);
+  const terminal = terminalList.find((candidate) => candidate.id === terminalId) ?? null;
+  const needsTerminal = terminalList.length > 0;
+
+  const busy = loading || sending;
+  const disabled = pieces === 0 || total === 0 || busy || (needsTerminal && !terminal) || (card > 0 && terminals.isPending);
+
+  const onTap = () => {
+    if (disabled || submitting.current) return;
+    submitting.current = true;
+    setSending(true);
+    const amounts = { discount: discountCents, cash, card, onCredit, terminal: needsTerminal ? terminal : null };
+    // The caller says what went wrong (the API client's toast, its own); here only the guard ends.
+    void onCollect(amounts)
+      .catch(() => undefined)
+      .finally(() => {
+        submitting.current = false;
+        setSending(false);
+      });
+  };
+
+  return (
+    <>
+      {!gift && (
+        <section className={styles.panel}>
+          <Switch
+            size="sm"
+            label={t("waiterPay.discount")}
+            hint={t("waiterPay.discountFloor", { price: format(maxDiscount(total, pieces)) })}
+            checked={discountOn}
+            onChange={setDiscountOn}
+            testId="discount-toggle"
+          />
+          {discountOn && (
+            <div className={styles.fields}>
+              <AmountInput
+                label={t("waiterPay.discountAmount")}
+                value={discount.amountText}
+                onChange={onDiscountAmount}
+                suffix="€"
+                testId="discount-amount"
+              />
+              <AmountInput
+                label={t("waiterPay.discountPercentage")}
+                value={discount.percentText}
+                onChange={onDiscountPercentage}
+                suffix="%"
+                testId="discount-percentage"
+              />
+            </div>
+          )}
+        </section>
+      )}
+
+      <section className={styles.panel}>
+        <p className={`${styles.row} ${styles.rowTotal}`}>
+          <span>{t("waiterPay.payable")}</span>
+          <span data-testid="finalize-payable">{format(payable)}</span>
+        </p>
+        {mixed && (
+          <div className={styles.fields}>
+            <AmountInput
+              label={t("waiterPay.cashAmount")}
+              value={textOf("cash")}
+              onChange={onAmount("cash")}
+              testId="cash-amount"
+            />
+            <AmountInput
+              label={t("waiterPay.cardAmount")}
+              value={textOf("card")}
+              onChange={onAmount("card")}
+              testId="card-amount"
+            />
+          </div>
+        )}
+        {method === "credit" && (
+          <p className={styles.row}>
+            <span>{t("waiterPay.creditAmount")}</span>
+            <span data-testid="credit-amount">{format(onCredit)}</span>
+          </p>
+        )}
+      </section>
+
+      {card > 0 && !terminals.isPending && (
+        <section className={styles.panel} data-testid="terminal-choice">
+          <h3 className={styles.sectionTitle}>{t("waiterPay.terminal")}</h3>
+          {terminalList.length === 0 ? (
+            <p className={styles.hint}>{t("waiterPay.noTerminals")}</p>
+          ) : (
+            <fieldset className={styles.choices}>
+              <legend className={styles.hint}>{t("waiterPay.chooseTerminal")}</legend>
+              {terminalList.map((candidate) => (
+                <label key={candidate.id} className={styles.choice} data-testid="terminal" data-name={candidate.friendlyName}>
+                  <input
+                    type="radio"
+                    name="terminal"
+                    className={styles.choiceInput}
+                    checked={terminalId === candidate.id}
+                    onChange={() => setTerminalId(candidate.id)}
+                  />
+                  <span className={styles.choiceText}>
+                    <strong>{candidate.friendlyName}</strong>
+                    <small>{candidate.type}</small>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </section>
+      )}
+
+      <div className={styles.actionBar}>
+        <Button size="lg" block onClick={onTap} disabled={disabled} loading={busy} data-testid="collect">
+          {gift
+            ? t("waiterPay.giftConfirm")
+            : (collectLabel?.(format(payable)) ?? t("waiterPay.collectAmount", { price: format(payable) }))}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "../../components/toasts.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
+import { useRealtime } from "../../lib/realtime.ts";
+import { readTerminalPaymentStatus } from "./api.ts";
+import styles from "./waiter-payment.module.css";
+
+/**
+ * Where the terminal's answer is pushed: a table's sale on /topic/payment-update/{tableId} (every
+ * staff screen of the table hears it), a cash-register sale without a table to the cashier alone.
+ */
+export function paymentUpdateDestination(tableId: number | null): string {
+  return tableId !== null && tableId > 0 ? `/topic/payment-update/${tableId}` : "/user/queue/admin/payment-update";
+}
+
+/**
+ * The body of a payment update: the card terminal's answer. A message about another sale on the
+ * same table (another waiter's) is not this screen's.
+ */
+export function paymentStatus(body: unknown, paymentId: number | null): "SUCCESS" | "FAILED" | null {
+  const message = body as { status?: unknown; paymentId?: unknown } | null;
+  if (paymentId !== null && typeof message?.paymentId === "number" && message.paymentId !== paymentId) return null;
+  const status = message?.status;
+  return status === "SUCCESS" || status === "FAILED" ? status : null;
+}
+
+/**
+ * The card payment waits on the terminal (spec 2 §4.5, spec 3 §4), for a table's collection and
+ * for a cash-register sale alike. Either answer returns to `returnTo` with 'Επιτυχής είσπραξη και
+ * έκδοση απόδειξης!' or 'Αποτυχία πληρωμής POS!'; after every (re)connection the sale's status is
+ * read, since the answer may have been pushed while the screen was away.
+ */
+export function PendingPosPayment({
+  tableId,
+  paymentId,
+  terminalLabel,
+  placeLabel,
+  returnTo,
+  leaveLabel,
+  onFinished,
+}: {
+  tableId: number | null;
+  paymentId: number | null;
+  terminalLabel: string;
+  /** "Τραπέζι 3", or null when the sale has no table. */
+  placeLabel: string | null;
+  returnTo: string;
+  leaveLabel: string;
+  onFinished?: (status: "SUCCESS" | "FAILED") => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const done = useRef(false);
+  const finish = (status: "SUCCESS" | "FAILED") => {
+    if (done.current) return;
+    done.current = true;
+    if (status === "SUCCESS") toast.success(t("waiterPay.posSuccess"));
+    else toast.error(t("waiterPay.posFailed"));
+    void queryClient.invalidateQueries({ queryKey: ["staff-table-feed"] });
+    onFinished?.(status);
+    void navigate(returnTo, { replace: true });
+  };
+  useRealtime(
+    paymentUpdateDestination(tableId),
+    (body) => {
+      const status = paymentStatus(body, paymentId);
+      if (status) finish(status);
+    },
+    () => {
+      if (paymentId === null) return;
+      void readTerminalPaymentStatus(paymentId).then((status) => {
+        if (status === "SUCCESS" || status === "FAILED") finish(status);
+      });
+    },
+  );
+  return (
+    <div className={styles.screen} data-testid="pending-pos-payment">
+      <section className={`${styles.panel} ${styles.pending}`} aria-live="polite">
+        <span className={styles.spinner} aria-hidden="true" />
+        <h2 className={styles.title}>{t("waiterPay.pendingTitle")}</h2>
+        <p className={styles.hint}>{t("waiterPay.pendingText", { terminal: terminalLabel })}</p>
+        {placeLabel && <p className={styles.row}>{placeLabel}</p>}
+      </section>
+      <Link to={returnTo} className={styles.choice} data-testid="pending-leave">
+        <span className={styles.choiceText}>
+          <strong>{leaveLabel}</strong>
+        </span>
+      </Link>
+    </div>
+  );
+}
