@@ -6,6 +6,8 @@ import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { Dropdown } from "../../../components/dropdown.tsx";
 import { LanguageToggle } from "../../../components/language-toggle.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
+import { useAdminIp } from "../../../features/cash-desk/api/get-admin-ip.ts";
+import { needsAttention, useLiveCashDeskStatus } from "../../../features/cash-desk/hooks/use-live-cash-desk-status.ts";
 import { apiGet } from "../../../lib/api-client.ts";
 import { addAreaCatalog, useTranslation } from "../../../lib/i18n.ts";
 import { clearSession } from "../../../lib/session.ts";
@@ -35,7 +37,7 @@ const CashDeskPage = lazy(() => import("./cash-desk/cash-desk-page.tsx"));
 
 /**
  * The dot on Products: translations are on and some product or category lacks its English text
- * (spec 3 §2.2). The cash desk's dot waits for its status API (a later issue).
+ * (spec 3 §2.2).
  */
 function useMissingTranslations(): boolean {
   const query = useQuery({
@@ -56,19 +58,23 @@ function useMissingTranslations(): boolean {
 
 function Dashboard({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
-  // api/crm/retailer is ADMIN only, and a 403 ends the session (spec 3 §4): the cash desk shows the default name.
+  // api/crm/retailer is ADMIN only, and a 403 ends the session (spec 3 §4): the cash desk reads the
+  // venue's name from the dashboard data (api/admin/ip, spec 3 §6) instead.
   const retailer = useQuery({
     queryKey: ["crm", "retailer"],
     queryFn: ({ signal }) => apiGet<{ name?: string | null }>("/api/crm/retailer", { signal, quiet: true }),
     enabled: isAdmin,
   });
+  const dashboard = useAdminIp(!isAdmin);
+  const source = isAdmin ? retailer : dashboard;
+  const name = isAdmin ? retailer.data?.name : dashboard.data?.venueName;
   return (
     <div className={styles.dashboard} data-testid="admin-dashboard">
-      {retailer.isLoading ? (
+      {source.isLoading ? (
         // The venue's own name is on its way: no default name flashes before it.
         <DelayedSkeleton rows={1} rowHeight={40} />
       ) : (
-        <h1 data-testid="admin-business-name">{retailer.data?.name || t("admin.defaultBusinessName")}</h1>
+        <h1 data-testid="admin-business-name">{name || t("admin.defaultBusinessName")}</h1>
       )}
       <p>{t("admin.systemName")}</p>
     </div>
@@ -85,6 +91,8 @@ export function AdminShell({ account }: { account: Account }) {
   const { t } = useTranslation();
   const isAdmin = hasAnyAuthority(account, ["ROLE_ADMIN"]);
   const missingTranslations = useMissingTranslations();
+  // The Ταμείο dot (spec 3 §2.2), live on every admin screen.
+  const cashDeskDot = needsAttention(useLiveCashDeskStatus().status);
   const { pathname } = useLocation();
   // The product editor and the categories belong to the Products tab too.
   const inCatalogue = /^\/service\/admin\/(?:product|categories)(?:\/|$)/.test(pathname);
@@ -93,7 +101,7 @@ export function AdminShell({ account }: { account: Account }) {
     ({ isActive }: { isActive: boolean }) =>
       `${styles.tab} ${isActive || (key === "products" && inCatalogue) ? styles.tabActive : ""}`;
   const tabs: { to: string; key: string; dot?: boolean; testId: string }[] = [
-    { to: `${ADMIN_BASE}/cash-desk`, key: "cashDesk", testId: "admin-tab-cash-desk" },
+    { to: `${ADMIN_BASE}/cash-desk`, key: "cashDesk", dot: cashDeskDot, testId: "admin-tab-cash-desk" },
     { to: `${ADMIN_BASE}/tables`, key: "spaces", testId: "admin-tab-spaces" },
     { to: `${ADMIN_BASE}/waiters`, key: "staff", testId: "admin-tab-staff" },
     { to: `${ADMIN_BASE}/products`, key: "products", dot: missingTranslations, testId: "admin-tab-products" },
@@ -180,7 +188,7 @@ export function AdminShell({ account }: { account: Account }) {
                 </AdminOnly>
               }
             />
-            <Route path="cash-desk/*" element={<CashDeskPage />} />
+            <Route path="cash-desk/*" element={<CashDeskPage account={account} />} />
             <Route path="*" element={<Navigate to={ADMIN_BASE} replace />} />
           </Routes>
         </Suspense>

@@ -1,0 +1,186 @@
+import type { RegisterReceiptRequest } from "@tableorder/domain/contracts/cash-desk";
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
+import { useFormatEuros } from "../../../../components/price.tsx";
+import { toast } from "../../../../components/toasts.tsx";
+import { useIssueReceipt } from "../../../../features/cash-register/api/issue-receipt.ts";
+import {
+  type PanelSection,
+  parseSource,
+  sectionsTotal,
+  sourceNeedsTable,
+} from "../../../../features/cash-register/register-sections.ts";
+import { type CollectedAmounts, PaymentAmounts } from "../../../../features/waiter-payment/payment-amounts.tsx";
+import { PAYMENT_METHOD_OF_ROUTE, PAYMENT_METHOD_ROUTES } from "../../../../features/waiter-payment/payment-flow.ts";
+import { PendingPosPayment } from "../../../../features/waiter-payment/pending-pos-payment.tsx";
+import styles from "../../../../features/waiter-payment/waiter-payment.module.css";
+import { useTranslation } from "../../../../lib/i18n.ts";
+import { registerQuery } from "./cash-register-query.ts";
+
+/** The register takes cash or card (with cash and card linked); its request has no on-credit part. */
+const REGISTER_METHODS = ["cash", "card"] as const;
+
+/** The sale's source and table as the query carries them; null where the flow must go back. */
+function useRegisterSale() {
+  const [search] = useSearchParams();
+  const source = parseSource(search.get("source"));
+  const tableId = Number(search.get("tableId")) || null;
+  const tableLabel = search.get("tableLabel");
+  return { search, source, tableId: source && sourceNeedsTable(source) ? tableId : null, tableLabel };
+}
+
+/** Where a step goes when the sale's source or table is missing from its query. */
+function missingStep(base: string, sale: ReturnType<typeof useRegisterSale>): string | null {
+  if (!sale.source) return base;
+  if (sourceNeedsTable(sale.source) && sale.tableId === null) return `${base}/table-selection${registerQuery(sale.search)}`;
+  return null;
+}
+
+function SaleTitle({ backTo, title, sale }: { backTo: string; title: string; sale: ReturnType<typeof useRegisterSale> }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.titleRow}>
+      <Link to={backTo} className={styles.back} aria-label={t("common.back")} data-testid="payment-back">
+        ←
+      </Link>
+      <h2 className={styles.title}>{title}</h2>
+      <span className={styles.titleMeta}>
+        {sale.source && t(`cashRegister.source.${sale.source}`)}
+        {sale.tableLabel && sale.tableId !== null ? ` · ${t("waiter.table", { name: sale.tableLabel })}` : ""}
+      </span>
+    </div>
+  );
+}
+
+/** choose-payment-method: cash or card. */
+export function ChooseRegisterMethod({ base }: { base: string }) {
+  const { t } = useTranslation();
+  const sale = useRegisterSale();
+  const missing = missingStep(base, sale);
+  if (missing) return <Navigate to={missing} replace />;
+  const backTo = sale.tableId
+    ? `${base}/table-selection${registerQuery(sale.search)}`
+    : `${base}/panel${registerQuery(sale.search)}`;
+  return (
+    <div className={styles.screen} data-testid="choose-payment-method">
+      <SaleTitle backTo={backTo} title={t("cashRegister.chooseMethod")} sale={sale} />
+      <ul className={styles.choices}>
+        {REGISTER_METHODS.map((method) => (
+          <li key={method}>
+            <Link
+              to={`${base}/${PAYMENT_METHOD_ROUTES[method]}/finalize-payment${registerQuery(sale.search)}`}
+              className={styles.choice}
+              data-testid={`payment-method-${method}`}
+            >
+              <span className={styles.choiceText}>
+                <strong>{t(`cashRegister.method.${method}`)}</strong>
+                <small>{t(`cashRegister.method.${method}Hint`)}</small>
+              </span>
+              <span className={styles.chevron} aria-hidden="true">
+                ›
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * {method}/finalize-payment: the sections, then the shared amounts (discount capped at 0.20 € a
+ * section, cash and card linked, the terminal). COMPLETED returns to the tab with the success
+ * toast, PENDING at a terminal waits on pending-pos-payment, and on an error nothing navigates.
+ */
+export function RegisterFinalize({
+  base,
+  sections,
+  onDone,
+}: {
+  base: string;
+  sections: readonly PanelSection[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatEuros();
+  const navigate = useNavigate();
+  const sale = useRegisterSale();
+  const method = PAYMENT_METHOD_OF_ROUTE[useParams().method ?? ""];
+  const issue = useIssueReceipt();
+  const missing = missingStep(base, sale);
+  if (missing) return <Navigate to={missing} replace />;
+  if (method !== "cash" && method !== "card")
+    return <Navigate to={`${base}/choose-payment-method${registerQuery(sale.search)}`} replace />;
+  const total = sectionsTotal(sections);
+
+  const onCollect = async ({ discount, cash, card, terminal }: CollectedAmounts) => {
+    if (!sale.source) return;
+    const body: RegisterReceiptRequest = {
+      discountAmount: discount,
+      cashAmount: cash,
+      cardAmount: card,
+      source: sale.source,
+      tableId: sale.tableId,
+      selectedTerminalId: terminal?.id ?? null,
+      sections: sections.map(({ sectionVat, sectionAmount, sectionType }) => ({ sectionVat, sectionAmount, sectionType })),
+    };
+    const result = await issue.mutateAsync(body);
+    if (result.status === "COMPLETED") {
+      toast.success(t("cashRegister.success"));
+      onDone();
+    } else if (terminal) {
+      const query = new URLSearchParams(registerQuery(sale.search));
+      query.set("paymentId", String(result.paymentId));
+      query.set("terminalLabel", terminal.friendlyName);
+      void navigate(`${base}/pending-pos-payment?${query}`, { replace: true });
+    } else {
+      toast.info(t("cashRegister.inProgress"));
+      onDone();
+    }
+  };
+
+  return (
+    <div className={styles.screen} data-testid="finalize-payment">
+      <SaleTitle
+        backTo={`${base}/choose-payment-method${registerQuery(sale.search)}`}
+        title={`${t("cashRegister.finalize")} · ${t(`cashRegister.method.${method}`)}`}
+        sale={sale}
+      />
+      <section className={styles.panel} aria-label={t("cashRegister.total")}>
+        <ul className={styles.summaryLines} data-testid="finalize-lines">
+          {sections.map((section) => (
+            <li key={section.key} className={styles.summaryLine}>
+              <span>
+                {t("cashRegister.vatRate", { rate: section.sectionVat })} · {t(`cashRegister.type.${section.sectionType}`)}
+              </span>
+              <span>{format(section.sectionAmount)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.row}>
+          <span>{t("cashRegister.total")}</span>
+          <span data-testid="finalize-total">{format(total)}</span>
+        </p>
+      </section>
+      <PaymentAmounts total={total} pieces={sections.length} method={method} loading={issue.isPending} onCollect={onCollect} />
+    </div>
+  );
+}
+
+/**
+ * pending-pos-payment: the terminal's answer to a register sale, on the table's topic when it
+ * has a table and on the cashier's own queue when not; either way back to the tab.
+ */
+export function RegisterPending({ tabPath }: { tabPath: string }) {
+  const { t } = useTranslation();
+  const sale = useRegisterSale();
+  return (
+    <PendingPosPayment
+      tableId={sale.tableId}
+      paymentId={Number(sale.search.get("paymentId")) || null}
+      terminalLabel={sale.search.get("terminalLabel") ?? ""}
+      placeLabel={sale.tableId !== null && sale.tableLabel ? t("waiter.table", { name: sale.tableLabel }) : null}
+      returnTo={tabPath}
+      leaveLabel={t("cashRegister.pendingLeave")}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import type { FiscalDocument } from "@tableorder/domain/contracts/cash-desk";
+import { Badge } from "../../../components/badge.tsx";
+import { Button } from "../../../components/button.tsx";
+import { AlertIcon } from "../../../components/icons.tsx";
+import { Price } from "../../../components/price.tsx";
+import { useTranslation } from "../../../lib/i18n.ts";
+import styles from "./cash-desk.module.css";
+
+/** A document can be cancelled unless it already was, or is itself the credit note of a cancellation. */
+export function isCancellable(document: FiscalDocument): boolean {
+  return document.orderFormStatus !== "CANCELLED" && document.type !== "CREDIT_NOTE";
+}
+
+/** One fiscal document of a sale (spec 3 §3): type, series/number, MARK, total, status. */
+export function DocumentItem({ document, onCancel }: { document: FiscalDocument; onCancel: (document: FiscalDocument) => void }) {
+  const { t } = useTranslation();
+  const cancelled = document.orderFormStatus === "CANCELLED";
+  return (
+    <li className={styles.document} data-testid="fiscal-document" data-cancelled={cancelled}>
+      <div className={styles.documentHead}>
+        <span>{t(`cashDesk.documents.type.${document.type}`)}</span>
+        <span>
+          {document.series}/{document.number}
+        </span>
+        {cancelled && (
+          <Badge tone="error" testId="document-cancelled">
+            <AlertIcon size={14} /> {t("cashDesk.documents.cancelled")}
+          </Badge>
+        )}
+      </div>
+      <dl className={styles.documentMeta}>
+        <dt>{t("cashDesk.documents.total")}</dt>
+        <dd>
+          <Price cents={document.totalAmount} />
+        </dd>
+        {document.mark && (
+          <>
+            <dt>{t("cashDesk.documents.mark")}</dt>
+            <dd>{document.mark}</dd>
+          </>
+        )}
+        <dt>{t("cashDesk.documents.status")}</dt>
+        <dd>{document.status}</dd>
+      </dl>
+      {isCancellable(document) && (
+        <div className={styles.documentActions}>
+          <Button variant="danger" onClick={() => onCancel(document)} data-testid="document-cancel">
+            {t("cashDesk.documents.cancel")}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,254 @@
+import { mkdir } from "node:fs/promises";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningAgent, startAgentServer } from "../apps/print-agent/src/agent-server.ts";
+import { decodeEscPos } from "../apps/print-agent/src/escpos/decode.ts";
+import { DEFAULT_PRINTER_TIMEOUTS, PrinterQueue, sendToPrinter } from "../apps/print-agent/src/printer-connection.ts";
+import { type FakePrinter, startFakePrinter } from "../apps/print-agent/test/support/fake-printer.ts";
+import { retailers } from "../apps/server/src/db/schema.ts";
+import { type RunningServer, startServer } from "./support/start-server.ts";
+
+// Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
+const SCREENSHOTS = "test-results/screenshots";
+const DESK = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
+/** The till's printer: a stand-in on its own loopback address, on the raw port the agent prints to. */
+const TILL_PRINTER = { host: "127.0.0.77", port: 9100 };
+
+let server: RunningServer;
+let browser: Browser;
+let agent: RunningAgent;
+let printer: FakePrinter;
+const contexts: BrowserContext[] = [];
+
+async function newPage(options: typeof DESK | typeof PHONE): Promise<Page> {
+  const context = await browser.newContext({ ...options, locale: "el-GR", timezoneId: "Europe/Athens" });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+  return page;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+}
+
+const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ");
+const toast = (page: Page, kind: "success" | "error" | "info", message: string) =>
+  page.getByTestId(`toast-${kind}`).filter({ hasText: message }).first();
+const card = (page: Page, name: string) => page.locator(`[data-testid="cash-desk-card"][data-name="${name}"]`);
+
+async function guestOrders(page: Page, tableCode: string, lines: [string, string, number][]): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
+  await page.getByTestId("accept-terms").check();
+  await page.getByTestId("continue-as-guest").click();
+  await page.getByTestId("table-page").waitFor();
+  await page.getByTestId("open-menu").click();
+  for (const [category, product, quantity] of lines) {
+    await page.getByRole("tab", { name: category }).click();
+    const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
+    await item.getByTestId("menu-product-toggle").click();
+    for (let i = 1; i < quantity; i++) {
+      await item.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+    }
+    await item.getByTestId("add-to-basket").click();
+  }
+  await page.getByTestId("basket-bar").click();
+  await page.getByTestId("send-order").click();
+  await page.getByTestId("table-page").waitFor();
+}
+
+async function signInStaff(page: Page, path: string, username: string, ready: string): Promise<void> {
+  await page.goto(`${server.baseUrl}${path}`);
+  await page.getByTestId("login-username").fill(username);
+  await page.getByTestId("login-password").fill("demo1234");
+  await page.getByTestId("login-submit").click();
+  await page.getByTestId(ready).waitFor();
+}
+
+/** Approves the one sale waiting at the sandbox card terminal, as the person holding it would. */
+async function approveAtTerminal(): Promise<void> {
+  const terminal = await newPage(PHONE);
+  await terminal.goto(`${server.baseUrl}/sandbox/card-terminal`);
+  await terminal.getByTestId("sandbox-terminal-sale").first().waitFor({ timeout: 15_000 });
+  await terminal.getByTestId("sandbox-terminal-sale").first().getByTestId("sandbox-terminal-approve").click();
+  await terminal.context().close();
+}
+
+/** Keys an amount on the register's panel: "1000" is 10,00 €. */
+async function keyAmount(page: Page, digits: string): Promise<void> {
+  for (const digit of digits) await page.getByTestId(`register-key-${digit}`).click();
+}
+
+describe("the cash desk", () => {
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    server = await startServer();
+    printer = await startFakePrinter(TILL_PRINTER);
+    const queue = new PrinterQueue((target, bytes) => sendToPrinter(target, bytes, DEFAULT_PRINTER_TIMEOUTS));
+    agent = await startAgentServer({
+      host: "127.0.0.1",
+      port: 0,
+      allowedOrigins: null,
+      print: (target, bytes) => queue.print(target, bytes),
+      defaultCodePage: "cp737",
+    });
+    // The venue's print agent and its till printer, as its administrator would set them.
+    await server.db.update(retailers).set({ printServiceUrl: agent.url, printerIp: TILL_PRINTER.host });
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await agent?.close();
+    await printer?.close();
+    await server?.close();
+  });
+
+  it("a guest's order shows on table 3's card live; the cashier bills it to the till's printer and collects it in cash and on the terminal; a take-away at take-away prices reaches the kitchen as Πακέτο and is paid; a register sale; the history lists every ticket", async () => {
+    const cashier = await newPage(DESK);
+    await signInStaff(cashier, "/service/admin", "cashdesk", "admin-dashboard");
+    expect(await text(cashier.getByTestId("admin-business-name"))).toContain("Demo Taverna");
+    await cashier.getByTestId("admin-tab-cash-desk").click();
+    await cashier.getByTestId("cash-desk-tables").waitFor();
+    await card(cashier, "3").waitFor();
+    expect(await card(cashier, "3").getAttribute("data-active")).toBe("false");
+    await screenshot(cashier, "cash-desk-tables-empty-1280");
+
+    // 1. The guest orders at table 3: 2 × Τζατζίκι (5,50) + Μουσακάς (13,00) = 24,00 €, live on the card.
+    const guest = await newPage(PHONE);
+    await guestOrders(guest, "demo-3", [
+      ["Ορεκτικά", "Τζατζίκι", 2],
+      ["Κυρίως πιάτα", "Μουσακάς", 1],
+    ]);
+    await expect.poll(() => card(cashier, "3").getAttribute("data-active"), { timeout: 15_000 }).toBe("true");
+    await expect.poll(() => text(card(cashier, "3").getByTestId("card-total"))).toContain("24,00");
+    expect(await text(card(cashier, "3").getByTestId("card-unpaid"))).toContain("24,00");
+    expect(await card(cashier, "3").getAttribute("data-unbilled")).toBe("true");
+    await expect.poll(() => cashier.getByTestId("cash-desk-tab-tables").getAttribute("data-attention")).toBe("true");
+    await screenshot(cashier, "cash-desk-table-3-ordered-1280");
+
+    // 2. The bill reaches the till's printer.
+    await card(cashier, "3").getByTestId("card-bill").click();
+    const [bill] = await printer.waitForJobs(1, 15_000);
+    const printed = decodeEscPos(bill.bytes).lines.map((l) => l.text.trimEnd());
+    expect(printed).toContain("Demo Taverna");
+    expect(printed).toContain("ΛΟΓΑΡΙΑΣΜΟΣ");
+    expect(printed.some((l) => /^Τραπέζι 3\s/.test(l))).toBe(true);
+    expect(printed.some((l) => /^2x Τζατζίκι\s+11,00$/.test(l))).toBe(true);
+    expect(printed.some((l) => /^1x Μουσακάς\s+13,00$/.test(l))).toBe(true);
+    expect(printed.some((l) => /^ΣΥΝΟΛΟ\s+24,00$/.test(l))).toBe(true);
+    await expect.poll(() => card(cashier, "3").getAttribute("data-unbilled")).toBe("false");
+    await screenshot(cashier, "cash-desk-table-3-billed-1280");
+
+    // 3. One Τζατζίκι in cash, then the rest (18,50) on the sandbox terminal, in the service modal.
+    await card(cashier, "3").getByRole("link").first().click();
+    await cashier.getByTestId("service-modal").waitFor();
+    await cashier.getByTestId("waiter-table-feed").waitFor();
+    await screenshot(cashier, "cash-desk-service-modal-1280");
+    await cashier.getByTestId("collect-table").click();
+    await cashier.getByTestId("payment-type-partial").click();
+    await cashier.getByTestId("select-products").waitFor();
+    await cashier
+      .locator('[data-testid="pay-line"][data-name="Τζατζίκι"]')
+      .getByRole("button", { name: "Αύξηση ποσότητας" })
+      .click();
+    await cashier.getByTestId("confirm-selection").click();
+    await cashier.getByTestId("payment-method-cash").click();
+    await cashier.getByTestId("finalize-payment").waitFor();
+    expect(await text(cashier.getByTestId("finalize-total"))).toContain("5,50");
+    await screenshot(cashier, "cash-desk-finalize-cash-1280");
+    await cashier.getByTestId("collect").click();
+    await toast(cashier, "success", "Επιτυχής είσπραξη μερικού συνόλου!").waitFor();
+    await expect.poll(() => text(card(cashier, "3").getByTestId("card-unpaid"))).toContain("18,50");
+
+    await cashier.getByTestId("collect-table").click();
+    await cashier.getByTestId("payment-type-full").click();
+    await cashier.getByTestId("payment-method-card").click();
+    await cashier.getByTestId("terminal").first().click();
+    expect(await cashier.getByTestId("card-amount").inputValue()).toBe("18.50");
+    await cashier.getByTestId("collect").click();
+    await cashier.getByTestId("pending-pos-payment").waitFor();
+    await screenshot(cashier, "cash-desk-pending-terminal-1280");
+    await approveAtTerminal();
+    await toast(cashier, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor({ timeout: 15_000 });
+    await cashier.getByTestId("service-modal-close").click();
+    await expect.poll(() => card(cashier, "3").getAttribute("data-active")).toBe("false");
+
+    // 4. A take-away: Τζατζίκι and Χωριάτικη at take-away prices (5,00 + 9,00), "Πακέτο" in the kitchen, paid.
+    const kitchen = await newPage(DESK);
+    await signInStaff(kitchen, "/service/prep", "kitchen", "kitchen-feed");
+    await cashier.getByTestId("cash-desk-tab-take-away").click();
+    await cashier.getByTestId("new-take-away").click();
+    await cashier.getByTestId("service-modal").waitFor();
+    await cashier.getByTestId("order-for-table").click();
+    for (const [category, product] of [
+      ["Ορεκτικά", "Τζατζίκι"],
+      ["Σαλάτες", "Χωριάτικη"],
+    ]) {
+      await cashier.locator(`[data-testid="waiter-category"][data-name="${category}"]`).click();
+      const item = cashier.locator(`[data-testid="menu-product"][data-name="${product}"]`);
+      await item.getByTestId("menu-product-toggle").click();
+      await item.getByTestId("add-to-basket").click();
+      await cashier.getByTestId("waiter-category-items").getByRole("link", { name: "Πίσω" }).click();
+    }
+    await cashier.getByTestId("basket-bar").click();
+    expect(await text(cashier.getByTestId("send-order"))).toContain("14,00");
+    await screenshot(cashier, "cash-desk-take-away-order-1280");
+    await cashier.getByTestId("send-order").click();
+    await cashier.getByTestId("waiter-table-feed").waitFor();
+
+    const packed = kitchen.locator('[data-testid="kitchen-ticket"]').filter({ hasText: "Χωριάτικη" });
+    await packed.waitFor({ timeout: 15_000 });
+    expect(await text(packed.getByTestId("ticket-mode"))).toContain("Πακέτο");
+    await screenshot(kitchen, "kitchen-take-away-ticket-1280");
+
+    await cashier.getByTestId("collect-table").click();
+    await cashier.getByTestId("payment-type-full").click();
+    await cashier.getByTestId("payment-method-cash").click();
+    expect(await text(cashier.getByTestId("finalize-total"))).toContain("14,00");
+    await cashier.getByTestId("collect").click();
+    await toast(cashier, "success", "Επιτυχής εξόφληση λογαριασμού!").waitFor();
+    await cashier.getByTestId("service-modal-close").click();
+    await cashier.getByTestId("cash-desk-take-away").waitFor();
+    await screenshot(cashier, "cash-desk-take-away-paid-1280");
+
+    // 5. A register sale: 10,00 € at 24 % and 5,00 € at 13 %, in cash.
+    await cashier.getByTestId("open-cash-register").click();
+    await cashier.getByTestId("register-source-TAKE_AWAY").click();
+    await cashier.getByTestId("register-panel").waitFor();
+    await keyAmount(cashier, "1000");
+    await cashier.getByTestId("register-add").click();
+    await cashier.getByTestId("register-vat-13").click();
+    await keyAmount(cashier, "500");
+    await cashier.getByTestId("register-add").click();
+    expect(await cashier.getByTestId("register-section").count()).toBe(2);
+    expect(await text(cashier.getByTestId("register-total"))).toContain("15,00");
+    await screenshot(cashier, "cash-register-panel-1280");
+    await cashier.getByTestId("register-continue").click();
+    await cashier.getByTestId("payment-method-cash").click();
+    await cashier.getByTestId("finalize-payment").waitFor();
+    expect(await text(cashier.getByTestId("finalize-payable"))).toContain("15,00");
+    await cashier.getByTestId("collect").click();
+    await toast(cashier, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor();
+
+    // 6. The history lists the guest's order, the take-away and the register sale.
+    await cashier.getByTestId("cash-desk-tab-history").click();
+    await cashier.getByTestId("history-list").waitFor();
+    await expect.poll(() => cashier.getByTestId("history-ticket").count(), { timeout: 15_000 }).toBe(3);
+    const tickets = await cashier.getByTestId("history-ticket").allInnerTexts();
+    expect(tickets.some((t) => t.includes("Μουσακάς") && t.includes("Τζατζίκι"))).toBe(true);
+    expect(tickets.some((t) => t.includes("Χωριάτικη"))).toBe(true);
+    expect(await cashier.getByTestId("history-registered").count()).toBe(1);
+    await screenshot(cashier, "cash-desk-history-1280");
+    await cashier.getByTestId("history-ticket").first().click();
+    await cashier.getByTestId("documents-dialog").waitFor();
+    await cashier.getByTestId("documents-empty").waitFor();
+    await screenshot(cashier, "cash-desk-history-documents-1280");
+  });
+});
