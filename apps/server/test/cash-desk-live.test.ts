@@ -136,6 +136,22 @@ describe("live cash desk", () => {
     }
   });
 
+  it("another order at a busy table sends only that order's history ticket, never the table's whole bill again", async () => {
+    const { table, guest, orderId: first } = await tableWithOrder();
+    const history = await listen(server.wsUrl, desk, "/user/queue/admin/order-history");
+    try {
+      const second = await api.post(`/api/orders/${table.id}`, [{ id: venue.water.id, quantity: 1 }], guest);
+      expect(second.status).toBe(200);
+      await history.next((m: any) => m.ticket.ticketId === second.body.orderId);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const sent = history.messages.map((m: any) => m.ticket.ticketId);
+      expect(sent).toEqual([second.body.orderId]);
+      expect(sent).not.toContain(first);
+    } finally {
+      await history.close();
+    }
+  });
+
   it("a burst of orders is rendered once per venue, not once per order", async () => {
     const live = await listenAll(desk);
     try {

@@ -105,14 +105,14 @@ export async function settleUnits(
     paymentId: number;
     tableId: number;
     sessionId: number;
-    units: { id: number; discountCents: number }[];
+    units: { id: number; orderId: number; discountCents: number }[];
     /** Each unit's share of the payment's discount, in the order of `units`. */
     discountShares?: number[];
     paymentStatus: "PAID" | "GIFT";
     userId: number;
     now: Date;
   },
-): Promise<{ completedRequests: number; sessionClosed: boolean }> {
+): Promise<{ completedRequests: number; sessionClosed: boolean; orderIds: number[] }> {
   const { units, now } = options;
   const byShare = new Map<number, number[]>();
   units.forEach((u, i) => {
@@ -144,7 +144,8 @@ export async function settleUnits(
       .set({ status: "CLOSED", closedAt: now })
       .where(and(eq(tableSessions.id, options.sessionId), eq(tableSessions.status, "OPEN")));
   }
-  return { completedRequests, sessionClosed: !left };
+  // The sales whose pieces changed, for the screens that show sales (the cash desk's history).
+  return { completedRequests, sessionClosed: !left, orderIds: [...new Set(units.map((u) => u.orderId))] };
 }
 
 /**

@@ -270,6 +270,7 @@ export class TerminalSales {
       type: "table.changed",
       retailerId: payment.retailerId,
       tableId: payment.tableId,
+      orderIds: outcome.orderIds,
       ...(outcome.completedRequests ? { paymentRequestCompleted: paid } : {}),
     });
     await this.options.events.publish({ type: "waiter-tasks.changed", retailerId: payment.retailerId, tableId: payment.tableId });

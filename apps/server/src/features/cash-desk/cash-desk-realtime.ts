@@ -1,8 +1,8 @@
 import type { CashDeskCardMessage, HistoryMessage } from "@tableorder/domain/contracts/cash-desk";
-import { desc, eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
-import { kitchenTickets, orders, tableSessions } from "../../db/schema.ts";
+import { kitchenTickets } from "../../db/schema.ts";
 import type { StompHub } from "../../realtime/stomp-hub.ts";
 import type { DomainEvent } from "../../realtime/types.ts";
 import { REGISTER_SOLD } from "./issue-register-receipt.ts";
@@ -76,6 +76,8 @@ export class CashDeskProjection {
       case "table.changed":
         pending.status = pending.prepAreas = true;
         if (tableId != null) pending.tableIds.add(tableId);
+        // The sales whose pieces a payment, a cancellation or a transfer touched.
+        for (const id of orderIdsOf(event)) pending.orderIds.add(id);
         break;
       case "ticket.changed":
         pending.status = pending.prepAreas = true;
@@ -128,6 +130,7 @@ export class CashDeskProjection {
     if (changed.prepAreas && to.has("prepAreas")) send("prepAreas", await loadPrepAreaCards(this.db, retailerId));
     if (to.has("history")) {
       const orderIds = await this.changedOrders(changed);
+      if (!orderIds.length) return;
       for (const ticket of await loadHistoryTickets(this.db, retailerId, { orderIds })) {
         const message: HistoryMessage = { type: "HISTORY_TICKET", ticket };
         send("history", message);
@@ -136,8 +139,9 @@ export class CashDeskProjection {
   }
 
   /**
-   * The sales a change touched: those named, those of changed kitchen tickets, and those of each
-   * changed table's latest bill (what a payment, a bill or a cancellation acts on).
+   * The sales a change touched: those its events named (a new order, a register sale, the pieces a
+   * payment, a cancellation or a transfer moved), and those of changed kitchen tickets (printed).
+   * Only these are sent again: a table's long bill is never re-sent whole for one more order.
    */
   private async changedOrders(changed: Pending): Promise<number[]> {
     const ids = new Set(changed.orderIds);
@@ -148,17 +152,6 @@ export class CashDeskProjection {
         .where(inArray(kitchenTickets.id, [...changed.ticketIds]));
       for (const row of rows) ids.add(row.orderId);
     }
-    for (const tableId of changed.tableIds) {
-      const [session] = await this.db
-        .select({ id: tableSessions.id })
-        .from(tableSessions)
-        .where(eq(tableSessions.tableId, tableId))
-        .orderBy(desc(tableSessions.id))
-        .limit(1);
-      if (!session) continue;
-      const rows = await this.db.select({ id: orders.id }).from(orders).where(eq(orders.sessionId, session.id));
-      for (const row of rows) ids.add(row.id);
-    }
     return [...ids];
   }
 
@@ -167,6 +160,11 @@ export class CashDeskProjection {
     for (const pending of this.pending.values()) clearTimeout(pending.timer);
     this.pending.clear();
   }
+}
+
+/** The order ids an event names, if any (events travel as JSON between instances). */
+function orderIdsOf(event: DomainEvent): number[] {
+  return Array.isArray(event.orderIds) ? event.orderIds.map(Number).filter(Number.isSafeInteger) : [];
 }
 
 const RELEVANT = new Set([

@@ -196,6 +196,7 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
     type: "table.changed",
     retailerId: payment.retailerId,
     tableId: payment.tableId,
+    orderIds: settled.orderIds,
     ...(settled.completedRequests ? { paymentRequestCompleted: paid } : {}),
   });
   await options.events.publish({ type: "waiter-tasks.changed", retailerId: payment.retailerId, tableId: payment.tableId });

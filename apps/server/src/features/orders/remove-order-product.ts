@@ -39,7 +39,7 @@ export async function removeOrderProduct(options: {
           eq(orderProducts.paymentStatus, "UNPAID"),
         ),
       )
-      .returning({ ticketId: orderProducts.ticketId });
+      .returning({ ticketId: orderProducts.ticketId, orderId: orderProducts.orderId });
     // A payment request left with nothing to pay is over.
     if (cancelled.length) await settlePaymentRequests(tx, tableId, principal.userId, now);
     return cancelled;
@@ -57,5 +57,5 @@ export async function removeOrderProduct(options: {
       preparationAreaId: ticket.preparationAreaId,
     });
   }
-  await options.events.publish({ type: "table.changed", retailerId: table.retailerId, tableId });
+  await options.events.publish({ type: "table.changed", retailerId: table.retailerId, tableId, orderIds: [removed.orderId] });
 }

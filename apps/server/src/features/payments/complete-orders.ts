@@ -190,7 +190,7 @@ export async function completeOrders(options: {
       .returning({ id: payments.id });
     if (terminal) return { pending: true as const, paymentId: payment.id };
 
-    const { completedRequests } = await settleUnits(tx, {
+    const { completedRequests, orderIds } = await settleUnits(tx, {
       paymentId: payment.id,
       tableId,
       sessionId: session.id,
@@ -200,7 +200,14 @@ export async function completeOrders(options: {
       userId: principal.userId,
       now,
     });
-    return { pending: false as const, paymentId: payment.id, paidProductCount: units.length, paidAmount, completedRequests };
+    return {
+      pending: false as const,
+      paymentId: payment.id,
+      paidProductCount: units.length,
+      paidAmount,
+      completedRequests,
+      orderIds,
+    };
   });
   if (result.pending) {
     // After the commit, so the terminal's answer always finds the payment it settles.
@@ -211,6 +218,7 @@ export async function completeOrders(options: {
     type: "table.changed",
     retailerId: table.retailerId,
     tableId,
+    orderIds: result.orderIds,
     // What was paid goes with the -1 push, so every guest's success page can say it.
     ...(result.completedRequests
       ? { paymentRequestCompleted: { paidProductCount: result.paidProductCount, paidAmount: result.paidAmount } }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
@@ -27,7 +27,7 @@ export async function transferTable(options: {
   // A bill moves to a table, never into a take-away.
   if (target.kind !== "TABLE") throw new AppError("table_not_found", 404);
   if (source.retailerId !== target.retailerId) throw new AppError("forbidden", 403);
-  const sessionId = await db.transaction(async (tx) => {
+  const { from, sessionId } = await db.transaction(async (tx) => {
     await lockTables(tx, [tableId, targetTableId]);
     const session = await openSession(tx, tableId);
     if (!session) throw new AppError("product_not_in_current_order", 400);
@@ -44,7 +44,7 @@ export async function transferTable(options: {
         .update(waiterRequests)
         .set({ tableId: targetTableId })
         .where(and(eq(waiterRequests.sessionId, session.id), eq(waiterRequests.status, "ACTIVE")));
-      return session.id;
+      return { from: session.id, sessionId: session.id };
     }
     await tx
       .update(orderProducts)
@@ -55,10 +55,16 @@ export async function transferTable(options: {
       .set({ tableId: targetTableId, sessionId: targetSession.id })
       .where(and(eq(waiterRequests.sessionId, session.id), eq(waiterRequests.status, "ACTIVE")));
     await tx.update(tableSessions).set({ status: "CLOSED", closedAt: now }).where(eq(tableSessions.id, session.id));
-    return targetSession.id;
+    return { from: session.id, sessionId: targetSession.id };
   });
+  // The moved bill's sales, whose pieces now stand at another table.
+  const moved = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(inArray(orders.sessionId, [from, sessionId]));
+  const orderIds = moved.map((order) => order.id);
   for (const id of [tableId, targetTableId]) {
-    await options.events.publish({ type: "table.changed", retailerId: source.retailerId, tableId: id });
+    await options.events.publish({ type: "table.changed", retailerId: source.retailerId, tableId: id, orderIds });
     await options.events.publish({ type: "waiter-tasks.changed", retailerId: source.retailerId, tableId: id });
   }
   return { tableId: targetTableId, sessionId };

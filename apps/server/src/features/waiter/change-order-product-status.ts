@@ -148,7 +148,8 @@ async function publishUnitChanges(events: EventBus, units: readonly UnitRow[]): 
   }
   const tables = new Map(units.map((u) => [u.tableId, u.retailerId]));
   for (const [tableId, retailerId] of tables) {
-    await events.publish({ type: "table.changed", retailerId, tableId });
+    const orderIds = [...new Set(units.filter((u) => u.tableId === tableId).map((u) => u.orderId))];
+    await events.publish({ type: "table.changed", retailerId, tableId, orderIds });
     await events.publish({ type: "waiter-tasks.changed", retailerId, tableId });
   }
 }
