@@ -86,11 +86,11 @@ describe("InvoicesDoc XML against AADE's XSD 1.0.10 (libxml2)", () => {
     const invoices = children(readXml(xml), "invoice");
     expect(invoices.map((i) => textAt(i, "invoiceHeader", "invoiceType"))).toEqual(["11.1", "11.2", "11.4", "8.6"]);
 
-    // 11.1: goods only, 24 % and 13 %, VAT = amount × rate ÷ 100 per section, classified category1_1
+    // 11.1: goods only, 24 % and 13 %, the VAT held in each section's gross (splitVat), classified category1_1
     const retailLines = children(invoices[0], "invoiceDetails");
     expect(retailLines.map((l) => [textAt(l, "netValue"), textAt(l, "vatCategory"), textAt(l, "vatAmount")])).toEqual([
-      ["9.50", "1", "3.00"],
-      ["7.66", "2", "1.14"],
+      ["10.08", "1", "2.42"],
+      ["7.79", "2", "1.01"],
     ]);
     expect(retailLines.map((l) => textAt(l, "incomeClassification", "classificationCategory"))).toEqual([
       "category1_1",
@@ -99,8 +99,8 @@ describe("InvoicesDoc XML against AADE's XSD 1.0.10 (libxml2)", () => {
     expect(textAt(retailLines[0], "incomeClassification", "classificationType")).toBe("E3_561_003");
     const summary = child(invoices[0], "invoiceSummary");
     expect([textAt(summary, "totalNetValue"), textAt(summary, "totalVatAmount"), textAt(summary, "totalGrossValue")]).toEqual([
-      "17.16",
-      "4.14",
+      "17.87",
+      "3.43",
       "21.30",
     ]);
     const retailPayments = children(child(invoices[0], "paymentMethods"), "paymentMethodDetails");
@@ -140,7 +140,7 @@ describe("InvoicesDoc XML against AADE's XSD 1.0.10 (libxml2)", () => {
     const good = buildInvoicesDoc([retail]);
     const cases = [
       good.replace("<vatCategory>1</vatCategory>", "<vatCategory>11</vatCategory>"),
-      good.replace("<netValue>9.50</netValue>", "<netValue>9.505</netValue>"),
+      good.replace("<netValue>10.08</netValue>", "<netValue>10.085</netValue>"),
       good.replace(/<aa>\d+<\/aa>/, ""),
       good.replace("<invoiceType>11.1</invoiceType>", "<invoiceType>11.9</invoiceType>"),
       good.replace('xmlns="http://www.aade.gr/myDATA/invoice/v1.0"', 'xmlns="http://example.com/not-aade"'),
@@ -155,7 +155,7 @@ describe("InvoicesDoc XML against AADE's XSD 1.0.10 (libxml2)", () => {
 
   it("checks a batch in one run and says which document failed", async () => {
     const good = buildInvoicesDoc([retail]);
-    const broken = good.replace("<vatAmount>3.00</vatAmount>", "<vatAmount>-3.00</vatAmount>");
+    const broken = good.replace("<vatAmount>2.42</vatAmount>", "<vatAmount>-2.42</vatAmount>");
     const [first, second, third] = await validateInvoicesDocs([good, broken, buildInvoicesDoc([orderSlipFacts()])]);
     expect(first).toEqual({ valid: true, errors: [] });
     expect(second.valid).toBe(false);

@@ -32,32 +32,34 @@ describe("VAT categories", () => {
   });
 });
 
-describe("splitVat: VAT = amount × rate ÷ 100, half up to the cent; net = gross − VAT", () => {
+describe("splitVat: the VAT in a gross amount, gross × rate ÷ (100 + rate) half up to the cent; net = gross − VAT", () => {
   it.each([
     // gross, category, vat, net
-    [1000, 1, 240, 760], // 10.00 € at 24 %: 2.40 exactly
-    [1, 1, 0, 1], // 0.24 ¢ rounds down
-    [2, 1, 0, 2], // 0.48 ¢ rounds down
-    [3, 1, 1, 2], // 0.72 ¢ rounds up
-    [1250, 2, 163, 1087], // 162.5 ¢ rounds half up
-    [350, 3, 21, 329], // 21 ¢ exactly
-    [999, 4, 170, 829], // 169.83 ¢
-    [50, 5, 5, 45], // 4.5 ¢ half up
-    [1999, 6, 80, 1919], // 79.96 ¢
+    [1000, 1, 194, 806], // 10.00 € at 24 %: 193.55 ¢ (not the 2.40 € of amount × rate ÷ 100)
+    [1240, 1, 240, 1000], // 12.40 € at 24 % is 10.00 € net + 2.40 € VAT exactly
+    [1, 1, 0, 1], // 0.19 ¢ rounds down
+    [3, 1, 1, 2], // 0.58 ¢ rounds up
+    [1250, 2, 144, 1106], // 143.81 ¢
+    [350, 3, 20, 330], // 19.81 ¢
+    [999, 4, 145, 854], // 145.15 ¢
+    [50, 5, 4, 46], // 4.13 ¢
+    [1999, 6, 77, 1922], // 76.88 ¢
+    [13, 6, 1, 12], // 0.5 ¢ exactly: half up
     [1234, 7, 0, 1234], // 0 %
     [0, 1, 0, 0],
   ] as const)("%i ¢ in category %i: VAT %i, net %i", (gross, category, vat, net) => {
     expect(splitVat(gross, category)).toEqual({ gross, vat, net });
   });
 
-  it("keeps net + VAT = gross and VAT within half a cent of the rule for every amount up to 100 €", () => {
+  it("keeps net + VAT = gross, VAT within half a cent of the rule and of net × rate ÷ 100 within a cent, for every amount up to 100 €", () => {
     const broken: string[] = [];
     for (const category of CATEGORIES) {
       const rate = MYDATA_VAT_RATES[category];
       for (let gross = 0; gross <= 10_000; gross++) {
         const split = splitVat(gross, category);
-        const off = split.vat - (gross * rate) / 100;
-        if (split.net + split.vat !== gross || !Number.isInteger(split.vat) || off > 0.5 || off <= -0.5) {
+        const off = split.vat - (gross * rate) / (100 + rate);
+        const fromNet = Math.abs(split.vat - (split.net * rate) / 100);
+        if (split.net + split.vat !== gross || !Number.isInteger(split.vat) || off > 0.5 || off <= -0.5 || fromNet > 1) {
           broken.push(`${gross}@${category}`);
         }
       }

@@ -1,5 +1,6 @@
 import type { RegisterSection, VatRate } from "@tableorder/domain/contracts/cash-desk";
 import { type ProductType, SERVICE_MODES, type ServiceMode } from "@tableorder/domain/enums";
+import { splitVat, vatCategoryOfRate } from "@tableorder/domain/fiscal/vat";
 
 /** A register sale holds at most this many sections (the receipt request's limit). */
 export const MAX_SECTIONS = 50;
@@ -29,12 +30,14 @@ export function sectionsTotal(sections: readonly Pick<RegisterSection, "sectionA
 }
 
 /**
- * The VAT included in a section's amount (spec 3 §9: amount × rate ÷ 100), rounded to cents,
- * and what is left net; shown on the panel for the cashier to check against the price list.
+ * The VAT held in a section's amount and what is left net, by the product's one VAT rule
+ * (`splitVat`, the one fiscal documents use); shown on the panel for the cashier to check.
  */
 export function sectionVat(section: Pick<RegisterSection, "sectionAmount" | "sectionVat">): { vat: number; net: number } {
-  const vat = Math.round((section.sectionAmount * section.sectionVat) / 100);
-  return { vat, net: section.sectionAmount - vat };
+  const category = vatCategoryOfRate(section.sectionVat);
+  if (category === null) throw new RangeError(`Not a VAT rate: ${section.sectionVat}`);
+  const { vat, net } = splitVat(section.sectionAmount, category);
+  return { vat, net };
 }
 
 /** A new section, or null while the amount is 0 (spec 3 §5: the register amount is required). */

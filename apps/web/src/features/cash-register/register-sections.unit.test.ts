@@ -40,11 +40,12 @@ describe("the register's sections", () => {
     });
   });
 
-  it("adds up the sections and tells each one's VAT (amount × rate ÷ 100)", () => {
+  it("adds up the sections and tells the VAT each one holds (the domain's splitVat)", () => {
     expect(sectionsTotal([{ sectionAmount: 1000 }, { sectionAmount: 500 }])).toBe(1500);
     expect(sectionsTotal([])).toBe(0);
-    expect(sectionVat({ sectionAmount: 1000, sectionVat: 24 })).toEqual({ vat: 240, net: 760 });
-    expect(sectionVat({ sectionAmount: 505, sectionVat: 13 })).toEqual({ vat: 66, net: 439 });
+    expect(sectionVat({ sectionAmount: 1000, sectionVat: 24 })).toEqual({ vat: 194, net: 806 });
+    expect(sectionVat({ sectionAmount: 1240, sectionVat: 24 })).toEqual({ vat: 240, net: 1000 });
+    expect(sectionVat({ sectionAmount: 505, sectionVat: 13 })).toEqual({ vat: 58, net: 447 });
   });
 
   it("reads the source from the query and nothing else", () => {
