@@ -206,6 +206,7 @@ describe("the cash desk", () => {
     const packed = kitchen.locator('[data-testid="kitchen-ticket"]').filter({ hasText: "Χωριάτικη" });
     await packed.waitFor({ timeout: 15_000 });
     expect(await text(packed.getByTestId("ticket-mode"))).toContain("Πακέτο");
+    expect(await text(packed.getByTestId("ticket-table"))).toMatch(/^Πακέτο \d+$/);
     await screenshot(kitchen, "kitchen-take-away-ticket-1280");
 
     await cashier.getByTestId("collect-table").click();

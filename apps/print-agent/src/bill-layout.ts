@@ -34,11 +34,6 @@ export function billAmount(cents: number): string {
   return `${sign}${euros},${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** A take-away prints as "Πακέτο N", a table as "Τραπέζι N" (a named place as it is). */
-function placeLabel(bill: PrintableBill): string {
-  return bill.serviceMode === "TAKE_AWAY" ? `Πακέτο ${bill.tableName.trim()}` : tableLabel(bill.tableName);
-}
-
 /**
  * The table's bill on the till's 80 mm printer (spec 3 §7.4, §7.7, §9): the venue, "ΛΟΓΑΡΙΑΣΜΟΣ",
  * the table and the time in Athens, one line per product "2x Χωριάτικη ... 17,00" (a gift marked
@@ -52,7 +47,7 @@ export function renderBill(bill: PrintableBill, options: BillPrintOptions): Uint
 
   if (bill.venueName.trim()) out.block(bill.venueName, { size: out.bodySize, bold: true, align: "center" });
   out.block("ΛΟΓΑΡΙΑΣΜΟΣ", { size: out.headSize, bold: true, align: "center" });
-  out.columns(placeLabel(bill), `${when.time} ${when.date}`, { size: out.bodySize, bold: true });
+  out.columns(tableLabel(bill.tableName, bill.serviceMode), `${when.time} ${when.date}`, { size: out.bodySize, bold: true });
   out.rule();
 
   for (const line of bill.lines) {

@@ -90,7 +90,7 @@ export function renderKitchenTicket(ticket: PrintableKitchenTicket, options: Tic
   const sent = validDate(ticket.timestamp) ?? now;
 
   out.block(options.areaName, { size: out.bodySize, bold: true, align: "center" });
-  out.columns(tableLabel(ticket.tableName), `#${ticket.ticketId}`, { size: out.headSize, bold: true });
+  out.columns(tableLabel(ticket.tableName, ticket.serviceMode), `#${ticket.ticketId}`, { size: out.headSize, bold: true });
   const when = athensTime(sent, timeZone);
   out.columns(`${when.time} ${when.date}`, SERVICE_MODE_LABELS[ticket.serviceMode] ?? ticket.serviceMode, {
     size: out.bodySize,
@@ -238,8 +238,10 @@ export class TicketWriter {
 }
 
 /** Tables are labelled "12" in the venue's plan; print them as "Τραπέζι 12", other labels as they are. */
-export function tableLabel(tableName: string): string {
+export function tableLabel(tableName: string, serviceMode?: PrintableKitchenTicket["serviceMode"]): string {
   const name = tableName.trim();
+  // A take-away is numbered like a table but is a bag at the counter, not a table.
+  if (serviceMode === "TAKE_AWAY") return `Πακέτο ${name}`;
   return /^\d/.test(name) ? `Τραπέζι ${name}` : name;
 }
 

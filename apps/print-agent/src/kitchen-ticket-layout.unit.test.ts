@@ -189,6 +189,14 @@ describe("renderKitchenTicket", () => {
     expect(text(ticket({ sentBy: { type: "WAITER", firstName: null, lastName: null } }))).toContain("\nΣερβιτόρος\n");
   });
 
+  it("heads a take-away's ticket with its number as a take-away, not as a table", () => {
+    const lines = decodeEscPos(renderKitchenTicket(ticket({ serviceMode: "TAKE_AWAY", tableName: "7" }), options())).lines.map(
+      (l) => l.text,
+    );
+    expect(lines.some((l) => l.startsWith("Πακέτο 7"))).toBe(true);
+    expect(lines.some((l) => l.startsWith("Τραπέζι 7"))).toBe(false);
+  });
+
   it("shows the time in Athens, also across midnight and in winter", () => {
     const first = (t: KitchenTicket) =>
       decodeEscPos(renderKitchenTicket(t, options({ now: new Date(t.timestamp) }))).lines[2].text;

@@ -220,6 +220,7 @@ export const el = {
     tickets_other: "{{count}} παραγγελίες",
     empty: "Δεν υπάρχουν παραγγελίες σε αναμονή.",
     table: "Τραπέζι {{name}}",
+    takeAway: "Πακέτο {{name}}",
     elapsed: "{{minutes}}'",
     elapsedLabel: "πριν από {{minutes}} λεπτά",
     open: "Ανοικτός",

@@ -222,6 +222,7 @@ export const en: Catalog = {
     tickets_other: "{{count}} tickets",
     empty: "No tickets waiting.",
     table: "Table {{name}}",
+    takeAway: "Take-away {{name}}",
     elapsed: "{{minutes}}'",
     elapsedLabel: "{{minutes}} minutes ago",
     open: "Open",

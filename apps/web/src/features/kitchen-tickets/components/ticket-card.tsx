@@ -45,7 +45,7 @@ export function TicketBand({ ticket, minutes, age }: { ticket: KitchenTicket; mi
   return (
     <header className={styles.band}>
       <h2 id={`ticket-${ticket.id}`} className={styles.table} data-testid="ticket-table">
-        {t("kitchen.table", { name: ticket.tableName })}
+        {t(ticket.serviceMode === "TAKE_AWAY" ? "kitchen.takeAway" : "kitchen.table", { name: ticket.tableName })}
       </h2>
       {age !== "fresh" && <span className={styles.ageWord}>{t(`kitchen.age.${age}`)}</span>}
       <span className={styles.elapsed}>
