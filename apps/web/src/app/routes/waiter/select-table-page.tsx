@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
-import { useFormatEuros } from "../../../components/price.tsx";
 import { useAssignedTables } from "../../../features/waiter-order/api.ts";
 import { waiterServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
+import { TableChoices } from "../../../features/waiter-payment/table-choices.tsx";
 import styles from "../../../features/waiter-payment/waiter-payment.module.css";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { WAITER_BASE_PATH } from "./waiter-context.ts";
@@ -13,7 +13,6 @@ import { WAITER_BASE_PATH } from "./waiter-context.ts";
  */
 export default function SelectTablePage() {
   const { t } = useTranslation();
-  const format = useFormatEuros();
   const ordering = useLocation().pathname.replace(/\/$/, "").endsWith("/order");
   const tables = useAssignedTables();
   return (
@@ -31,32 +30,15 @@ export default function SelectTablePage() {
           {t("waiterOrder.noTables")} <Link to={`${WAITER_BASE_PATH}/settings`}>{t("waiter.settings")}</Link>
         </p>
       )}
-      <ul className={styles.choices}>
-        {tables.data?.map((table) => (
-          <li key={table.tableId}>
-            <Link
-              to={
-                ordering
-                  ? waiterServicePaths.tablePath(table.tableId, table.label, "menu-categories")
-                  : waiterServicePaths.feedPath(table.tableId, table.label)
-              }
-              className={styles.choice}
-              data-testid="select-table-row"
-              data-label={table.label}
-            >
-              <span className={styles.choiceText}>
-                <strong>{t("waiter.table", { name: table.label })}</strong>
-                <small>
-                  {t("waiter.unpaid")} {format(table.amount)}
-                </small>
-              </span>
-              <span className={styles.chevron} aria-hidden="true">
-                ›
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <TableChoices
+        tables={tables.data ?? []}
+        to={(table) =>
+          ordering
+            ? waiterServicePaths.tablePath(table.tableId, table.label, "menu-categories")
+            : waiterServicePaths.feedPath(table.tableId, table.label)
+        }
+        testId="select-table-row"
+      />
     </div>
   );
 }

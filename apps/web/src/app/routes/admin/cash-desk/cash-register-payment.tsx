@@ -11,6 +11,7 @@ import {
 } from "../../../../features/cash-register/register-sections.ts";
 import { type CollectedAmounts, PaymentAmounts } from "../../../../features/waiter-payment/payment-amounts.tsx";
 import { PAYMENT_METHOD_OF_ROUTE, PAYMENT_METHOD_ROUTES } from "../../../../features/waiter-payment/payment-flow.ts";
+import { PaymentMethodChoices } from "../../../../features/waiter-payment/payment-method-choices.tsx";
 import { PendingPosPayment } from "../../../../features/waiter-payment/pending-pos-payment.tsx";
 import styles from "../../../../features/waiter-payment/waiter-payment.module.css";
 import { useTranslation } from "../../../../lib/i18n.ts";
@@ -63,25 +64,11 @@ export function ChooseRegisterMethod({ base }: { base: string }) {
   return (
     <div className={styles.screen} data-testid="choose-payment-method">
       <SaleTitle backTo={backTo} title={t("cashRegister.chooseMethod")} sale={sale} />
-      <ul className={styles.choices}>
-        {REGISTER_METHODS.map((method) => (
-          <li key={method}>
-            <Link
-              to={`${base}/${PAYMENT_METHOD_ROUTES[method]}/finalize-payment${registerQuery(sale.search)}`}
-              className={styles.choice}
-              data-testid={`payment-method-${method}`}
-            >
-              <span className={styles.choiceText}>
-                <strong>{t(`cashRegister.method.${method}`)}</strong>
-                <small>{t(`cashRegister.method.${method}Hint`)}</small>
-              </span>
-              <span className={styles.chevron} aria-hidden="true">
-                ›
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <PaymentMethodChoices
+        methods={REGISTER_METHODS}
+        to={(method) => `${base}/${PAYMENT_METHOD_ROUTES[method]}/finalize-payment${registerQuery(sale.search)}`}
+        textPrefix="cashRegister.method"
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
-import { useFormatEuros } from "../../../../components/price.tsx";
+import { TableChoices } from "../../../../features/waiter-payment/table-choices.tsx";
 import styles from "../../../../features/waiter-payment/waiter-payment.module.css";
 import { useTableAssignments } from "../../../../features/waiter-tasks/api/waiter-api.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
@@ -9,7 +9,6 @@ import { registerQuery } from "./cash-register-query.ts";
 /** table-selection (spec 3 §2.3): the venue's table a dine-in sale is for. */
 export function RegisterTableSelection({ base }: { base: string }) {
   const { t } = useTranslation();
-  const format = useFormatEuros();
   const [search] = useSearchParams();
   const tables = useTableAssignments();
   return (
@@ -23,31 +22,13 @@ export function RegisterTableSelection({ base }: { base: string }) {
       <p className={styles.hint}>{t("cashRegister.selectTableHint")}</p>
       {tables.isPending && <DelayedSkeleton rows={8} />}
       {tables.isSuccess && tables.data.length === 0 && <p className={styles.notice}>{t("cashRegister.noTables")}</p>}
-      <ul className={styles.choices}>
-        {tables.data?.map((table) => (
-          <li key={table.tableId}>
-            <Link
-              to={`${base}/choose-payment-method${registerQuery(search, {
-                tableId: String(table.tableId),
-                tableLabel: table.label,
-              })}`}
-              className={styles.choice}
-              data-testid="register-table"
-              data-label={table.label}
-            >
-              <span className={styles.choiceText}>
-                <strong>{t("waiter.table", { name: table.label })}</strong>
-                <small>
-                  {t("waiter.unpaid")} {format(table.amount)}
-                </small>
-              </span>
-              <span className={styles.chevron} aria-hidden="true">
-                ›
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <TableChoices
+        tables={tables.data ?? []}
+        to={(table) =>
+          `${base}/choose-payment-method${registerQuery(search, { tableId: String(table.tableId), tableLabel: table.label })}`
+        }
+        testId="register-table"
+      />
     </div>
   );
 }

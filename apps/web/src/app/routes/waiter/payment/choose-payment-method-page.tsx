@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { useFormatEuros } from "../../../../components/price.tsx";
 import {
   flowQuery,
@@ -7,6 +7,7 @@ import {
   usePaymentScope,
 } from "../../../../features/waiter-payment/payment-flow.ts";
 import { PaymentFrame } from "../../../../features/waiter-payment/payment-frame.tsx";
+import { PaymentMethodChoices } from "../../../../features/waiter-payment/payment-method-choices.tsx";
 import styles from "../../../../features/waiter-payment/waiter-payment.module.css";
 import { useTranslation } from "../../../../lib/i18n.ts";
 import { NotFoundPage } from "../../not-found-page.tsx";
@@ -40,25 +41,13 @@ export default function ChoosePaymentMethodPage() {
               <span className={styles.rowTotal}>{format(totalPrice)}</span>
             </p>
           )}
-          <ul className={styles.choices}>
-            {METHODS.map((method) => (
-              <li key={method}>
-                <Link
-                  to={`${scope.basePath}/${typeRoute}/${PAYMENT_METHOD_ROUTES[method]}/finalize-payment${flowQuery(search)}`}
-                  className={styles.choice}
-                  data-testid={`payment-method-${method}`}
-                >
-                  <span className={styles.choiceText}>
-                    <strong>{t(`waiterPay.method.${method}`)}</strong>
-                    <small>{t(`waiterPay.method.${method}Hint`)}</small>
-                  </span>
-                  <span className={styles.chevron} aria-hidden="true">
-                    ›
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <PaymentMethodChoices
+            methods={METHODS}
+            to={(method) =>
+              `${scope.basePath}/${typeRoute}/${PAYMENT_METHOD_ROUTES[method]}/finalize-payment${flowQuery(search)}`
+            }
+            textPrefix="waiterPay.method"
+          />
         </>
       )}
     </PaymentFrame>
