@@ -24,16 +24,22 @@ import { crmProductRoutes, productImageRoutes } from "./features/crm-products/ro
 import { crmRetailerRoutes } from "./features/crm-retailer/routes.ts";
 import { crmTableRoutes } from "./features/crm-tables/routes.ts";
 import { crmWaiterRoutes } from "./features/crm-waiters/routes.ts";
+import { FiscalOutbox } from "./features/invoicing/fiscal-outbox.ts";
+import { invoicingRoutes } from "./features/invoicing/routes.ts";
+import { DatabaseSandboxBooks } from "./features/invoicing/sandbox-mydata-books.ts";
+import { VenueTransmitters } from "./features/invoicing/venue-transmitters.ts";
 import { projectKitchenTickets } from "./features/kitchen/kitchen-realtime.ts";
 import { kitchenRoutes } from "./features/kitchen/routes.ts";
 import { onlinePaymentRoutes } from "./features/online-payments/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
 import { paymentRoutes } from "./features/payments/routes.ts";
+import { statsRoutes } from "./features/stats/routes.ts";
 import { tableRequestRoutes } from "./features/table-requests/routes.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
 import { waiterRoutes } from "./features/waiter/routes.ts";
 import { projectWaiterFeed } from "./features/waiter/waiter-realtime.ts";
+import { MydataSandbox } from "./integrations/mydata/sandbox-transmitter.ts";
 import { installErrorHandler, installNotFoundHandler } from "./lib/error-handler.ts";
 import { KeyedSerialQueue } from "./lib/keyed-serial-queue.ts";
 import { StompHub } from "./realtime/stomp-hub.ts";
@@ -44,6 +50,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   hub: StompHub;
   ctx: AppContext;
+  /** The fiscal outbox of this instance, and the myDATA sandbox when it is the transmitter. */
+  fiscal: { outbox: FiscalOutbox; sandbox: MydataSandbox | null };
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -108,12 +116,31 @@ export async function buildApp(options: { config: Config; database: Database; ev
   await app.register(crmProductRoutes, { ctx });
   await app.register(productImageRoutes, { ctx });
   await app.register(crmRetailerRoutes, { ctx });
+  await app.register(invoicingRoutes, { ctx });
+  // Fiscal documents go out through the outbox, to the sandbox (embedded default) or AADE.
+  const sandbox =
+    config.fiscal.environment === "sandbox"
+      ? new MydataSandbox({
+          books: new DatabaseSandboxBooks(database.db),
+          latencyMs: config.fiscal.sandboxLatencyMs,
+          timeoutMs: config.fiscal.timeoutMs,
+        })
+      : null;
+  const outbox = new FiscalOutbox({
+    db: database.db,
+    events,
+    transmitters: new VenueTransmitters({ db: database.db, config: config.fiscal, sandbox }),
+    pollMs: config.fiscal.pollMs,
+    batchSize: config.fiscal.batchSize,
+    log: app.log,
+  });
 
   const hub = new StompHub({
     verifyToken: (token) => principals.verify(token),
     authorize: createSubscriptionAuthorizer(database.db),
   });
   const stopRevoking = principals.onRevoked((userIds) => hub.disconnectUsers(userIds));
+  await app.register(statsRoutes, { ctx, hub });
   const cashDesk = new CashDeskProjection(database.db, hub, (error) =>
     app.log.error({ err: error }, "cash desk projection failed"),
   );
@@ -141,10 +168,12 @@ export async function buildApp(options: { config: Config; database: Database; ev
   app.addHook("onReady", async () => {
     hub.attach(app.server);
     terminalSales.startWatching();
+    outbox.start();
   });
   // Sockets go first: an upgraded WebSocket would otherwise hold the HTTP server open.
   app.addHook("preClose", async () => {
     await terminalSales.stopWatching();
+    await outbox.stop();
     unsubscribe();
     cashDesk.close();
     stopRevoking();
@@ -159,5 +188,5 @@ export async function buildApp(options: { config: Config; database: Database; ev
     await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: "1h", immutable: false, preCompressed: true });
   }
   installNotFoundHandler(app, { serveWebApp });
-  return { app, hub, ctx };
+  return { app, hub, ctx, fiscal: { outbox, sandbox } };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -55,6 +55,21 @@ const envSchema = z.object({
   CARD_TERMINAL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** How often sales waiting at a terminal are asked about. */
   CARD_TERMINAL_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(2000),
+  /** Where fiscal documents go: the built-in sandbox (default), or AADE's dev or production myDATA. */
+  MYDATA_ENVIRONMENT: z.enum(["sandbox", "dev", "production"]).default("sandbox"),
+  /** Overrides AADE's base address (a stand-in in tests); only with dev or production. */
+  MYDATA_BASE_URL: optional.pipe(z.string().url().optional()),
+  MYDATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** The sandbox's answer delay, to measure how far the outbox falls behind a slow AADE. */
+  MYDATA_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * 32 bytes (base64 or 64 hex digits) sealing the venues' myDATA credentials. Required with
+   * PostgreSQL unless myDATA is the sandbox; the embedded default keeps a generated one under DATA_DIR.
+   */
+  FISCAL_SECRETS_KEY: optional,
+  /** How often the fiscal outbox looks for documents to transmit, and how many it sends at once. */
+  FISCAL_OUTBOX_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(2000),
+  FISCAL_OUTBOX_BATCH: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 export interface Config {
@@ -102,6 +117,18 @@ export interface Config {
       accountsUrl: string;
       apiUrl: string;
     } | null;
+  };
+  /** Fiscal documents: where they are transmitted, the key sealing venue credentials, the outbox's pace. */
+  fiscal: {
+    environment: "sandbox" | "dev" | "production";
+    /** AADE's base address for dev or production (or MYDATA_BASE_URL); null for the sandbox. */
+    baseUrl: string | null;
+    timeoutMs: number;
+    sandboxLatencyMs: number;
+    /** 32 bytes. */
+    secretsKey: Buffer;
+    pollMs: number;
+    batchSize: number;
   };
 }
 
@@ -152,6 +179,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           api: "https://demo-api.vivapayments.com",
           checkout: "https://demo.vivapayments.com",
         };
+  const secretsKey = fiscalSecretsKey(e.FISCAL_SECRETS_KEY, {
+    embedded,
+    sandbox: e.MYDATA_ENVIRONMENT === "sandbox",
+    dataDir,
+    databaseUrl,
+    jwtSecret,
+    problems,
+  });
+  if (e.MYDATA_BASE_URL && e.MYDATA_ENVIRONMENT === "sandbox") {
+    problems.push("- MYDATA_BASE_URL: only with MYDATA_ENVIRONMENT dev or production");
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   return {
     env: e.NODE_ENV,
@@ -205,12 +243,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     },
+    fiscal: {
+      environment: e.MYDATA_ENVIRONMENT,
+      baseUrl:
+        e.MYDATA_ENVIRONMENT === "sandbox"
+          ? null
+          : (e.MYDATA_BASE_URL ??
+            (e.MYDATA_ENVIRONMENT === "dev" ? "https://mydataapidev.aade.gr/" : "https://mydatapi.aade.gr/myDATA/")),
+      timeoutMs: e.MYDATA_TIMEOUT_MS,
+      sandboxLatencyMs: e.MYDATA_SANDBOX_LATENCY_MS,
+      secretsKey: secretsKey as Buffer,
+      pollMs: e.FISCAL_OUTBOX_POLL_MS,
+      batchSize: e.FISCAL_OUTBOX_BATCH,
+    },
   };
 }
 
-function embeddedSecret(dataDir: string, databaseUrl: string): string {
+/**
+ * The key sealing venues' myDATA credentials: FISCAL_SECRETS_KEY (32 bytes, base64 or hex); the
+ * embedded default generates one beside its data, like its JWT secret. With PostgreSQL it is
+ * required, except with the sandbox (no real credentials are used then): there it is derived from
+ * JWT_SECRET, so every instance agrees on it.
+ */
+function fiscalSecretsKey(
+  value: string | undefined,
+  context: {
+    embedded: boolean;
+    sandbox: boolean;
+    dataDir: string;
+    databaseUrl: string;
+    jwtSecret: string | undefined;
+    problems: string[];
+  },
+): Buffer | null {
+  if (value) {
+    const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
+    if (key.length === 32) return key;
+    context.problems.push("- FISCAL_SECRETS_KEY: must be 32 bytes, as base64 or 64 hex digits");
+    return null;
+  }
+  if (context.embedded) return Buffer.from(embeddedSecret(context.dataDir, context.databaseUrl, "fiscal-secrets-key"), "hex");
+  if (context.sandbox && context.jwtSecret) {
+    return Buffer.from(hkdfSync("sha256", context.jwtSecret, "tableorder", "fiscal-secrets-key", 32));
+  }
+  context.problems.push("- FISCAL_SECRETS_KEY: required when DATABASE_URL points to PostgreSQL and myDATA is not the sandbox");
+  return null;
+}
+
+function embeddedSecret(dataDir: string, databaseUrl: string, name = "jwt-secret"): string {
   if (databaseUrl === "pglite://memory://") return randomBytes(32).toString("hex");
-  const file = path.join(dataDir, "jwt-secret");
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");

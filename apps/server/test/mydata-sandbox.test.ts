@@ -56,7 +56,7 @@ describe("the myDATA sandbox", () => {
     await venue.sendInvoices(buildInvoicesDoc([receipt(1)]));
     const [again] = await venue.sendInvoices(buildInvoicesDoc([receipt(1)]));
     expect(again).toMatchObject({ status: "REJECTED", statusCode: "ValidationError", errors: [{ code: "DUPLICATE_UID" }] });
-    expect(sandbox.held()).toHaveLength(1);
+    expect(await sandbox.held()).toHaveLength(1);
   });
 
   it("refuses XML that fails AADE's schema, and another issuer's invoice", async () => {
@@ -65,7 +65,7 @@ describe("the myDATA sandbox", () => {
     expect(syntax).toMatchObject({ status: "REJECTED", statusCode: "XMLSyntaxError" });
     const [foreign] = await venue.sendInvoices(buildInvoicesDoc([receipt(1, OTHER_AFM)]));
     expect(foreign).toMatchObject({ status: "REJECTED", errors: [{ code: "ISSUER_MISMATCH" }] });
-    expect(sandbox.held()).toEqual([]);
+    expect(await sandbox.held()).toEqual([]);
   });
 
   it("REFUSE answers every invoice with a ValidationError and records nothing", async () => {
@@ -75,7 +75,7 @@ describe("the myDATA sandbox", () => {
       { index: 1, status: "REJECTED", statusCode: "ValidationError", errors: [expect.objectContaining({ code: "REFUSED" })] },
       { index: 2, status: "REJECTED", statusCode: "ValidationError", errors: [expect.objectContaining({ code: "REFUSED" })] },
     ]);
-    expect(sandbox.held()).toEqual([]);
+    expect(await sandbox.held()).toEqual([]);
   });
 
   it("FAIL answers a 500 or refuses the connection, records nothing, and recovers when told", async () => {
@@ -88,7 +88,7 @@ describe("the myDATA sandbox", () => {
     sandbox.setMode("FAIL", "UNREACHABLE");
     await expect(venue.requestTransmittedDocs({ mark: "0" })).rejects.toMatchObject({ kind: "unreachable" });
     await expect(venue.cancelInvoice("400000000000001")).rejects.toBeInstanceOf(FiscalTransmissionError);
-    expect(sandbox.held()).toEqual([]);
+    expect(await sandbox.held()).toEqual([]);
     sandbox.setMode("ACCEPT");
     const [outcome] = await venue.sendInvoices(buildInvoicesDoc([receipt(1)]));
     expect(outcome.status).toBe("ACCEPTED");
@@ -100,7 +100,7 @@ describe("the myDATA sandbox", () => {
     const started = Date.now();
     await expect(venue.sendInvoices(buildInvoicesDoc([receipt(1)]))).rejects.toMatchObject({ kind: "timeout", retryable: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(sandbox.held()).toEqual([]);
+    expect(await sandbox.held()).toEqual([]);
   });
 
   it("LOSE_ANSWER records the invoice but the answer is lost; RequestTransmittedDocs finds it by uid", async () => {

@@ -112,6 +112,32 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     el: "Το διάστημα ημερομηνιών δεν είναι έγκυρο (έως 92 ημέρες, η λήξη όχι πριν την έναρξη).",
     en: "The date range is not valid (92 days at most, the end not before the start).",
   },
+  stats_end_before_start: {
+    el: "Η λήξη του διαστήματος δεν μπορεί να είναι πριν την έναρξη.",
+    en: "The end of the period cannot come before its start.",
+  },
+  future_date: { el: "Η ημερομηνία δεν μπορεί να είναι μελλοντική.", en: "The date cannot be in the future." },
+  unknown_stats_filter: {
+    el: "Κάποιο τραπέζι ή χώρος προετοιμασίας του φίλτρου δεν υπάρχει.",
+    en: "A table or preparation area of the filter does not exist.",
+  },
+  invoicing_enable_active_service: {
+    el: "Αδυναμία ενεργοποίησης ηλεκτρονικής τιμολόγησης λόγω ενεργούς εξυπηρέτησης",
+    en: "Electronic invoicing cannot be turned on while a service is active",
+  },
+  invoicing_disable_active_service: {
+    el: "Αδυναμία απενεργοποίησης ηλεκτρονικής τιμολόγησης λόγω ενεργούς εξυπηρέτησης",
+    en: "Electronic invoicing cannot be turned off while a service is active",
+  },
+  document_already_cancelled: { el: "Το παραστατικό έχει ήδη ακυρωθεί.", en: "The document is already cancelled." },
+  document_not_cancellable: {
+    el: "Αυτό το παραστατικό δεν μπορεί να ακυρωθεί.",
+    en: "This document cannot be cancelled.",
+  },
+  document_xml_unavailable: {
+    el: "Το XML θα είναι διαθέσιμο μόλις διαβιβαστεί το παραστατικό που ακυρώνει.",
+    en: "The XML is available once the document it cancels is transmitted.",
+  },
   internal: { el: "Κάτι πήγε στραβά. Δοκιμάστε ξανά.", en: "Something went wrong. Try again." },
 };
 

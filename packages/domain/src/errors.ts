@@ -54,6 +54,17 @@ export const ERROR_KEYS = [
   "nothing_to_bill",
   "table_required",
   "invalid_date_range",
+  // Statistics (spec 3 §5 stats filters): an end before its start, a day after today, a table or
+  // area filter naming what the venue does not have.
+  "stats_end_before_start",
+  "future_date",
+  "unknown_stats_filter",
+  // Fiscal documents (issue 13, spec 3 §8): the invoicing toggle during a service, cancelling.
+  "invoicing_enable_active_service",
+  "invoicing_disable_active_service",
+  "document_already_cancelled",
+  "document_not_cancellable",
+  "document_xml_unavailable",
   "internal",
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -25,6 +25,11 @@ export const VALIDATION_MESSAGES = {
     el: "Ο κωδικός πρέπει να περιέχει έως 128 χαρακτήρες",
     en: "The password may contain up to 128 characters",
   },
+  "stats.date.invalid": { el: "Η ημερομηνία δεν είναι έγκυρη", en: "The date is not valid" },
+  "stats.time.invalid": {
+    el: "Η ώρα πρέπει να είναι 00-23 και τα λεπτά 00-59",
+    en: "Hours must be 00-23 and minutes 00-59",
+  },
   "ip.invalid": { el: "Η IP του εκτυπωτή δεν είναι σωστή", en: "The printer's IP is not correct" },
   "ip.requiredForAutoPrint": {
     el: "Απαιτείται συμπλήρωση της IP όταν η αυτόματη εκτύπωση είναι ενεργή",

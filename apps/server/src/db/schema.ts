@@ -39,6 +39,8 @@ export const retailers = pgTable("retailers", {
   waitersSeeAllTables: boolean("waiters_see_all_tables").notNull().default(false),
   invoicingEnabled: boolean("invoicing_enabled").notNull().default(false),
   invoicing: jsonb("invoicing").$type<Record<string, string | null>>().notNull().default({}),
+  /** The venue's myDATA user id and subscription key, AES-256-GCM sealed (lib/secret-box.ts); never answered. */
+  mydataCredentials: text("mydata_credentials"),
   /** Last kitchen ticket number handed out; bumped under the row lock so numbers never repeat. */
   ticketSeq: integer("ticket_seq").notNull().default(0),
   createdAt: createdAt(),
@@ -400,6 +402,9 @@ export const orderProducts = pgTable(
     index("order_products_order").on(t.orderId),
     index("order_products_ticket").on(t.ticketId),
     index("order_products_table_status").on(t.tableId, t.paymentStatus),
+    // The stats read the pieces a payment paid, and a venue's cancellations by when they happened.
+    index("order_products_payment").on(t.paymentId),
+    index("order_products_cancelled").on(t.retailerId, t.statusChangedAt).where(sql`payment_status = 'CANCELLED'`),
   ],
 );
 
@@ -471,6 +476,8 @@ export const payments = pgTable(
     // The terminal-sale watcher reads only the sales still waiting for their terminal.
     index("payments_pending_terminal_sales").on(t.status).where(sql`card_terminal_id is not null and status = 'PENDING'`),
     index("payments_order").on(t.orderId),
+    // The stats read a venue's completed payments by completion time.
+    index("payments_retailer_completed").on(t.retailerId, t.completedAt).where(sql`status = 'COMPLETED'`),
   ],
 );
 
@@ -538,27 +545,150 @@ export const sandboxTerminalSales = pgTable(
   (t) => [index("sandbox_terminal_sales_status").on(t.status)],
 );
 
-/** Fiscal documents (receipts, order slips, credit notes) as transmitted to myDATA. */
-export const documents = pgTable("documents", {
-  id: serial("id").primaryKey(),
-  retailerId: integer("retailer_id")
-    .notNull()
-    .references(() => retailers.id),
-  paymentId: integer("payment_id").references(() => payments.id),
-  ticketId: integer("ticket_id").references(() => kitchenTickets.id),
-  type: text("type").notNull(),
-  series: text("series").notNull(),
-  number: integer("number").notNull(),
-  uid: text("uid"),
-  mark: text("mark"),
-  authenticationCode: text("authentication_code"),
-  qrUrl: text("qr_url"),
-  totalCents: integer("total_cents").notNull(),
-  status: text("status").notNull().default("PENDING"),
-  orderFormStatus: text("order_form_status"),
-  lines: jsonb("lines").$type<unknown[]>().notNull().default([]),
-  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/** A fiscal document's VAT section as stored: one category and goods or services, split by splitVat. */
+export interface DocumentSectionRow {
+  vatCategory: number;
+  productType: string;
+  gross: number;
+  vat: number;
+  net: number;
+}
+
+/** A payment part as a receipt carries it: the myDATA code, this receipt's share, the card's link. */
+export interface DocumentPaymentRow {
+  method: string;
+  code: number;
+  amount: number;
+  transactionId: string | null;
+  tid: string | null;
+}
+
+/** What a document lists: identical pieces at one price on one line. */
+export interface DocumentLineRow {
+  name: string;
+  quantity: number;
+  /** The unit price charged, in cents. */
+  price: number;
+  vatCategory: number;
+}
+
+export interface DocumentCardInfo {
+  type: string | null;
+  tid: string | null;
+  mid: string | null;
+  number: string | null;
+  approvalCode: string | null;
+  transactionId: string | null;
+}
+
+/**
+ * Fiscal documents (receipts 11.1/11.2, order slips 8.6, credit notes 11.4): immutable facts,
+ * written in the transaction of the sale they record, numbered from document_counters. Everything
+ * the XML needs is on the row (issuer, header, sections, payment methods), so it can be rebuilt
+ * at any time. Only the transmission state changes afterwards (an outbox row: status, attempts,
+ * lease, and AADE's answer: mark, authenticationCode, qrUrl). A cancellation is a new document
+ * (a credit note pointing at this one), never an edit of it.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    paymentId: integer("payment_id").references(() => payments.id),
+    ticketId: integer("ticket_id").references(() => kitchenTickets.id),
+    /** The sale it records: a register sale, or the order an order slip was billed for (first one). */
+    orderId: integer("order_id").references(() => orders.id),
+    /** RECEIPT, SERVICE_RECEIPT, ORDER or CREDIT_NOTE (spec 3 §9). */
+    type: text("type").notNull(),
+    /** myDATA's invoiceType: 11.1, 11.2, 8.6 or 11.4. */
+    invoiceType: text("invoice_type").notNull().default(""),
+    series: text("series").notNull(),
+    number: integer("number").notNull(),
+    uid: text("uid"),
+    mark: text("mark"),
+    authenticationCode: text("authentication_code"),
+    qrUrl: text("qr_url"),
+    issuerVatNumber: text("issuer_vat_number").notNull().default(""),
+    branch: integer("branch").notNull().default(0),
+    /** The issue date as myDATA and the uid carry it: the calendar day in Athens. */
+    issueDate: date("issue_date", { mode: "string" }),
+    totalCents: integer("total_cents").notNull(),
+    netCents: integer("net_cents").notNull().default(0),
+    vatCents: integer("vat_cents").notNull().default(0),
+    /** Transmission: PENDING (queued), SENT (AADE gave a mark), REFUSED (AADE or the XSD refused it). */
+    status: text("status").notNull().default("PENDING"),
+    orderFormStatus: text("order_form_status"),
+    lines: jsonb("lines").$type<DocumentLineRow[]>().notNull().default([]),
+    sections: jsonb("sections").$type<DocumentSectionRow[]>().notNull().default([]),
+    paymentMethods: jsonb("payment_methods").$type<DocumentPaymentRow[]>().notNull().default([]),
+    cardInfo: jsonb("card_info").$type<DocumentCardInfo>(),
+    tableId: integer("table_id").references(() => diningTables.id),
+    tableName: text("table_name"),
+    waiterName: text("waiter_name"),
+    orderSubmittedBy: text("order_submitted_by"),
+    /** A credit note's original document; its mark goes into correlatedInvoices when sent. */
+    correlatedDocumentId: integer("correlated_document_id"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** Set before every send: the answer may be lost, so the next attempt asks AADE first (by uid). */
+    sendStartedAt: timestamp("send_started_at", { withTimezone: true }),
+    transmittedAt: timestamp("transmitted_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("documents_number").on(t.retailerId, t.series, t.invoiceType, t.number),
+    index("documents_payment").on(t.paymentId),
+    index("documents_correlated").on(t.correlatedDocumentId),
+    // The outbox reads only what is still to send.
+    index("documents_outbox").on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+  ],
+);
+
+/**
+ * The last number handed out per venue, series and document type: bumped by one upsert inside the
+ * sale's transaction, whose row lock makes concurrent sales queue, so numbers never gap or repeat.
+ */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    series: text("series").notNull(),
+    invoiceType: text("invoice_type").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.retailerId, t.series, t.invoiceType] })],
+);
+
+/**
+ * The myDATA sandbox's own books, as AADE keeps them: every invoice it accepted (by uid, with its
+ * mark) and its cancellations, so RequestTransmittedDocs answers the same after a restart.
+ */
+export const sandboxMydataInvoices = pgTable(
+  "sandbox_mydata_invoices",
+  {
+    mark: text("mark").primaryKey(),
+    uid: text("uid").notNull(),
+    issuerVatNumber: text("issuer_vat_number").notNull(),
+    series: text("series").notNull(),
+    aa: text("aa").notNull(),
+    issueDate: text("issue_date").notNull(),
+    invoiceType: text("invoice_type").notNull(),
+    authenticationCode: text("authentication_code").notNull(),
+    qrUrl: text("qr_url").notNull(),
+    cancelledByMark: text("cancelled_by_mark"),
+    cancellationDate: text("cancellation_date"),
+    xml: text("xml").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sandbox_mydata_invoices_uid").on(t.uid)],
+);
 
 export const contactRequests = pgTable("contact_requests", {
   id: serial("id").primaryKey(),

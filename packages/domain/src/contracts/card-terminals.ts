@@ -89,6 +89,12 @@ export const invoicingDetailsForm = z.object({
   taxOffice: text,
   gemhNumber: text,
   terminals: z.array(terminalForm).max(50).default([]),
+  /**
+   * The venue's myDATA credentials (issue 13), secrets: sent only to change them; absent, empty or
+   * the masked value read back keeps what is stored.
+   */
+  myDataUserId: text.optional(),
+  myDataSubscriptionKey: text.optional(),
 });
 export type InvoicingDetailsInput = z.input<typeof invoicingDetailsForm>;
 export type InvoicingDetailsForm = z.output<typeof invoicingDetailsForm>;
@@ -107,6 +113,9 @@ export const invoicingDetails = z.object({
   tin: storedText,
   taxOffice: storedText,
   gemhNumber: storedText,
+  /** Masked (••••1234), never the secret itself; null when none is stored. */
+  myDataUserId: storedText.optional(),
+  myDataSubscriptionKey: storedText.optional(),
   terminals: z.array(
     z.object({
       id: z.number(),

@@ -1,8 +1,22 @@
 import { type InvoicingDetails, type InvoicingDetailsForm, invoicingProblems } from "@tableorder/domain/contracts/card-terminals";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client.ts";
-import { cardTerminals, retailers } from "../../db/schema.ts";
+import { cardTerminals, retailers, tableSessions } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { maskSecret, openSecret, sealSecret } from "../../lib/secret-box.ts";
+
+/** A value the form read back masked (maskSecret): it means "keep what is stored". */
+const isMasked = (value: string | null | undefined) => value?.startsWith("••••") ?? false;
+
+/** The stored myDATA credentials, opened; a value sealed under another key reads as none. */
+function openCredentials(key: Buffer, sealed: string | null): { userId: string; subscriptionKey: string } | null {
+  if (!sealed) return null;
+  try {
+    return JSON.parse(openSecret(key, sealed));
+  } catch {
+    return null;
+  }
+}
 
 const TAX_FIELDS = [
   "name",
@@ -18,9 +32,9 @@ const TAX_FIELDS = [
 ] as const;
 
 /** The venue's invoicing settings (spec 3 §3): its tax details and its card terminals. */
-export async function loadInvoicingDetails(db: Queryable, retailerId: number): Promise<InvoicingDetails> {
+export async function loadInvoicingDetails(db: Queryable, retailerId: number, secretsKey: Buffer): Promise<InvoicingDetails> {
   const [venue] = await db
-    .select({ enabled: retailers.invoicingEnabled, invoicing: retailers.invoicing })
+    .select({ enabled: retailers.invoicingEnabled, invoicing: retailers.invoicing, credentials: retailers.mydataCredentials })
     .from(retailers)
     .where(eq(retailers.id, retailerId));
   if (!venue) throw new AppError("not_found", 404, { entity: "retailer" });
@@ -37,8 +51,11 @@ export async function loadInvoicingDetails(db: Queryable, retailerId: number): P
     .where(and(eq(cardTerminals.retailerId, retailerId), isNull(cardTerminals.deletedAt)))
     .orderBy(asc(cardTerminals.id));
   const field = (name: (typeof TAX_FIELDS)[number]) => venue.invoicing[name] ?? null;
+  const credentials = openCredentials(secretsKey, venue.credentials);
   return {
     isInvoicingEnabled: venue.enabled,
+    myDataUserId: maskSecret(credentials?.userId ?? null),
+    myDataSubscriptionKey: maskSecret(credentials?.subscriptionKey ?? null),
     ...(Object.fromEntries(TAX_FIELDS.map((name) => [name, field(name)])) as Record<(typeof TAX_FIELDS)[number], string | null>),
     terminals,
   };
@@ -53,8 +70,10 @@ export async function saveInvoicingDetails(options: {
   db: Db;
   retailerId: number;
   form: InvoicingDetailsForm;
+  /** Seals the myDATA credentials (config FISCAL_SECRETS_KEY). */
+  secretsKey: Buffer;
 }): Promise<InvoicingDetails> {
-  const { db, retailerId, form } = options;
+  const { db, retailerId, form, secretsKey } = options;
   const problems = invoicingProblems(form);
   if (problems.length) {
     throw new AppError(
@@ -65,13 +84,34 @@ export async function saveInvoicingDetails(options: {
     );
   }
   await db.transaction(async (tx) => {
-    const [venue] = await tx.select({ id: retailers.id }).from(retailers).where(eq(retailers.id, retailerId)).for("update");
+    const [venue] = await tx
+      .select({ id: retailers.id, enabled: retailers.invoicingEnabled, credentials: retailers.mydataCredentials })
+      .from(retailers)
+      .where(eq(retailers.id, retailerId))
+      .for("update");
     if (!venue) throw new AppError("not_found", 404, { entity: "retailer" });
+    if (venue.enabled !== form.isInvoicingEnabled) {
+      // Switching while a table is served would leave its sale half with, half without documents (spec 3 §4, §8).
+      const [active] = await tx
+        .select({ id: tableSessions.id })
+        .from(tableSessions)
+        .where(and(eq(tableSessions.retailerId, retailerId), eq(tableSessions.status, "OPEN")))
+        .limit(1);
+      if (active) {
+        throw new AppError(form.isInvoicingEnabled ? "invoicing_enable_active_service" : "invoicing_disable_active_service", 400);
+      }
+    }
+    const stored = openCredentials(secretsKey, venue.credentials);
+    const keep = (value: string | null | undefined, current: string | undefined) =>
+      value === undefined || value === null || isMasked(value) ? (current ?? null) : value;
+    const userId = keep(form.myDataUserId, stored?.userId);
+    const subscriptionKey = keep(form.myDataSubscriptionKey, stored?.subscriptionKey);
     await tx
       .update(retailers)
       .set({
         invoicingEnabled: form.isInvoicingEnabled,
         invoicing: Object.fromEntries(TAX_FIELDS.map((name) => [name, form[name]])),
+        mydataCredentials: userId && subscriptionKey ? sealSecret(secretsKey, JSON.stringify({ userId, subscriptionKey })) : null,
       })
       .where(eq(retailers.id, retailerId));
     const existing = await tx
@@ -96,5 +136,5 @@ export async function saveInvoicingDetails(options: {
       await tx.update(cardTerminals).set({ deletedAt: now }).where(eq(cardTerminals.id, row.id));
     }
   });
-  return loadInvoicingDetails(db, retailerId);
+  return loadInvoicingDetails(db, retailerId, secretsKey);
 }

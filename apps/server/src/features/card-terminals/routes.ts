@@ -55,13 +55,18 @@ export const cardTerminalRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/api/crm/invoicing-details",
     { onRequest: administratorsOnly, schema: { response: { 200: invoicingDetails } } },
-    async (request) => loadInvoicingDetails(ctx.db, staffRetailerId(requirePrincipal(request))),
+    async (request) => loadInvoicingDetails(ctx.db, staffRetailerId(requirePrincipal(request)), ctx.config.fiscal.secretsKey),
   );
 
   app.post(
     "/api/crm/invoicing-details",
     { onRequest: administratorsOnly, schema: { body: invoicingDetailsForm, response: { 200: invoicingDetails } } },
     async (request) =>
-      saveInvoicingDetails({ db: ctx.db, retailerId: staffRetailerId(requirePrincipal(request)), form: request.body }),
+      saveInvoicingDetails({
+        db: ctx.db,
+        retailerId: staffRetailerId(requirePrincipal(request)),
+        form: request.body,
+        secretsKey: ctx.config.fiscal.secretsKey,
+      }),
   );
 };

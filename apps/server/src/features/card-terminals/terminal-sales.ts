@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { cardTerminals, diningTables, orderProducts, payments, retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
+import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { asTablePayment, lockTables, releaseHold, settleUnits, type TablePayment } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { type CardTerminal, CardTerminalError, type TerminalSaleResult } from "./card-terminal.ts";
@@ -212,11 +213,17 @@ export class TerminalSales {
    */
   private async approveRegisterSale(payment: PaymentRow, transactionId: string) {
     const completed = await withUniqueKeys({ payments_provider_transaction: "already_paid" }, () =>
-      this.options.db
-        .update(payments)
-        .set({ status: "COMPLETED", providerTransactionId: transactionId, completedAt: new Date() })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")))
-        .returning({ id: payments.id }),
+      this.options.db.transaction(async (tx) => {
+        const now = new Date();
+        const rows = await tx
+          .update(payments)
+          .set({ status: "COMPLETED", providerTransactionId: transactionId, completedAt: now })
+          .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")))
+          .returning({ id: payments.id });
+        // The register sale's receipt, in the transaction that completes it.
+        if (rows.length) await issuePaymentDocuments(tx, { paymentId: payment.id, now });
+        return rows;
+      }),
     );
     if (completed.length) await this.publish(payment, "SUCCESS");
   }
@@ -260,6 +267,8 @@ export class TerminalSales {
           userId: current.collectedByUserId ?? current.startedByUserId ?? 0,
           now,
         });
+        // The receipt once the terminal approved, carrying its TID and the transaction id.
+        await issuePaymentDocuments(tx, { paymentId: payment.id, now });
         return { paid: true as const, ...settled };
       }),
     );

@@ -4,6 +4,7 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderProducts, retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { issueOrderSlip } from "../../lib/issue-documents.ts";
 import { lockTables, openSession } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { loadDeskTable } from "./desk-table.ts";
@@ -50,10 +51,17 @@ export function analyseBill(units: readonly UnitRow[]): Pick<TableBill, "lines" 
  * billed become billed (a conditional update, so two tills billing at once bill each piece once:
  * the second finds nothing_to_bill), and the whole open bill is answered for printing.
  *
- * With invoicing on, this is where the order slip (8.6) of the billed pieces is to be issued, in
- * the same transaction: the invoicing issue hooks in here and nowhere else.
+ * With invoicing on, the order slip (8.6) of the billed pieces is issued here, in the same
+ * transaction (lib/issue-documents.ts).
  */
-export async function billTable(options: { db: Db; events: EventBus; retailerId: number; tableId: number }): Promise<TableBill> {
+export async function billTable(options: {
+  db: Db;
+  events: EventBus;
+  retailerId: number;
+  tableId: number;
+  /** Who billed, named on the order slip. */
+  userId?: number | null;
+}): Promise<TableBill> {
   const { db, retailerId, tableId } = options;
   const table = await loadDeskTable(db, retailerId, tableId);
   const bill = await db.transaction(async (tx) => {
@@ -72,6 +80,13 @@ export async function billTable(options: { db: Db; events: EventBus; retailerId:
       )
       .returning({ id: orderProducts.id });
     if (!billed.length) throw new AppError("nothing_to_bill", 400);
+    // The restaurant order slip (8.6) of the pieces billed now, while invoicing is on.
+    await issueOrderSlip(tx, {
+      retailerId,
+      tableId,
+      unitIds: billed.map((u) => u.id),
+      userId: options.userId ?? null,
+    });
     const units = await tx
       .select()
       .from(orderProducts)

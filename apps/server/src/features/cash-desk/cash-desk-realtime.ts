@@ -87,8 +87,10 @@ export class CashDeskProjection {
         pending.status = pending.prepAreas = true;
         break;
       default:
-        // A register sale, or the end of a terminal sale (a register sale's or a table's).
+        // A register sale, the end of a terminal sale (a register sale's or a table's), or fiscal
+        // documents issued, transmitted or cancelled for some sales.
         if (event.orderId != null) pending.orderIds.add(Number(event.orderId));
+        for (const id of orderIdsOf(event)) pending.orderIds.add(id);
         if (tableId != null) pending.tableIds.add(tableId);
     }
   };
@@ -174,4 +176,5 @@ const RELEVANT = new Set([
   "preparation-area.changed",
   "payment.updated",
   REGISTER_SOLD,
+  "documents.changed",
 ]);

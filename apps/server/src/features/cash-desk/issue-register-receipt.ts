@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { orders, payments } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type TerminalSaleStarter, venueTerminal } from "../../lib/card-terminal-choice.ts";
+import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { holdUntil } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { loadDeskTable } from "./desk-table.ts";
@@ -126,6 +127,8 @@ export async function issueRegisterReceipt(options: {
           : { completedAt: now }),
       })
       .returning();
+    // Paid at once: its receipt by VAT section now; a terminal's card part gets it when approved.
+    if (!chosen) await issuePaymentDocuments(tx, { paymentId: payment.id, now });
     return { orderId: order.id, payment };
   });
   // Another request with the same key won the unique index a moment ago: answer its sale.

@@ -63,7 +63,13 @@ export const cashDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; terminals?
   );
 
   app.put("/api/cash-desk/table/:id/bill", { schema: { params: idParams, response: { 200: tableBill } } }, async (request) =>
-    billTable({ db, events, retailerId: venueOf(request), tableId: request.params.id }),
+    billTable({
+      db,
+      events,
+      retailerId: venueOf(request),
+      tableId: request.params.id,
+      userId: request.principal?.userId ?? null,
+    }),
   );
 
   app.get("/api/admin/ip", { schema: { response: { 200: adminIpResponse } } }, async (request) =>

@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { diningTables, orderProducts, payments, retailers, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
+import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { assertNotHeld, asTablePayment, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
 import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -174,6 +175,8 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
           userId: principal.userId,
           now,
         });
+        // The guest's receipt (card online: payment method 7 with the transaction id).
+        await issuePaymentDocuments(tx, { paymentId: payment.id, now });
         // The waiters learn that the table paid without them, and check it (spec 2 §4.4).
         await tx.insert(waiterRequests).values({
           retailerId: payment.retailerId,

@@ -8,6 +8,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { orderProducts, payments } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type TerminalSaleStarter, venueTerminal } from "../../lib/card-terminal-choice.ts";
+import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { assertNotHeld, heldUnitIds, holdUntil, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
 import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -200,6 +201,8 @@ export async function completeOrders(options: {
       userId: principal.userId,
       now,
     });
+    // The receipt, numbered in this transaction (none for a gift, none while invoicing is off).
+    await issuePaymentDocuments(tx, { paymentId: payment.id, now });
     return {
       pending: false as const,
       paymentId: payment.id,

@@ -37,10 +37,52 @@ export interface MydataSandboxOptions {
   validate?: boolean;
 }
 
-interface HeldInvoice extends TransmittedInvoice {
+export interface HeldInvoice extends TransmittedInvoice {
   issuerVatNumber: string;
   /** The InvoicesDoc it came in, for tests that look at what was really sent. */
   xml: string;
+  cancellationDate?: string | null;
+}
+
+/**
+ * Where the sandbox keeps its books: in memory by default, or in a table of its own so it answers
+ * RequestTransmittedDocs the same after a restart (features/invoicing/sandbox-mydata-books.ts).
+ */
+export interface SandboxBooks {
+  /** The highest mark handed out so far, or null. */
+  lastMark(): Promise<bigint | null>;
+  byUid(uid: string): Promise<HeldInvoice | null>;
+  byMark(mark: string): Promise<HeldInvoice | null>;
+  add(invoice: HeldInvoice): Promise<void>;
+  cancel(mark: string, cancellationMark: string, cancellationDate: string): Promise<void>;
+  /** Every invoice, in mark order. */
+  all(): Promise<HeldInvoice[]>;
+}
+
+/** The sandbox's books in memory: gone on restart. */
+export class MemorySandboxBooks implements SandboxBooks {
+  private readonly marks = new Map<string, HeldInvoice>();
+  async lastMark() {
+    let last: bigint | null = null;
+    for (const mark of this.marks.keys()) if (last === null || BigInt(mark) > last) last = BigInt(mark);
+    return last;
+  }
+  async byUid(uid: string) {
+    return [...this.marks.values()].find((held) => held.uid === uid) ?? null;
+  }
+  async byMark(mark: string) {
+    return this.marks.get(mark) ?? null;
+  }
+  async add(invoice: HeldInvoice) {
+    this.marks.set(invoice.mark, { ...invoice });
+  }
+  async cancel(mark: string, cancellationMark: string, cancellationDate: string) {
+    const held = this.marks.get(mark);
+    if (held) Object.assign(held, { cancelledByMark: cancellationMark, cancellationDate });
+  }
+  async all() {
+    return [...this.marks.values()].sort((a, b) => (BigInt(a.mark) < BigInt(b.mark) ? -1 : 1)).map((held) => ({ ...held }));
+  }
 }
 
 /**
@@ -54,20 +96,36 @@ interface HeldInvoice extends TransmittedInvoice {
 export class MydataSandbox {
   private mode: SandboxMode = "ACCEPT";
   private failure: "HTTP_500" | "UNREACHABLE" = "HTTP_500";
-  private nextMark: bigint;
-  private readonly byUid = new Map<string, HeldInvoice>();
-  private readonly byMark = new Map<string, HeldInvoice>();
-  private readonly cancellations: {
-    issuerVatNumber: string;
-    invoiceMark: string;
-    cancellationMark: string;
-    cancellationDate: string;
-  }[] = [];
+  private nextMark: bigint | null = null;
+  private readonly books: SandboxBooks;
+  /** Marks are handed out one call at a time, so two instances' calls never take the same one. */
+  private queue: Promise<unknown> = Promise.resolve();
   /** Every SendInvoices call received, whatever the mode: for tests counting attempts. */
   sendCalls = 0;
 
-  constructor(private readonly options: MydataSandboxOptions = {}) {
-    this.nextMark = options.firstMark ?? 400_000_000_000_001n;
+  constructor(private readonly options: MydataSandboxOptions & { books?: SandboxBooks } = {}) {
+    this.books = options.books ?? new MemorySandboxBooks();
+  }
+
+  /** What the sandbox is told now: for the admin's demo page and the tests. */
+  get currentMode(): SandboxMode {
+    return this.mode;
+  }
+
+  /** The next mark: above every mark the books hold (another instance may have handed some out). */
+  private async takeMark(): Promise<string> {
+    const last = await this.books.lastMark();
+    const first = this.options.firstMark ?? 400_000_000_000_001n;
+    let mark = last === null ? first : last + 1n;
+    if (this.nextMark !== null && this.nextMark > mark) mark = this.nextMark;
+    this.nextMark = mark + 1n;
+    return String(mark);
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /** Switches behaviour for every later call (`failure` only matters for FAIL). */
@@ -86,18 +144,22 @@ export class MydataSandbox {
   }
 
   /** What the sandbox holds, in mark order: for tests and the admin's demo. */
-  held(): readonly TransmittedInvoice[] {
-    return [...this.byMark.values()];
+  async held(): Promise<readonly TransmittedInvoice[]> {
+    return (await this.books.all()).map(({ xml: _xml, cancellationDate: _date, ...invoice }) => invoice);
   }
 
   /** The XML it accepted under this uid, or null. */
-  xmlOf(uid: string): string | null {
-    return this.byUid.get(uid)?.xml ?? null;
+  async xmlOf(uid: string): Promise<string | null> {
+    return (await this.books.byUid(uid))?.xml ?? null;
   }
 
   private async sendInvoices(issuerVatNumber: string, xml: string): Promise<InvoiceOutcome[]> {
     this.sendCalls += 1;
     await this.answerDelay();
+    return this.serial(() => this.record(issuerVatNumber, xml));
+  }
+
+  private async record(issuerVatNumber: string, xml: string): Promise<InvoiceOutcome[]> {
     const mode = this.mode;
     if (mode === "FAIL" || mode === "HANG") return this.failCall("SendInvoices");
 
@@ -113,8 +175,23 @@ export class MydataSandbox {
       ];
     }
     const invoices = children(readXml(xml), "invoice");
-    const outcomes = invoices.map((invoice, position): InvoiceOutcome => {
-      const index = position + 1;
+    const outcomes: InvoiceOutcome[] = [];
+    for (const [position, invoice] of invoices.entries()) {
+      outcomes.push(await this.recordInvoice(issuerVatNumber, xml, invoice, position + 1, mode));
+    }
+    if (mode === "LOSE_ANSWER")
+      throw new FiscalTransmissionError("unreachable", "SendInvoices: the connection dropped before the answer");
+    return outcomes;
+  }
+
+  private async recordInvoice(
+    issuerVatNumber: string,
+    xml: string,
+    invoice: ReturnType<typeof readXml>,
+    index: number,
+    mode: SandboxMode,
+  ): Promise<InvoiceOutcome> {
+    {
       if (mode === "REFUSE") return refused(index, "REFUSED", "The sandbox was told to refuse every invoice");
       const fields = {
         issuerVatNumber: textAt(invoice, "issuer", "vatNumber") ?? "",
@@ -128,15 +205,19 @@ export class MydataSandbox {
         return refused(index, "ISSUER_MISMATCH", `The issuer ${fields.issuerVatNumber} is not this user's ${issuerVatNumber}`);
       }
       const uid = computeInvoiceUid(fields);
-      if (this.byUid.has(uid)) return refused(index, "DUPLICATE_UID", `An invoice with uid ${uid} is already transmitted`);
+      if (await this.books.byUid(uid))
+        return refused(index, "DUPLICATE_UID", `An invoice with uid ${uid} is already transmitted`);
       const correlated = children(
         invoice.children.find((c) => c.name === "invoiceHeader"),
         "correlatedInvoices",
       ).map((c) => c.text);
-      const unknown = correlated.find((mark) => this.byMark.get(mark)?.issuerVatNumber !== issuerVatNumber);
-      if (unknown) return refused(index, "UNKNOWN_MARK", `Correlated invoice ${unknown} is not known`);
+      for (const known of correlated) {
+        if ((await this.books.byMark(known))?.issuerVatNumber !== issuerVatNumber) {
+          return refused(index, "UNKNOWN_MARK", `Correlated invoice ${known} is not known`);
+        }
+      }
 
-      const mark = String(this.nextMark++);
+      const mark = await this.takeMark();
       const held: HeldInvoice = {
         uid,
         mark,
@@ -150,13 +231,9 @@ export class MydataSandbox {
         invoiceType: fields.invoiceType,
         xml,
       };
-      this.byUid.set(uid, held);
-      this.byMark.set(mark, held);
+      await this.books.add(held);
       return { index, status: "ACCEPTED", uid, mark, qrUrl: held.qrUrl, authenticationCode: held.authenticationCode };
-    });
-    if (mode === "LOSE_ANSWER")
-      throw new FiscalTransmissionError("unreachable", "SendInvoices: the connection dropped before the answer");
-    return outcomes;
+    }
   }
 
   private async cancelInvoice(issuerVatNumber: string, mark: string): Promise<CancelOutcome> {
@@ -164,7 +241,11 @@ export class MydataSandbox {
     const mode = this.mode;
     if (mode === "FAIL" || mode === "HANG") return this.failCall("CancelInvoice");
     if (mode === "REFUSE") return { status: "REJECTED", statusCode: "ValidationError", errors: [refusal("REFUSED", "Refused")] };
-    const held = this.byMark.get(mark);
+    return this.serial(() => this.recordCancel(issuerVatNumber, mark, mode));
+  }
+
+  private async recordCancel(issuerVatNumber: string, mark: string, mode: SandboxMode): Promise<CancelOutcome> {
+    const held = await this.books.byMark(mark);
     if (!held || held.issuerVatNumber !== issuerVatNumber) {
       return {
         status: "REJECTED",
@@ -179,14 +260,8 @@ export class MydataSandbox {
         errors: [refusal("ALREADY_CANCELLED", `Mark ${mark} is already cancelled`)],
       };
     }
-    const cancellationMark = String(this.nextMark++);
-    held.cancelledByMark = cancellationMark;
-    this.cancellations.push({
-      issuerVatNumber,
-      invoiceMark: mark,
-      cancellationMark,
-      cancellationDate: new Date().toISOString().slice(0, 10),
-    });
+    const cancellationMark = await this.takeMark();
+    await this.books.cancel(mark, cancellationMark, new Date().toISOString().slice(0, 10));
     if (mode === "LOSE_ANSWER")
       throw new FiscalTransmissionError("unreachable", "CancelInvoice: the connection dropped before the answer");
     return { status: "ACCEPTED", cancellationMark };
@@ -198,13 +273,18 @@ export class MydataSandbox {
     const above = BigInt(filter.mark);
     const inRange = (day: string | null) =>
       !filter.dateFrom || !filter.dateTo || (day !== null && day >= filter.dateFrom && day <= filter.dateTo);
+    const held = (await this.books.all()).filter((h) => h.issuerVatNumber === issuerVatNumber);
     return {
-      invoices: [...this.byMark.values()]
-        .filter((held) => held.issuerVatNumber === issuerVatNumber && BigInt(held.mark) > above && inRange(held.issueDate))
-        .map(({ xml: _xml, ...invoice }) => ({ ...invoice })),
-      cancellations: this.cancellations
-        .filter((c) => c.issuerVatNumber === issuerVatNumber && BigInt(c.cancellationMark) > above)
-        .map(({ issuerVatNumber: _issuer, ...c }) => ({ ...c })),
+      invoices: held
+        .filter((h) => BigInt(h.mark) > above && inRange(h.issueDate))
+        .map(({ xml: _xml, cancellationDate: _date, ...invoice }) => ({ ...invoice })),
+      cancellations: held
+        .filter((h) => h.cancelledByMark !== null && BigInt(h.cancelledByMark) > above)
+        .map((h) => ({
+          invoiceMark: h.mark,
+          cancellationMark: h.cancelledByMark as string,
+          cancellationDate: h.cancellationDate ?? null,
+        })),
     };
   }
 

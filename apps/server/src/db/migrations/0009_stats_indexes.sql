@@ -1,0 +1,3 @@
+CREATE INDEX "order_products_payment" ON "order_products" USING btree ("payment_id");--> statement-breakpoint
+CREATE INDEX "order_products_cancelled" ON "order_products" USING btree ("retailer_id","status_changed_at") WHERE payment_status = 'CANCELLED';--> statement-breakpoint
+CREATE INDEX "payments_retailer_completed" ON "payments" USING btree ("retailer_id","completed_at") WHERE status = 'COMPLETED';

@@ -1,0 +1,78 @@
+import type { FiscalDocument } from "@tableorder/domain/contracts/cash-desk";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { documents, users } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { insertDocument } from "../../lib/issue-documents.ts";
+import { presentDocument } from "../../lib/present-document.ts";
+import type { EventBus } from "../../realtime/types.ts";
+import { DOCUMENTS_CHANGED } from "./fiscal-outbox.ts";
+
+/**
+ * DELETE api/admin/documents/cancel/{documentId} (spec 3 §7.2): cancels a receipt by issuing a
+ * retail credit note (11.4) with the same lines, VAT sections and payment methods, pointing at it;
+ * the outbox sends it with the receipt's mark in correlatedInvoices once the receipt is transmitted.
+ * *Decision:* a receipt is always corrected by a credit note, never by AADE's CancelInvoice, even
+ * before it is transmitted: it was handed to the guest, so it must reach AADE, and its number was
+ * used (numbers never gap). The receipt itself is never edited; it reads CANCELLED because a credit
+ * note points at it. An order slip (8.6) or a credit note cannot be cancelled here. In one
+ * transaction under the receipt's row lock, so two admins cancelling at once issue one credit note.
+ */
+export async function cancelDocument(options: {
+  db: Db;
+  events: EventBus;
+  retailerId: number;
+  documentId: number;
+  userId: number;
+}): Promise<FiscalDocument> {
+  const { db, retailerId, documentId } = options;
+  const note = await db.transaction(async (tx) => {
+    const [original] = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.retailerId, retailerId)))
+      .for("update");
+    if (!original) throw new AppError("not_found", 404, { entity: "document" });
+    if (original.invoiceType !== "11.1" && original.invoiceType !== "11.2") throw new AppError("document_not_cancellable", 400);
+    if (original.status === "REFUSED") throw new AppError("document_not_cancellable", 400, { reason: "refused" });
+    const [existing] = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(eq(documents.correlatedDocumentId, original.id))
+      .limit(1);
+    if (existing) throw new AppError("document_already_cancelled", 400);
+    const [user] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, login: users.login })
+      .from(users)
+      .where(eq(users.id, options.userId));
+    return insertDocument(
+      tx,
+      { vatNumber: original.issuerVatNumber },
+      {
+        retailerId,
+        paymentId: original.paymentId,
+        orderId: original.orderId,
+        invoiceType: "11.4",
+        totalCents: original.totalCents,
+        netCents: original.netCents,
+        vatCents: original.vatCents,
+        lines: original.lines,
+        sections: original.sections,
+        paymentMethods: original.paymentMethods,
+        cardInfo: original.cardInfo,
+        tableId: original.tableId,
+        tableName: original.tableName,
+        waiterName: user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.login : null,
+        correlatedDocumentId: original.id,
+      },
+      new Date(),
+    );
+  });
+  await options.events.publish({
+    type: DOCUMENTS_CHANGED,
+    retailerId,
+    documentIds: [documentId, note.id],
+    orderIds: note.orderId != null ? [note.orderId] : [],
+  });
+  return presentDocument(note);
+}

@@ -1,0 +1,360 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { documents, orderProducts } from "../../db/schema.ts";
+import { buildInvoicesDoc } from "../../integrations/mydata/invoice-xml.ts";
+import { FiscalTransmissionError, type FiscalTransmitter } from "../../integrations/mydata/transmitter.ts";
+import { validateInvoicesDocs } from "../../integrations/mydata/validate-xml.ts";
+import type { DocumentRow } from "../../lib/issue-documents.ts";
+import type { EventBus } from "../../realtime/types.ts";
+import { factsOfDocument } from "./document-facts.ts";
+import type { VenueTransmitters } from "./venue-transmitters.ts";
+
+/** Told on the bus when documents' transmission state changes, naming the sales they belong to. */
+export const DOCUMENTS_CHANGED = "documents.changed";
+
+const LEASE_SECONDS = 120;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * The fiscal outbox (ARCHITECTURE §4): one worker per instance claims PENDING documents with a
+ * lease (a conditional UPDATE with SKIP LOCKED, so two instances never hold the same document),
+ * checks the batch against AADE's XSD in one libxml2 run, sends the valid ones in one InvoicesDoc
+ * per venue and records AADE's answer (mark, uid, qrUrl, authenticationCode). A document that
+ * fails the XSD or that AADE refuses is marked REFUSED with the reason, for the admin to see. A
+ * transport failure is retried with exponential back-off. Before a send the document is stamped
+ * (send_started_at, committed): when the answer is lost, the next attempt first asks AADE what it
+ * holds (RequestTransmittedDocs) and matches by uid, so a crash at any point sends nothing twice.
+ */
+export class FiscalOutbox {
+  private readonly owner = `outbox-${randomUUID()}`;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly options: {
+      db: Db;
+      events: EventBus;
+      transmitters: VenueTransmitters;
+      pollMs: number;
+      batchSize: number;
+      log: Logger;
+    },
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(this.options.pollMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(async () => {
+      let handled = 0;
+      try {
+        handled = await this.runOnce();
+      } catch (error) {
+        this.options.log.error({ err: error }, "fiscal outbox run failed");
+      }
+      // A full batch means more is waiting: go on at once.
+      this.schedule(handled >= this.options.batchSize ? 0 : this.options.pollMs);
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  /**
+   * Sends until a run settles nothing (all sent, or AADE still down) (tests, and the admin's "send now"); `dueBy` treats documents
+   * waiting for a later retry as due by then.
+   */
+  async drain(options: { dueBy?: Date } = {}): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const run = this.claimAndSend(options.dueBy ?? null);
+      this.running = run;
+      const { settled } = await run;
+      total += settled;
+      // Stops when a run settled nothing: what is left waits for AADE or for another document.
+      if (settled === 0) return total;
+    }
+  }
+
+  /** One batch: claims due documents, transmits them by venue, records the outcomes. Answers how many it claimed. */
+  async runOnce(options: { dueBy?: Date } = {}): Promise<number> {
+    const run = this.claimAndSend(options.dueBy ?? null);
+    this.running = run;
+    try {
+      return (await run).claimed;
+    } finally {
+      if (this.running === run) this.running = null;
+    }
+  }
+
+  private async claimAndSend(dueBy: Date | null): Promise<{ claimed: number; settled: number }> {
+    const claimed = await this.claim(dueBy);
+    if (!claimed.length) return { claimed: 0, settled: 0 };
+    const byVenue = new Map<number, DocumentRow[]>();
+    for (const row of claimed) byVenue.set(row.retailerId, [...(byVenue.get(row.retailerId) ?? []), row]);
+    const changed: DocumentRow[] = [];
+    for (const [retailerId, rows] of byVenue) {
+      try {
+        changed.push(...(await this.sendVenue(retailerId, rows)));
+      } catch (error) {
+        this.options.log.error({ err: error, retailerId }, "fiscal outbox: a venue's batch failed");
+        await this.retryLater(rows, error instanceof Error ? error.message : String(error));
+      }
+    }
+    await this.tell(changed);
+    return { claimed: claimed.length, settled: changed.length };
+  }
+
+  private async claim(dueBy: Date | null): Promise<DocumentRow[]> {
+    const due = dueBy ? sql`${dueBy.toISOString()}::timestamptz` : sql`now()`;
+    const ids = sql`(
+      select id from documents
+      where status = 'PENDING' and invoice_type <> ''
+        and (next_attempt_at is null or next_attempt_at <= ${due})
+        and (lease_until is null or lease_until < now())
+      order by next_attempt_at nulls first, id
+      limit ${this.options.batchSize}
+      for update skip locked
+    )`;
+    return this.options.db
+      .update(documents)
+      .set({ leaseOwner: this.owner, leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where(sql`${documents.id} in ${ids}`)
+      .returning()
+      .then((rows) => rows.sort((a, b) => a.id - b.id));
+  }
+
+  private async sendVenue(retailerId: number, rows: DocumentRow[]): Promise<DocumentRow[]> {
+    const vatNumber = rows[0].issuerVatNumber;
+    const transmitter = await this.options.transmitters.forVenue(retailerId, vatNumber);
+    if (!transmitter) {
+      await this.retryLater(rows, "The venue has not given its myDATA credentials", MAX_BACKOFF_MS);
+      return [];
+    }
+    const changed: DocumentRow[] = [];
+
+    // A credit note needs the mark of the receipt it corrects: it waits until that is transmitted.
+    const correlatedIds = rows.map((r) => r.correlatedDocumentId).filter((id): id is number => id != null);
+    const originals = correlatedIds.length
+      ? await this.options.db.select().from(documents).where(inArray(documents.id, correlatedIds))
+      : [];
+    const markOf = new Map(originals.map((o) => [o.id, o]));
+    let sendable: DocumentRow[] = [];
+    for (const row of rows) {
+      if (row.correlatedDocumentId == null) {
+        sendable.push(row);
+        continue;
+      }
+      const original = markOf.get(row.correlatedDocumentId);
+      if (original?.mark) sendable.push(row);
+      else if (original?.status === "REFUSED") changed.push(await this.refuse(row, "The document it cancels was refused"));
+      else await this.retryLater([row], "Waiting for the cancelled document's mark", this.options.pollMs, false);
+    }
+
+    // Documents whose earlier send may have reached AADE: ask AADE first, by uid.
+    const inDoubt = sendable.filter((r) => r.sendStartedAt != null);
+    if (inDoubt.length) {
+      const recorded = await this.reconcile(transmitter, inDoubt);
+      if (recorded === null) {
+        await this.retryLater(inDoubt, "RequestTransmittedDocs failed");
+        sendable = sendable.filter((r) => r.sendStartedAt == null);
+      } else {
+        changed.push(...recorded);
+        const done = new Set(recorded.map((r) => r.id));
+        sendable = sendable.filter((r) => !done.has(r.id));
+      }
+    }
+    if (!sendable.length) return changed;
+
+    // Nothing that fails AADE's schema is ever sent: the batch is checked in one libxml2 run.
+    const built = sendable.map((row) => {
+      try {
+        const original = row.correlatedDocumentId != null ? markOf.get(row.correlatedDocumentId) : undefined;
+        return { row, facts: factsOfDocument(row, original?.mark ?? null), xml: "" as string, error: null as string | null };
+      } catch (error) {
+        return { row, facts: null, xml: "", error: error instanceof Error ? error.message : String(error) };
+      }
+    });
+    for (const item of built) {
+      if (!item.facts) continue;
+      try {
+        item.xml = buildInvoicesDoc([item.facts]);
+      } catch (error) {
+        item.error = error instanceof Error ? error.message : String(error);
+      }
+    }
+    const toCheck = built.filter((b) => !b.error);
+    const validations = await validateInvoicesDocs(toCheck.map((b) => b.xml));
+    toCheck.forEach((item, index) => {
+      if (!validations[index].valid) item.error = `XSD: ${validations[index].errors.join("; ")}`;
+    });
+    for (const item of built.filter((b) => b.error)) changed.push(await this.refuse(item.row, item.error as string));
+    const valid = built.filter((b) => !b.error);
+    if (!valid.length) return changed;
+
+    await this.options.db
+      .update(documents)
+      .set({ sendStartedAt: new Date() })
+      .where(
+        inArray(
+          documents.id,
+          valid.map((v) => v.row.id),
+        ),
+      );
+    let outcomes: Awaited<ReturnType<FiscalTransmitter["sendInvoices"]>>;
+    try {
+      outcomes = await transmitter.sendInvoices(buildInvoicesDoc(valid.map((v) => v.facts as NonNullable<typeof v.facts>)));
+    } catch (error) {
+      const retryable = !(error instanceof FiscalTransmissionError) || error.retryable;
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.log.warn({ retailerId, count: valid.length, err: message }, "myDATA send failed; will retry");
+      await this.retryLater(
+        valid.map((v) => v.row),
+        message,
+        retryable ? undefined : MAX_BACKOFF_MS,
+      );
+      return changed;
+    }
+    for (const [position, item] of valid.entries()) {
+      const outcome = outcomes.find((o) => o.index === position + 1);
+      if (outcome?.status === "ACCEPTED") {
+        changed.push(await this.record(item.row, outcome));
+      } else if (outcome) {
+        changed.push(
+          await this.refuse(item.row, outcome.errors.map((e) => `${e.code}: ${e.message}`).join("; ") || outcome.statusCode),
+        );
+      } else {
+        await this.retryLater([item.row], "AADE answered no outcome for it");
+      }
+    }
+    return changed;
+  }
+
+  /** Records what AADE already holds of documents whose answer was lost; null when AADE could not be asked. */
+  private async reconcile(transmitter: FiscalTransmitter, rows: DocumentRow[]): Promise<DocumentRow[] | null> {
+    const days = rows
+      .map((r) => r.issueDate)
+      .filter((d): d is string => d != null)
+      .sort();
+    let held: Awaited<ReturnType<FiscalTransmitter["requestTransmittedDocs"]>>;
+    try {
+      held = await transmitter.requestTransmittedDocs({ mark: "0", dateFrom: days[0], dateTo: days[days.length - 1] });
+    } catch {
+      return null;
+    }
+    const byUid = new Map(held.invoices.filter((i) => i.uid).map((i) => [i.uid?.toUpperCase(), i]));
+    const recorded: DocumentRow[] = [];
+    for (const row of rows) {
+      const found = byUid.get(row.uid?.toUpperCase());
+      if (found) {
+        recorded.push(
+          await this.record(row, {
+            uid: found.uid ?? row.uid ?? "",
+            mark: found.mark,
+            qrUrl: found.qrUrl,
+            authenticationCode: found.authenticationCode,
+          }),
+        );
+      }
+    }
+    return recorded;
+  }
+
+  private async record(
+    row: DocumentRow,
+    answer: { uid: string; mark: string; qrUrl: string | null; authenticationCode: string | null },
+  ): Promise<DocumentRow> {
+    const [updated] = await this.options.db
+      .update(documents)
+      .set({
+        status: "SENT",
+        mark: answer.mark,
+        uid: answer.uid,
+        qrUrl: answer.qrUrl,
+        authenticationCode: answer.authenticationCode,
+        transmittedAt: new Date(),
+        attempts: row.attempts + 1,
+        leaseOwner: null,
+        leaseUntil: null,
+        lastError: null,
+      })
+      .where(and(eq(documents.id, row.id), eq(documents.status, "PENDING")))
+      .returning();
+    return updated ?? row;
+  }
+
+  private async refuse(row: DocumentRow, reason: string): Promise<DocumentRow> {
+    this.options.log.warn({ documentId: row.id, reason }, "fiscal document refused");
+    const [updated] = await this.options.db
+      .update(documents)
+      .set({
+        status: "REFUSED",
+        lastError: reason.slice(0, 2000),
+        attempts: row.attempts + 1,
+        leaseOwner: null,
+        leaseUntil: null,
+      })
+      .where(and(eq(documents.id, row.id), eq(documents.status, "PENDING")))
+      .returning();
+    return updated ?? row;
+  }
+
+  /** Puts documents back with a later attempt: exponential back-off from the poll interval, capped. */
+  private async retryLater(rows: DocumentRow[], reason: string, delayMs?: number, counts = true) {
+    for (const row of rows) {
+      const attempts = counts ? row.attempts + 1 : row.attempts;
+      const backoff = delayMs ?? Math.min(MAX_BACKOFF_MS, this.options.pollMs * 2 ** Math.min(attempts, 20));
+      await this.options.db
+        .update(documents)
+        .set({
+          attempts,
+          nextAttemptAt: new Date(Date.now() + backoff),
+          lastError: reason.slice(0, 2000),
+          leaseOwner: null,
+          leaseUntil: null,
+        })
+        .where(and(eq(documents.id, row.id), eq(documents.leaseOwner, this.owner)));
+    }
+  }
+
+  /** Tells the screens that follow documents (the cash desk's history) which sales changed. */
+  private async tell(changed: DocumentRow[]) {
+    if (!changed.length) return;
+    const byVenue = new Map<number, DocumentRow[]>();
+    for (const row of changed) byVenue.set(row.retailerId, [...(byVenue.get(row.retailerId) ?? []), row]);
+    for (const [retailerId, rows] of byVenue) {
+      const paymentIds = rows.map((r) => r.paymentId).filter((id): id is number => id != null);
+      const paid = paymentIds.length
+        ? await this.options.db
+            .selectDistinct({ orderId: orderProducts.orderId })
+            .from(orderProducts)
+            .where(and(inArray(orderProducts.paymentId, paymentIds), isNotNull(orderProducts.orderId)))
+        : [];
+      const orderIds = [
+        ...new Set([...rows.map((r) => r.orderId).filter((id): id is number => id != null), ...paid.map((p) => p.orderId)]),
+      ];
+      await this.options.events.publish({
+        type: DOCUMENTS_CHANGED,
+        retailerId,
+        documentIds: rows.map((r) => r.id),
+        orderIds,
+      });
+    }
+  }
+}

@@ -1,0 +1,471 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documents, retailers, tableSessions } from "../src/db/schema.ts";
+import { FiscalOutbox } from "../src/features/invoicing/fiscal-outbox.ts";
+import { DatabaseSandboxBooks } from "../src/features/invoicing/sandbox-mydata-books.ts";
+import { VenueTransmitters } from "../src/features/invoicing/venue-transmitters.ts";
+import { computeInvoiceUid } from "../src/integrations/mydata/invoice-uid.ts";
+import { MydataSandbox } from "../src/integrations/mydata/sandbox-transmitter.ts";
+import { validateInvoicesDocs } from "../src/integrations/mydata/validate-xml.ts";
+import { buildBackOfficeVenue, buildProduct, buildTable } from "./support/factories.ts";
+import { apiClient } from "./support/http.ts";
+import { startTestServer, type TestServer } from "./support/test-app.ts";
+
+/**
+ * Fiscal documents (issue 13) over real HTTP: every sale gets its documents in its own transaction
+ * while invoicing is on, numbered without gap or duplicate, queued in the outbox; the outbox sends
+ * them to the myDATA sandbox exactly once, through outages and lost answers; a receipt is cancelled
+ * by a credit note; the admin downloads XML and sees what is pending.
+ */
+
+type Venue = Awaited<ReturnType<typeof buildBackOfficeVenue>>;
+
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let venue: Venue;
+let other: Venue;
+let desk: string;
+let admin: string;
+let waiter: string;
+let otherAdmin: string;
+/** A service (11.2) at 13 %, made before the menu is first read. */
+let cover: { id: number };
+const FAR = new Date(Date.now() + 24 * 3600_000);
+
+/** A valid ΑΦΜ from 8 digits: the 9th is Σ dᵢ·2^(8−i) mod 11 mod 10. */
+function afm(prefix: string): string {
+  const sum = [...prefix].reduce((total, d, i) => total + Number(d) * 2 ** (8 - i), 0);
+  return `${prefix}${(sum % 11) % 10}`;
+}
+
+const db = () => server.database.db;
+const errorOf = (answer: { headers: Headers }) => answer.headers.get("x-app-error");
+const outbox = () => server.fiscal.outbox;
+const sandbox = () => server.fiscal.sandbox as MydataSandbox;
+
+async function invoicingOn(on: Venue, tin: string) {
+  await db()
+    .update(retailers)
+    .set({ invoicingEnabled: true, invoicing: { tin, name: "Ταβέρνα", taxOffice: "Α' ΑΘΗΝΩΝ" } })
+    .where(eq(retailers.id, on.venue.id));
+}
+
+/** A fresh table whose guest ordered 2 salads (9.50 €) and 3 waters (1 €). */
+async function tableWithOrder(on: Venue = venue) {
+  const table = await buildTable(db(), on.venue.id);
+  const guest = await api.seatedGuest(table.id);
+  const sent = await api.post(
+    `/api/orders/${table.id}`,
+    [
+      { id: on.salad.id, quantity: 2 },
+      { id: on.water.id, quantity: 3 },
+    ],
+    guest,
+  );
+  expect(sent.status).toBe(200);
+  return { table, orderId: sent.body.orderId as number };
+}
+
+const payAll = (tableId: number, amounts: { cash?: number; card?: number; credit?: number; discount?: number } = {}) =>
+  api.post(
+    `/api/feed/table/${tableId}/complete-orders?payAll=true`,
+    {
+      discountAmount: amounts.discount ?? 0,
+      cardAmount: amounts.card ?? 0,
+      cashAmount: amounts.cash ?? 0,
+      onCreditAmount: amounts.credit ?? 0,
+      isGift: false,
+    },
+    desk,
+  );
+
+const documentsOfPayment = (paymentId: number) =>
+  db().select().from(documents).where(eq(documents.paymentId, paymentId)).orderBy(documents.id);
+
+beforeAll(async () => {
+  // The outbox is driven by the tests (drain), so its own loop stays idle.
+  server = await startTestServer({ env: { FISCAL_OUTBOX_POLL_MS: "600000", CARD_TERMINAL_POLL_MS: "50" } });
+  api = apiClient(server.baseUrl);
+  venue = await buildBackOfficeVenue(db());
+  other = await buildBackOfficeVenue(db());
+  cover = await buildProduct(db(), venue.venue.id, {
+    categoryId: venue.category.id,
+    name: "Κουβέρ",
+    priceCents: 300,
+    type: "SERVICE",
+    vatCategory: 2,
+    preparationAreaId: null,
+  });
+  await invoicingOn(venue, afm("09416113"));
+  await invoicingOn(other, afm("12345678"));
+  desk = await api.login(venue.cashDesk.login);
+  admin = await api.login(venue.admin.login);
+  waiter = await api.login(venue.waiter.login);
+  otherAdmin = await api.login(other.admin.login);
+}, 60_000);
+afterAll(async () => server?.close());
+
+describe("documents with every sale", () => {
+  it("a waiter's cash and card collection issues one retail receipt: sections, VAT, payment codes, a valid XML", async () => {
+    const { table, orderId } = await tableWithOrder();
+    const paid = await payAll(table.id, { cash: 1000, card: 1200, discount: 0 });
+    expect(paid.status).toBe(200);
+    const [receipt, ...more] = await documentsOfPayment(paid.body.paymentId);
+    expect(more).toEqual([]);
+    expect(receipt).toMatchObject({ type: "RECEIPT", invoiceType: "11.1", series: "A", status: "PENDING", totalCents: 2200 });
+    // 22.00 € at 24 %: VAT 2200 × 24 ÷ 124 = 425.8 → 4.26 €, net 17.74 €.
+    expect([receipt.vatCents, receipt.netCents]).toEqual([426, 1774]);
+    expect(receipt.sections).toEqual([{ vatCategory: 1, productType: "GOOD", gross: 2200, vat: 426, net: 1774 }]);
+    expect(receipt.paymentMethods.map((p) => [p.code, p.amount])).toEqual([
+      [3, 1000],
+      [7, 1200],
+    ]);
+    expect(receipt.uid).toBe(
+      computeInvoiceUid({
+        issuerVatNumber: receipt.issuerVatNumber,
+        issueDate: receipt.issueDate as string,
+        branch: 0,
+        invoiceType: "11.1",
+        series: "A",
+        aa: receipt.number,
+      }),
+    );
+    const xml = await api.get(`/api/admin/documents/${receipt.id}/xml`, admin);
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get("content-type")).toContain("application/xml");
+    const [validation] = await validateInvoicesDocs([xml.body]);
+    expect(validation.errors).toEqual([]);
+
+    const history = await api.get(`/api/orders/${orderId}/invoices`, desk);
+    expect(history.body).toHaveLength(1);
+    expect(history.body[0]).toMatchObject({
+      type: "RECEIPT",
+      totalAmount: 2200,
+      status: "PENDING",
+      tableName: table.label,
+      orderFormStatus: "CLOSED",
+      sections: [{ sectionVat: 24, sectionAmount: 2200, sectionType: "GOOD", paymentMethod: "CARD" }],
+    });
+
+    await outbox().drain({ dueBy: FAR });
+    const [sent] = await documentsOfPayment(paid.body.paymentId);
+    expect(sent.status).toBe("SENT");
+    expect(sent.mark).toMatch(/^\d{15}$/);
+    expect(sent.qrUrl).toContain("q=");
+    expect(sent.authenticationCode).toBeTruthy();
+  });
+
+  it("a sale mixing goods and services issues 11.1 and 11.2, on-credit as code 5, a discount spread exactly", async () => {
+    const table = await buildTable(db(), venue.venue.id);
+    const guest = await api.seatedGuest(table.id);
+    const sent = await api.post(
+      `/api/orders/${table.id}`,
+      [
+        { id: venue.salad.id, quantity: 1 },
+        { id: cover.id, quantity: 2 },
+      ],
+      guest,
+    );
+    expect(sent.status).toBe(200);
+    const paid = await payAll(table.id, { cash: 1000, credit: 450, discount: 100 });
+    expect(paid.status).toBe(200);
+    const docs = await documentsOfPayment(paid.body.paymentId);
+    expect(docs.map((d) => [d.type, d.invoiceType])).toEqual([
+      ["RECEIPT", "11.1"],
+      ["SERVICE_RECEIPT", "11.2"],
+    ]);
+    expect(docs.reduce((sum, d) => sum + d.totalCents, 0)).toBe(1450);
+    for (const d of docs) {
+      expect(d.netCents + d.vatCents).toBe(d.totalCents);
+      expect(d.paymentMethods.reduce((sum, p) => sum + p.amount, 0)).toBe(d.totalCents);
+    }
+    expect(docs[1].paymentMethods.map((p) => p.code)).toContain(5);
+    const xmls = await Promise.all(docs.map((d) => api.get(`/api/admin/documents/${d.id}/xml`, admin)));
+    expect((await validateInvoicesDocs(xmls.map((x) => x.body))).every((v) => v.valid)).toBe(true);
+  });
+
+  it("a register sale by VAT sections gets its receipt; a card part carries method 7", async () => {
+    const sold = await api.post(
+      "/api/feed/issue-receipt",
+      {
+        discountAmount: 0,
+        cardAmount: 500,
+        cashAmount: 1000,
+        source: "TAKE_AWAY",
+        selectedTerminalId: null,
+        sections: [
+          { sectionVat: 24, sectionAmount: 1000, sectionType: "GOOD" },
+          { sectionVat: 13, sectionAmount: 500, sectionType: "GOOD" },
+        ],
+      },
+      desk,
+    );
+    expect(sold.status).toBe(200);
+    const [receipt] = await documentsOfPayment(sold.body.paymentId);
+    expect(receipt).toMatchObject({ invoiceType: "11.1", totalCents: 1500, orderId: sold.body.ticketId });
+    expect(receipt.sections.map((s) => [s.vatCategory, s.gross, s.vat])).toEqual([
+      [1, 1000, 194],
+      [2, 500, 58],
+    ]);
+    expect(receipt.paymentMethods.map((p) => [p.code, p.amount])).toEqual([
+      [3, 1000],
+      [7, 500],
+    ]);
+  });
+
+  it("billing a table issues the order slip (8.6) naming the table, without payment methods; its XML validates", async () => {
+    const { table, orderId } = await tableWithOrder();
+    const billed = await api.put(`/api/cash-desk/table/${table.id}/bill`, {}, desk);
+    expect(billed.status).toBe(200);
+    const [slip] = await db()
+      .select()
+      .from(documents)
+      .where(and(eq(documents.orderId, orderId), eq(documents.invoiceType, "8.6")));
+    expect(slip).toMatchObject({ type: "ORDER", tableName: table.label, totalCents: 2200, paymentMethods: [] });
+    const xml = await api.get(`/api/admin/documents/${slip.id}/xml`, admin);
+    const [validation] = await validateInvoicesDocs([xml.body]);
+    expect(validation.errors).toEqual([]);
+    const history = await api.get(`/api/orders/${orderId}/invoices`, desk);
+    expect(history.body.map((d: any) => d.type)).toEqual(["ORDER"]);
+  });
+
+  it("a gift issues nothing, and nothing is issued while invoicing is off", async () => {
+    const { table } = await tableWithOrder();
+    const gift = await api.post(
+      `/api/feed/table/${table.id}/complete-orders?payAll=true`,
+      { discountAmount: 0, cardAmount: 0, cashAmount: 0, onCreditAmount: 0, isGift: true },
+      desk,
+    );
+    expect(gift.status).toBe(200);
+    expect(await documentsOfPayment(gift.body.paymentId)).toEqual([]);
+
+    const off = await buildBackOfficeVenue(db());
+    const offDesk = await api.login(off.cashDesk.login);
+    const { table: offTable } = await tableWithOrder(off);
+    const paid = await api.post(
+      `/api/feed/table/${offTable.id}/complete-orders?payAll=true`,
+      { discountAmount: 0, cardAmount: 0, cashAmount: 2200, onCreditAmount: 0, isGift: false },
+      offDesk,
+    );
+    expect(paid.status).toBe(200);
+    expect(await db().select().from(documents).where(eq(documents.retailerId, off.venue.id))).toEqual([]);
+  });
+});
+
+describe("numbering", () => {
+  it("50 concurrent payments get 50 receipts numbered without gap or duplicate", async () => {
+    const numbered = await buildBackOfficeVenue(db());
+    await invoicingOn(numbered, afm("11122233"));
+    const token = await api.login(numbered.cashDesk.login);
+    const tables = [];
+    for (let i = 0; i < 50; i++) tables.push((await tableWithOrder(numbered)).table);
+    const answers = await Promise.all(
+      tables.map((t) =>
+        api.post(
+          `/api/feed/table/${t.id}/complete-orders?payAll=true`,
+          { discountAmount: 0, cardAmount: 0, cashAmount: 2200, onCreditAmount: 0, isGift: false },
+          token,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    const rows = await db().select().from(documents).where(eq(documents.retailerId, numbered.venue.id));
+    expect(rows.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(new Set(rows.map((r) => r.uid)).size).toBe(50);
+  }, 120_000);
+});
+
+describe("transmission", () => {
+  it("an outage: 100 sales while the sandbox fails stay pending; once it is back all 100 are sent once", async () => {
+    const busy = await buildBackOfficeVenue(db());
+    await invoicingOn(busy, afm("22233344"));
+    const token = await api.login(busy.cashDesk.login);
+    const busyAdmin = await api.login(busy.admin.login);
+    await outbox().drain({ dueBy: FAR });
+    sandbox().setMode("FAIL");
+    for (let i = 0; i < 100; i++) {
+      const sold = await api.post(
+        "/api/feed/issue-receipt",
+        {
+          discountAmount: 0,
+          cardAmount: 0,
+          cashAmount: 100 + i,
+          source: "TAKE_AWAY",
+          selectedTerminalId: null,
+          sections: [{ sectionVat: 24, sectionAmount: 100 + i, sectionType: "GOOD" }],
+        },
+        token,
+      );
+      expect(sold.status).toBe(200);
+    }
+    await outbox().runOnce({ dueBy: FAR });
+    await outbox().runOnce({ dueBy: FAR });
+    const pending = await api.get("/api/admin/documents/pending", busyAdmin);
+    expect(pending.status).toBe(200);
+    expect(pending.body.count).toBe(100);
+    expect(pending.body.oldestAgeSeconds).toBeGreaterThanOrEqual(0);
+    const waiting = await db().select().from(documents).where(eq(documents.retailerId, busy.venue.id));
+    expect(waiting.every((d) => d.status === "PENDING" && d.lastError)).toBe(true);
+    expect(waiting.some((d) => d.attempts > 0 && d.nextAttemptAt && d.nextAttemptAt > new Date())).toBe(true);
+
+    sandbox().setMode("ACCEPT");
+    await outbox().drain({ dueBy: FAR });
+    const sent = await db().select().from(documents).where(eq(documents.retailerId, busy.venue.id));
+    expect(sent.every((d) => d.status === "SENT" && d.mark)).toBe(true);
+    const held = (await sandbox().held()).filter((h) => h.issuerVatNumber === afm("22233344"));
+    expect(held).toHaveLength(100);
+    expect(new Set(held.map((h) => h.uid)).size).toBe(100);
+    expect((await api.get("/api/admin/documents/pending", busyAdmin)).body).toEqual({ count: 0, oldestAgeSeconds: 0 });
+  }, 120_000);
+
+  it("a lost answer, then a restart: the new instance reconciles by uid and sends nothing twice", async () => {
+    const { table } = await tableWithOrder();
+    await outbox().drain({ dueBy: FAR });
+    sandbox().setMode("LOSE_ANSWER");
+    const paid = await payAll(table.id, { cash: 2200 });
+    await outbox().runOnce({ dueBy: FAR });
+    const [lost] = await documentsOfPayment(paid.body.paymentId);
+    expect(lost.status).toBe("PENDING");
+    expect(lost.sendStartedAt).not.toBeNull();
+
+    // "Restart": a new sandbox and outbox over the same database, nothing kept in memory.
+    const restarted = new MydataSandbox({ books: new DatabaseSandboxBooks(db()) });
+    const fresh = new FiscalOutbox({
+      db: db(),
+      events: server.events,
+      transmitters: new VenueTransmitters({ db: db(), config: server.ctx.config.fiscal, sandbox: restarted }),
+      pollMs: 1000,
+      batchSize: 50,
+      log: { warn() {}, error() {} },
+    });
+    await fresh.drain({ dueBy: FAR });
+    const [reconciled] = await documentsOfPayment(paid.body.paymentId);
+    expect(reconciled.status).toBe("SENT");
+    expect(restarted.sendCalls).toBe(0);
+    const held = (await restarted.held()).filter((h) => h.uid === lost.uid);
+    expect(held).toHaveLength(1);
+    expect(reconciled.mark).toBe(held[0].mark);
+    sandbox().setMode("ACCEPT");
+  });
+
+  it("a refusal is visible on the document and it is not sent again", async () => {
+    const { table } = await tableWithOrder();
+    await outbox().drain({ dueBy: FAR });
+    sandbox().setMode("REFUSE");
+    const paid = await payAll(table.id, { cash: 2200 });
+    await outbox().drain({ dueBy: FAR });
+    sandbox().setMode("ACCEPT");
+    const [refused] = await documentsOfPayment(paid.body.paymentId);
+    expect(refused.status).toBe("REFUSED");
+    expect(refused.lastError).toContain("REFUSED");
+    const before = sandbox().sendCalls;
+    await outbox().drain({ dueBy: FAR });
+    expect(sandbox().sendCalls).toBe(before);
+  });
+});
+
+describe("cancelling a receipt", () => {
+  it("issues a credit note (11.4) pointing at the receipt's mark; the receipt shows CANCELLED; twice is refused", async () => {
+    const { table, orderId } = await tableWithOrder();
+    const paid = await payAll(table.id, { card: 2200 });
+    const [receipt] = await documentsOfPayment(paid.body.paymentId);
+    const cancelled = await api.del(`/api/admin/documents/cancel/${receipt.id}`, admin);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ type: "CREDIT_NOTE", totalAmount: 2200, status: "PENDING" });
+    const again = await api.del(`/api/admin/documents/cancel/${receipt.id}`, admin);
+    expect([again.status, errorOf(again)]).toEqual([400, "error.document_already_cancelled"]);
+    const note = await api.del(`/api/admin/documents/cancel/${cancelled.body.id}`, admin);
+    expect([note.status, errorOf(note)]).toEqual([400, "error.document_not_cancellable"]);
+    // Before the receipt is transmitted the credit note's XML cannot name its mark yet.
+    expect(errorOf(await api.get(`/api/admin/documents/${cancelled.body.id}/xml`, admin))).toBe("error.document_xml_unavailable");
+
+    await outbox().drain({ dueBy: FAR });
+    const [sentReceipt] = await db().select().from(documents).where(eq(documents.id, receipt.id));
+    const [sentNote] = await db().select().from(documents).where(eq(documents.id, cancelled.body.id));
+    expect([sentReceipt.status, sentNote.status]).toEqual(["SENT", "SENT"]);
+    const xml = await api.get(`/api/admin/documents/${sentNote.id}/xml`, admin);
+    expect(xml.body).toContain(`<correlatedInvoices>${sentReceipt.mark}</correlatedInvoices>`);
+    expect((await validateInvoicesDocs([xml.body]))[0].errors).toEqual([]);
+
+    const history = await api.get(`/api/orders/${orderId}/invoices`, desk);
+    expect(history.body.map((d: any) => [d.type, d.orderFormStatus])).toEqual([
+      ["RECEIPT", "CANCELLED"],
+      ["CREDIT_NOTE", "CLOSED"],
+    ]);
+  });
+
+  it("only the venue's ADMIN may cancel, download XML or see what is pending; another venue's id is a 404; bad ids are 400", async () => {
+    const { table } = await tableWithOrder();
+    const paid = await payAll(table.id, { cash: 2200 });
+    const [receipt] = await documentsOfPayment(paid.body.paymentId);
+    for (const token of [desk, waiter]) {
+      expect((await api.del(`/api/admin/documents/cancel/${receipt.id}`, token)).status).toBe(403);
+      expect((await api.get(`/api/admin/documents/${receipt.id}/xml`, token)).status).toBe(403);
+      expect((await api.get("/api/admin/documents/pending", token)).status).toBe(403);
+    }
+    expect((await api.del(`/api/admin/documents/cancel/${receipt.id}`)).status).toBe(401);
+    expect((await api.del(`/api/admin/documents/cancel/${receipt.id}`, otherAdmin)).status).toBe(404);
+    expect((await api.get(`/api/admin/documents/${receipt.id}/xml`, otherAdmin)).status).toBe(404);
+    expect((await api.get("/api/admin/documents/abc/xml", admin)).status).toBe(400);
+    expect((await api.del("/api/admin/documents/cancel/99999999999", admin)).status).toBe(400);
+    expect((await api.del("/api/admin/documents/cancel/2147483000", admin)).status).toBe(404);
+  });
+});
+
+describe("invoicing settings", () => {
+  const form = (on: boolean, extra: Record<string, unknown> = {}) => ({
+    isInvoicingEnabled: on,
+    name: "Ταβέρνα",
+    description: "Εστιατόριο",
+    address: "Οδός 1",
+    city: "Αθήνα",
+    zip: "10558",
+    phone: "2101234567",
+    website: "",
+    tin: afm("09416113"),
+    taxOffice: "Α' ΑΘΗΝΩΝ",
+    gemhNumber: "123456789012",
+    terminals: [{ friendlyName: "Ταμείο", tid: "12345678", mid: "1234", authorizationCode: null, type: "Viva" }],
+    ...extra,
+  });
+
+  it("keeps the myDATA credentials sealed and answers them masked; a masked value read back keeps them", async () => {
+    const venueSettings = await buildBackOfficeVenue(db());
+    const token = await api.login(venueSettings.admin.login);
+    const saved = await api.post(
+      "/api/crm/invoicing-details",
+      form(false, { myDataUserId: "venue-user-01", myDataSubscriptionKey: "0123456789abcdef0123456789abcdef" }),
+      token,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.myDataSubscriptionKey).toBe("••••cdef");
+    expect(JSON.stringify(saved.body)).not.toContain("0123456789abcdef");
+    const [row] = await db().select().from(retailers).where(eq(retailers.id, venueSettings.venue.id));
+    expect(row.mydataCredentials).toMatch(/^v1:/);
+    expect(row.mydataCredentials).not.toContain("venue-user-01");
+    const again = await api.post(
+      "/api/crm/invoicing-details",
+      form(false, { ...saved.body, terminals: form(false).terminals }),
+      token,
+    );
+    expect(again.status).toBe(200);
+    expect((await api.get("/api/crm/invoicing-details", token)).body.myDataSubscriptionKey).toBe("••••cdef");
+  });
+
+  it("refuses switching invoicing on or off while a table is served, with §8's messages; bad input keeps §5's messages", async () => {
+    const served = await buildBackOfficeVenue(db());
+    const token = await api.login(served.admin.login);
+    const { table } = await tableWithOrder(served);
+    const on = await api.post("/api/crm/invoicing-details", form(true), token);
+    expect([on.status, errorOf(on)]).toEqual([400, "error.invoicing_enable_active_service"]);
+    await db().update(tableSessions).set({ status: "CLOSED" }).where(eq(tableSessions.tableId, table.id));
+    expect((await api.post("/api/crm/invoicing-details", form(true), token)).status).toBe(200);
+    await tableWithOrder(served);
+    const off = await api.post("/api/crm/invoicing-details", form(false), token);
+    expect([off.status, errorOf(off)]).toEqual([400, "error.invoicing_disable_active_service"]);
+    const bad = await api.post("/api/crm/invoicing-details", form(true, { tin: "123456789", zip: "123" }), token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors.map((e: any) => e.message).sort()).toEqual(["invoicing.tin.invalid", "invoicing.zip.invalid"]);
+    expect((await api.get("/api/crm/invoicing-details", desk)).status).toBe(403);
+  });
+});
