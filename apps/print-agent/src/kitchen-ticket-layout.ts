@@ -232,6 +232,11 @@ export class TicketWriter {
     this.encoder.newline();
   }
 
+  /** A centred QR code of `data` (a receipt's myDATA link), `moduleSize` dots per module. */
+  qrCode(data: string, moduleSize: number): void {
+    this.encoder.align("center").qrCode(data, moduleSize).newline().align("left");
+  }
+
   finish(): Uint8Array {
     return this.encoder.feed(FEED_BEFORE_CUT).cut("partial").encode();
   }

@@ -1,7 +1,9 @@
 import { renderBill } from "./bill-layout.ts";
 import type { CodePageName } from "./escpos/code-pages.ts";
+import { renderFiscalDocument } from "./fiscal-document-layout.ts";
 import { renderKitchenTicket, renderVoidTicket } from "./kitchen-ticket-layout.ts";
 import type { PrintJob } from "./protocol.ts";
+import { renderStatsReport } from "./stats-report-layout.ts";
 
 export interface RenderJobOptions {
   /** Used when the job names no code page: the one the venue's printers are set up for. */
@@ -28,6 +30,19 @@ export function renderJob(job: PrintJob, options: RenderJobOptions): Uint8Array 
       });
     case "bill":
       return renderBill(job.bill, {
+        bigLetters: job.bigLetters,
+        codePage: job.codePage ?? options.defaultCodePage,
+        now: options.now,
+      });
+    case "stats-report":
+      return renderStatsReport(job.report, {
+        bigLetters: job.bigLetters,
+        codePage: job.codePage ?? options.defaultCodePage,
+        now: options.now,
+      });
+    case "receipt":
+    case "order-slip":
+      return renderFiscalDocument(job.venue, job.document, {
         bigLetters: job.bigLetters,
         codePage: job.codePage ?? options.defaultCodePage,
         now: options.now,

@@ -1,9 +1,13 @@
-import { SENDER_TYPES, SERVICE_MODES } from "@tableorder/domain/enums";
+import { PAYMENT_METHODS, SENDER_TYPES, SERVICE_MODES } from "@tableorder/domain/enums";
+import { MYDATA_VAT_RATES } from "@tableorder/domain/fiscal/vat";
 import { z } from "zod";
 import type { PrintableBill } from "./bill-layout.ts";
 import { CODE_PAGES } from "./escpos/code-pages.ts";
+import { QR_MAX_DATA } from "./escpos/encoder.ts";
+import type { PrintableFiscalDocument, PrintableVenueHeader } from "./fiscal-document-layout.ts";
 import type { PrintableKitchenTicket } from "./kitchen-ticket-layout.ts";
 import { DEFAULT_PRINTER_PORT } from "./printer-connection.ts";
+import type { PrintableStatsReport } from "./stats-report-layout.ts";
 
 /**
  * The print protocol between the preparation screen (browser) and the agent: JSON text messages
@@ -66,10 +70,121 @@ export const printableBill = z.object({
   totalAmount: money,
 }) satisfies z.ZodType<PrintableBill>;
 
+/** The income stats' fields the report prints (spec 3 §7.7); a whole POST api/stats answer may come along. */
+export const printableStatsReport = z.object({
+  venueName: text(200),
+  filters: text(500).optional(),
+  startDate: text(10),
+  endDate: text(10),
+  cashTotal: money,
+  posTotal: money,
+  onlineTotal: money,
+  onCreditTotal: money,
+  giftsTotal: money,
+  cancelledTotal: money,
+  discountsTotal: money,
+  tablesTotal: z.number().int().min(0),
+  productCount: z.array(z.object({ name: text(500), amount: money, count: z.number().int().min(0) })).max(5000),
+}) satisfies z.ZodType<PrintableStatsReport>;
+
+/** The venue's header of a fiscal document (invoicing settings): name, ΑΦΜ, ΔΟΥ, address. */
+export const printableVenueHeader = z.object({
+  name: text(200).min(1),
+  tin: z.string().regex(/^\d{9}$/),
+  taxOffice: text(200).nullable().default(null),
+  address: text(200).nullable().default(null),
+  city: text(200).nullable().default(null),
+  zip: text(20).nullable().default(null),
+  phone: text(40).nullable().optional(),
+}) satisfies z.ZodType<PrintableVenueHeader>;
+
+const VAT_RATES = Object.values(MYDATA_VAT_RATES) as number[];
+
+/**
+ * The fields of a fiscal document (contract fiscalDocument) that printing reads; the rest may
+ * come along. The QR's URL must be printable ASCII, as the QR command takes it.
+ */
+const printableDocumentFields = {
+  series: text(50),
+  number: z.number().int().min(0),
+  uid: text(100).nullable(),
+  mark: text(50).nullable(),
+  issuedAt: text(64),
+  totalAmount: money,
+  tableName: text(100).nullable(),
+  waiterName: text(200).nullable(),
+  myDataQrUrl: z
+    .string()
+    .max(QR_MAX_DATA)
+    .regex(/^[\x20-\x7e]+$/)
+    .nullable(),
+  cardInfo: z
+    .object({
+      type: text(50).nullable(),
+      tid: text(50).nullable(),
+      mid: text(50).nullable(),
+      number: text(50).nullable(),
+      approvalCode: text(50).nullable(),
+      transactionId: text(200).nullable(),
+    })
+    .nullable()
+    .default(null),
+  products: z.array(z.object({ name: text(500), quantity: z.number().positive().max(9999), price: money })).max(1000),
+  sections: z
+    .array(
+      z.object({
+        sectionVat: z.number().refine((rate) => VAT_RATES.includes(rate), "not a myDATA VAT rate"),
+        sectionAmount: money,
+        paymentMethod: text(50),
+      }),
+    )
+    .min(1)
+    .max(50),
+  payments: z
+    .array(z.object({ method: z.enum(PAYMENT_METHODS), amount: money }))
+    .max(20)
+    .optional(),
+};
+
+/** A receipt (11.1, 11.2) or a credit note (11.4) to print. */
+export const printableReceipt = z.object({
+  ...printableDocumentFields,
+  type: z.enum(["RECEIPT", "SERVICE_RECEIPT", "CREDIT_NOTE"]),
+}) satisfies z.ZodType<PrintableFiscalDocument>;
+
+/** A restaurant order slip (8.6) to print. */
+export const printableOrderSlip = z.object({
+  ...printableDocumentFields,
+  type: z.literal("ORDER"),
+}) satisfies z.ZodType<PrintableFiscalDocument>;
+
+/**
+ * The "receipt" and "order-slip" jobs as a sender builds them: a fiscal document from
+ * GET api/orders/{ticketId}/invoices plus the venue's header (issue 13).
+ */
+export type FiscalPrintJob = z.input<typeof receiptJob> | z.input<typeof orderSlipJob>;
+
 const areaName = text(100);
 const codePage = z.enum(CODE_PAGES).optional();
 
+const receiptJob = z.object({
+  kind: z.literal("receipt"),
+  venue: printableVenueHeader,
+  document: printableReceipt,
+  bigLetters: z.boolean().default(false),
+  codePage,
+});
+const orderSlipJob = z.object({
+  kind: z.literal("order-slip"),
+  venue: printableVenueHeader,
+  document: printableOrderSlip,
+  bigLetters: z.boolean().default(false),
+  codePage,
+});
+
 export const printJob = z.discriminatedUnion("kind", [
+  receiptJob,
+  orderSlipJob,
   z.object({
     kind: z.literal("kitchen-ticket"),
     ticket: printableKitchenTicket,
@@ -91,6 +206,12 @@ export const printJob = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("bill"),
     bill: printableBill,
+    bigLetters: z.boolean().default(false),
+    codePage,
+  }),
+  z.object({
+    kind: z.literal("stats-report"),
+    report: printableStatsReport,
     bigLetters: z.boolean().default(false),
     codePage,
   }),

@@ -12,6 +12,8 @@ export type EscPosCommand =
   | { type: "feed"; lines: number }
   | { type: "cut"; partial: boolean }
   | { type: "text"; text: string }
+  /** GS ( k, cn 49: a QR code function (165 model, 167 module size, 169 error level, 180 store, 181 print). */
+  | { type: "qr"; fn: number; value?: number; data?: string }
   | { type: "newline" }
   | { type: "unknown"; bytes: number[] };
 
@@ -28,9 +30,19 @@ export interface PrintedLine {
   align: Alignment;
 }
 
+/** A QR code the stream printed: the data stored before the print command, and its module size. */
+export interface PrintedQrCode {
+  data: string;
+  model: number | null;
+  moduleSize: number | null;
+  /** The number of lines printed before it. */
+  afterLine: number;
+}
+
 export interface DecodedEscPos {
   commands: EscPosCommand[];
   lines: PrintedLine[];
+  qrCodes: PrintedQrCode[];
 }
 
 interface Style {
@@ -51,6 +63,12 @@ const ALIGN_BY_N: Record<number, Alignment> = { 0: "left", 1: "center", 2: "righ
 export function decodeEscPos(bytes: Uint8Array): DecodedEscPos {
   const commands: EscPosCommand[] = [];
   const lines: PrintedLine[] = [];
+  const qrCodes: PrintedQrCode[] = [];
+  let qr: { model: number | null; moduleSize: number | null; data: string | null } = {
+    model: null,
+    moduleSize: null,
+    data: null,
+  };
   let style: Style = { width: 1, height: 1, bold: false, inverted: false, align: "left" };
   let codePage: CodePageName | null = null;
   let chars: { char: string; style: Style }[] = [];
@@ -143,7 +161,25 @@ export function decodeEscPos(bytes: Uint8Array): DecodedEscPos {
       } else if (op === 0x28) {
         // GS ( k pL pH …: a function with a length (QR codes and the like).
         const length = at(3) + at(4) * 256;
-        command({ type: "unknown", bytes: Array.from(bytes.subarray(i, i + 5)) });
+        if (at(2) === 0x6b && at(5) === 0x31 && length >= 3) {
+          const fn = at(6) + 100;
+          const body = bytes.subarray(i + 7, i + 5 + length);
+          if (fn === 180) {
+            const data = String.fromCharCode(...body.subarray(1));
+            command({ type: "qr", fn, data });
+            qr = { ...qr, data };
+          } else {
+            command({ type: "qr", fn, value: body[0] });
+            if (fn === 165) qr = { ...qr, model: (body[0] ?? 0) - 0x30 };
+            if (fn === 167) qr = { ...qr, moduleSize: body[0] ?? null };
+            if (fn === 181 && qr.data !== null) {
+              if (chars.length) endLine();
+              qrCodes.push({ data: qr.data, model: qr.model, moduleSize: qr.moduleSize, afterLine: lines.length });
+            }
+          }
+        } else {
+          command({ type: "unknown", bytes: Array.from(bytes.subarray(i, i + 5)) });
+        }
         i += 5 + length;
       } else if (op === 0x76 && at(2) === 0x30) {
         // GS v 0 m xL xH yL yH data: a raster image.
@@ -168,7 +204,7 @@ export function decodeEscPos(bytes: Uint8Array): DecodedEscPos {
   }
   flushText();
   if (chars.length) endLine();
-  return { commands, lines };
+  return { commands, lines, qrCodes };
 }
 
 /** Renders decoded lines for a console: a style mark, then the text as it would sit on the paper. */

@@ -3,6 +3,8 @@ import { type CodePageName, EPSON_CODE_PAGE_NUMBERS, encodeText } from "./code-p
 const ESC = 0x1b;
 const GS = 0x1d;
 const LF = 0x0a;
+/** Largest QR payload we send: a myDATA URL is far shorter; model 2 at level M holds 2331 bytes. */
+export const QR_MAX_DATA = 2000;
 
 export type Alignment = "left" | "center" | "right";
 const ALIGNMENTS: Record<Alignment, number> = { left: 0, center: 1, right: 2 };
@@ -86,6 +88,21 @@ export class EscPosEncoder {
   /** GS V 1 (partial) or GS V 0 (full). */
   cut(kind: "partial" | "full" = "partial"): this {
     return this.push(GS, 0x56, kind === "partial" ? 1 : 0);
+  }
+
+  /**
+   * A QR code (GS ( k, cn 49): model 2, module size 1–8 dots, error correction M, then store the
+   * data and print it. The data is ASCII (a URL): anything else is refused, never sent as bytes.
+   */
+  qrCode(data: string, moduleSize: number): this {
+    if (!data || !/^[\x20-\x7e]*$/.test(data)) throw new RangeError("A QR code takes printable ASCII only");
+    if (data.length > QR_MAX_DATA) throw new RangeError(`A QR code takes at most ${QR_MAX_DATA} characters`);
+    const stored = data.length + 3;
+    return this.push(GS, 0x28, 0x6b, 4, 0, 0x31, 0x41, 0x32, 0) // fn 165: model 2
+      .push(GS, 0x28, 0x6b, 3, 0, 0x31, 0x43, clampSize(moduleSize)) // fn 167: module size
+      .push(GS, 0x28, 0x6b, 3, 0, 0x31, 0x45, 0x31) // fn 169: error correction M
+      .push(GS, 0x28, 0x6b, stored & 0xff, stored >> 8, 0x31, 0x50, 0x30, ...Array.from(data, (c) => c.charCodeAt(0))) // fn 180
+      .push(GS, 0x28, 0x6b, 3, 0, 0x31, 0x51, 0x30); // fn 181: print
   }
 
   encode(): Uint8Array {

@@ -8,11 +8,11 @@ import { LanguageToggle } from "../../../components/language-toggle.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
 import { useAdminIp } from "../../../features/cash-desk/api/get-admin-ip.ts";
 import { needsAttention, useLiveCashDeskStatus } from "../../../features/cash-desk/hooks/use-live-cash-desk-status.ts";
+import { TodayGlance } from "../../../features/stats/components/today-glance.tsx";
 import { apiGet } from "../../../lib/api-client.ts";
 import { addAreaCatalog, useTranslation } from "../../../lib/i18n.ts";
 import { clearSession } from "../../../lib/session.ts";
 import styles from "./admin.module.css";
-import { LaterRelease } from "./form-parts.tsx";
 import * as texts from "./texts.ts";
 
 addAreaCatalog(texts);
@@ -33,7 +33,9 @@ const ProductListPage = lazy(() => import("./catalog/product-list-page.tsx"));
 const ProductEditorPage = lazy(() => import("./catalog/product-editor-page.tsx"));
 const CategoriesPage = lazy(() => import("./catalog/categories-page.tsx"));
 const ShopSettingsPage = lazy(() => import("./settings/shop-settings-page.tsx"));
+const InvoicingSettingsPage = lazy(() => import("./settings/invoicing-settings-page.tsx"));
 const CashDeskPage = lazy(() => import("./cash-desk/cash-desk-page.tsx"));
+const StatsPage = lazy(() => import("./stats/stats-page.tsx"));
 
 /**
  * The dot on Products: translations are on and some product or category lacks its English text
@@ -77,6 +79,8 @@ function Dashboard({ isAdmin }: { isAdmin: boolean }) {
         <h1 data-testid="admin-business-name">{name || t("admin.defaultBusinessName")}</h1>
       )}
       <p>{t("admin.systemName")}</p>
+      {/* Today's figures are the owner's: api/stats is ADMIN only. */}
+      {isAdmin && <TodayGlance statsPath={`${ADMIN_BASE}/stats`} />}
     </div>
   );
 }
@@ -176,7 +180,7 @@ export function AdminShell({ account }: { account: Account }) {
               path="invoicing-settings"
               element={
                 <AdminOnly isAdmin={isAdmin}>
-                  <LaterRelease />
+                  <InvoicingSettingsPage />
                 </AdminOnly>
               }
             />
@@ -184,7 +188,7 @@ export function AdminShell({ account }: { account: Account }) {
               path="stats"
               element={
                 <AdminOnly isAdmin={isAdmin}>
-                  <LaterRelease />
+                  <StatsPage />
                 </AdminOnly>
               }
             />

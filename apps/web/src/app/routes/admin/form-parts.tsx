@@ -87,14 +87,3 @@ export function TextField({
     </div>
   );
 }
-
-/** The honest empty state of screens that later issues build (no fake data). */
-export function LaterRelease() {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.empty} data-testid="admin-later-release">
-      <h2>{t("admin.later.title")}</h2>
-      <p>{t("admin.later.body")}</p>
-    </div>
-  );
-}

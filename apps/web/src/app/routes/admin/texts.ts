@@ -5,7 +5,6 @@ export const el = {
     systemName: "Διαχειριστικό σύστημα καταστήματος",
     tabs: { cashDesk: "Ταμείο", spaces: "Χώροι", staff: "Προσωπικό", products: "Προϊόντα", stats: "Στατιστικά" },
     menu: { account: "Λογαριασμός", invoicing: "Τιμολόγηση", logout: "Αποσύνδεση", notification: "Υπάρχουν εκκρεμότητες" },
-    later: { title: "Έρχεται σε επόμενη έκδοση", body: "Αυτή η οθόνη δεν είναι ακόμη διαθέσιμη." },
     common: {
       add: "Προσθήκη",
       save: "Αποθήκευση",
@@ -158,7 +157,6 @@ export const en: typeof el = {
     systemName: "Shop management system",
     tabs: { cashDesk: "Cash desk", spaces: "Spaces", staff: "Staff", products: "Products", stats: "Statistics" },
     menu: { account: "Account", invoicing: "Invoicing", logout: "Logout", notification: "Needs attention" },
-    later: { title: "Coming in a later release", body: "This screen is not available yet." },
     common: {
       add: "Add",
       save: "Save",
