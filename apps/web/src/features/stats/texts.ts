@@ -22,7 +22,7 @@ export const el = {
       previousMonth: "Προηγούμενος μήνας",
       nextMonth: "Επόμενος μήνας",
       pickEnd: "Επιλέξτε την τελευταία ημέρα",
-      sources: { DINE_IN: "Στο κατάστημα", TAKE_AWAY: "Take away", DELIVERY: "Delivery" },
+      sources: { DINE_IN: "Στο τραπέζι", TAKE_AWAY: "Πακέτο", DELIVERY: "Διανομή" },
       none: "Δεν υπάρχουν",
     },
     weekdays: "Δε,Τρ,Τε,Πε,Πα,Σα,Κυ",
@@ -38,7 +38,7 @@ export const el = {
       cancelled: "Ακυρώσεις",
       discounts: "Εκπτώσεις",
       tables: "Εξυπηρετήσεις τραπεζιών",
-      takeAways: "Take away",
+      takeAways: "Πακέτα",
       registerSales: "Πωλήσεις ταμειακής",
     },
     consumption: {

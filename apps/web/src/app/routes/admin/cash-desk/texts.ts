@@ -82,7 +82,7 @@ export const el = {
 
 export const en: typeof el = {
   cashDesk: {
-    tabs: { tables: "Tables", "take-away": "Take away", "prep-areas": "Preparation areas", history: "History" },
+    tabs: { tables: "Tables", "take-away": "Take-away", "prep-areas": "Preparation areas", history: "History" },
     tabsLabel: "Cash desk sections",
     attention: "Something needs attention",
     cashRegister: "Cash register",
@@ -136,7 +136,7 @@ export const en: typeof el = {
       discount: "Discount",
       pieces: "{{count}} pcs",
       openDocuments: "Documents of order #{{number}}",
-      serviceMode: { DINE_IN: "Dine in", TAKE_AWAY: "Take away", DELIVERY: "Delivery" },
+      serviceMode: { DINE_IN: "Dine-in", TAKE_AWAY: "Take-away", DELIVERY: "Delivery" },
       paymentStatus: { PAID: "Paid", UNPAID: "Unpaid", GIFT: "Gift", CANCELLED: "Cancelled" },
     },
     documents: {
