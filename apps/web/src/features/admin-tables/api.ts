@@ -1,6 +1,7 @@
 import type { CrmTable, TableFormInput } from "@tableorder/domain/contracts/crm-tables";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, apiGet } from "../../lib/api-client.ts";
+import { saveFile } from "../../lib/save-file.ts";
 import { getToken } from "../../lib/session.ts";
 
 export const TABLES_KEY = ["crm", "tables"] as const;
@@ -35,17 +36,8 @@ async function fetchAuthorized(path: string): Promise<Blob> {
   return response.blob();
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export async function downloadTableQrSvg(table: CrmTable): Promise<void> {
-  saveBlob(await fetchAuthorized(`/api/crm/tables/${table.id}/qr.svg`), `table-${table.code}.svg`);
+  saveFile(await fetchAuthorized(`/api/crm/tables/${table.id}/qr.svg`), `table-${table.code}.svg`);
 }
 
 /** The PNG is drawn from the server's SVG, so both carry the same code. */
@@ -70,7 +62,7 @@ export async function downloadTableQrPng(table: CrmTable, size = 1024): Promise<
     const png = await new Promise<Blob>((resolve, reject) =>
       canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("png"))), "image/png"),
     );
-    saveBlob(png, `table-${table.code}.png`);
+    saveFile(png, `table-${table.code}.png`);
   } finally {
     URL.revokeObjectURL(url);
   }

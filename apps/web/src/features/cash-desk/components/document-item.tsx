@@ -11,8 +11,22 @@ export function isCancellable(document: FiscalDocument): boolean {
   return document.orderFormStatus !== "CANCELLED" && document.type !== "CREDIT_NOTE";
 }
 
-/** One fiscal document of a sale (spec 3 §3): type, series/number, MARK, total, status. */
-export function DocumentItem({ document, onCancel }: { document: FiscalDocument; onCancel: (document: FiscalDocument) => void }) {
+/**
+ * One fiscal document of a sale (spec 3 §3): type, series/number, MARK, total, status. The
+ * administrator may cancel it or download its XML; the cash desk only reads (the server refuses
+ * it those calls, and a refusal would end its session).
+ */
+export function DocumentItem({
+  document,
+  isAdmin,
+  onCancel,
+  onDownloadXml,
+}: {
+  document: FiscalDocument;
+  isAdmin: boolean;
+  onCancel: (document: FiscalDocument) => void;
+  onDownloadXml: (document: FiscalDocument) => void;
+}) {
   const { t } = useTranslation();
   const cancelled = document.orderFormStatus === "CANCELLED";
   return (
@@ -42,11 +56,16 @@ export function DocumentItem({ document, onCancel }: { document: FiscalDocument;
         <dt>{t("cashDesk.documents.status")}</dt>
         <dd>{document.status}</dd>
       </dl>
-      {isCancellable(document) && (
+      {isAdmin && (
         <div className={styles.documentActions}>
-          <Button variant="danger" onClick={() => onCancel(document)} data-testid="document-cancel">
-            {t("cashDesk.documents.cancel")}
+          <Button variant="secondary" onClick={() => onDownloadXml(document)} data-testid="document-xml">
+            {t("cashDesk.documents.xml")}
           </Button>
+          {isCancellable(document) && (
+            <Button variant="danger" onClick={() => onCancel(document)} data-testid="document-cancel">
+              {t("cashDesk.documents.cancel")}
+            </Button>
+          )}
         </div>
       )}
     </li>

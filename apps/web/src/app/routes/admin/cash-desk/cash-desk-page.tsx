@@ -3,6 +3,7 @@ import type { CashDeskStatus } from "@tableorder/domain/contracts/cash-desk";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, NavLink, Outlet, Route, Routes } from "react-router";
 import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
+import { hasAnyAuthority } from "../../../../features/auth/has-authority.ts";
 import { useCashDeskStatus } from "../../../../features/cash-desk/api/get-cash-desk-status.ts";
 import { addAreaCatalog, useTranslation } from "../../../../lib/i18n.ts";
 import { useBillAction } from "./bill-action.ts";
@@ -97,7 +98,7 @@ export default function CashDeskPage({ account }: { account: Account }) {
           {cashRegister}
         </Route>
         <Route path="history" element={<HistoryTab />}>
-          <Route path="ticket/:ticketId" element={<DocumentsDialog />} />
+          <Route path="ticket/:ticketId" element={<DocumentsDialog isAdmin={hasAnyAuthority(account, ["ROLE_ADMIN"])} />} />
           {cashRegister}
         </Route>
         <Route path="*" element={<Navigate to={`${CASH_DESK_BASE}/tables`} replace />} />

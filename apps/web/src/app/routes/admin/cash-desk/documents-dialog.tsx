@@ -5,6 +5,7 @@ import { Button } from "../../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
 import { Dialog } from "../../../../components/dialog.tsx";
 import { useCancelDocument } from "../../../../features/cash-desk/api/cancel-document.ts";
+import { downloadDocumentXml } from "../../../../features/cash-desk/api/download-document-xml.ts";
 import { useTicketDocuments } from "../../../../features/cash-desk/api/get-ticket-documents.ts";
 import styles from "../../../../features/cash-desk/components/cash-desk.module.css";
 import { DocumentItem } from "../../../../features/cash-desk/components/document-item.tsx";
@@ -14,7 +15,7 @@ import pageStyles from "./cash-desk.module.css";
 import { CASH_DESK_BASE } from "./cash-desk-paths.ts";
 
 /** The sale's documents, and the confirmation before one is cancelled (spec 3 §2.4, §7.2). */
-function DocumentList({ ticketId }: { ticketId: number }) {
+function DocumentList({ ticketId, isAdmin }: { ticketId: number; isAdmin: boolean }) {
   const { t } = useTranslation();
   const documents = useTicketDocuments(ticketId);
   const cancel = useCancelDocument(ticketId);
@@ -72,6 +73,8 @@ function DocumentList({ ticketId }: { ticketId: number }) {
         <DocumentItem
           key={document.id}
           document={document}
+          isAdmin={isAdmin}
+          onDownloadXml={(chosen) => void downloadDocumentXml(chosen).catch(() => {})}
           onCancel={(chosen) => {
             cancel.reset();
             setConfirming(chosen);
@@ -83,7 +86,7 @@ function DocumentList({ ticketId }: { ticketId: number }) {
 }
 
 /** history/ticket/{ticketId}: the popup over the history (spec 3 §2.4). */
-export function DocumentsDialog() {
+export function DocumentsDialog({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ticketId = Number(useParams().ticketId);
@@ -94,7 +97,7 @@ export function DocumentsDialog() {
       onClose={() => navigate(`${CASH_DESK_BASE}/history`)}
       testId="documents-dialog"
     >
-      {valid ? <DocumentList ticketId={ticketId} /> : <p role="alert">{t("cashDesk.documents.empty")}</p>}
+      {valid ? <DocumentList ticketId={ticketId} isAdmin={isAdmin} /> : <p role="alert">{t("cashDesk.documents.empty")}</p>}
     </Dialog>
   );
 }
