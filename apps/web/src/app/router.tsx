@@ -1,10 +1,10 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, type LazyRouteFunction, type LoaderFunction, type RouteObject } from "react-router";
 import { DelayedSkeleton } from "../components/delayed-skeleton.tsx";
+import { waiterPaymentRoutes } from "./payment-routes.tsx";
 import { NotFoundPage } from "./routes/not-found-page.tsx";
 import { RootLayout } from "./routes/root-layout.tsx";
 import { RouteError } from "./routes/route-error.tsx";
-import { waiterPaymentRoutes } from "./routes/waiter/payment/payment-routes.tsx";
 
 // Each area is its own chunk: a guest's phone loads only the customer screens.
 const HomePage = lazy(() => import("./routes/public/home-page.tsx"));

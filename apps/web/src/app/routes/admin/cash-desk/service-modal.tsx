@@ -7,7 +7,7 @@ import { el, en } from "../../../../features/waiter-payment/texts.ts";
 import { staffTableFeedQueryKey } from "../../../../features/waiter-tasks/api/waiter-api.ts";
 import { addAreaCatalog, useTranslation } from "../../../../lib/i18n.ts";
 import { useRealtime } from "../../../../lib/realtime.ts";
-import { waiterPaymentRoutes } from "../../waiter/payment/payment-routes.tsx";
+import { waiterPaymentRoutes } from "../../../payment-routes.tsx";
 import { ServiceModalFrame } from "./service-modal-frame.tsx";
 
 // The waiter's payment and ordering texts, for the same screens here.

@@ -1,0 +1,38 @@
+import { type ComponentType, lazy, Suspense } from "react";
+import type { RouteObject } from "react-router";
+import { DelayedSkeleton } from "../components/delayed-skeleton.tsx";
+import { NotFoundPage } from "./routes/not-found-page.tsx";
+
+// Each screen is its own chunk, loaded when first shown (waiter's app and cash desk alike). This
+// list lives outside routes/waiter so that the router's entry does not pull the waiter's chunk
+// into every guest's first load.
+const ChoosePaymentTypePage = lazy(() => import("./routes/waiter/payment/choose-payment-type-page.tsx"));
+const PaymentTypeRedirect = lazy(() => import("./routes/waiter/payment/payment-type-redirect.tsx"));
+const SelectProductsPage = lazy(() => import("./routes/waiter/payment/select-products-page.tsx"));
+const ChoosePaymentMethodPage = lazy(() => import("./routes/waiter/payment/choose-payment-method-page.tsx"));
+const FinalizePaymentPage = lazy(() => import("./routes/waiter/payment/finalize-payment-page.tsx"));
+const PendingPosPaymentPage = lazy(() => import("./routes/waiter/payment/pending-pos-payment-page.tsx"));
+const TableTransferPage = lazy(() => import("./routes/waiter/payment/table-transfer-page.tsx"));
+
+function page(Component: ComponentType) {
+  return (
+    <Suspense fallback={<DelayedSkeleton />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+/**
+ * The payment sub-routes (spec 2 §2.2), under a table's feed and a request's task page in the
+ * waiter's app, and under the cash desk's service modal (spec 3 §2.3): one list for every mount.
+ */
+export const waiterPaymentRoutes = (): RouteObject[] => [
+  { path: "choose-payment-type", element: page(ChoosePaymentTypePage) },
+  { path: "table-transfer", element: page(TableTransferPage) },
+  { path: "pending-pos-payment", element: page(PendingPosPaymentPage) },
+  { path: ":type", element: page(PaymentTypeRedirect) },
+  { path: ":type/select-products", element: page(SelectProductsPage) },
+  { path: ":type/choose-payment-method", element: page(ChoosePaymentMethodPage) },
+  { path: ":type/:method/finalize-payment", element: page(FinalizePaymentPage) },
+  { path: "*", element: <NotFoundPage /> },
+];
