@@ -3,8 +3,8 @@ import { createServer, request, type Server } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { builtSizes } from "../lib/guest-route.ts";
 import { expectOk, HttpClient, tokenOf } from "../lib/http-client.ts";
 import type { BenchContext, Scenario, ScenarioResult } from "../lib/scenario.ts";
 import { REPO_ROOT } from "../lib/server-process.ts";
@@ -279,38 +279,6 @@ async function coldLoad(browser: import("playwright-core").Browser, baseUrl: str
   } finally {
     await context.close();
   }
-}
-
-/** Gzip (level 6) and raw sizes of the JS and CSS files the manifest says the menu route needs. */
-function builtSizes(webDist: string): { js: number; css: number; jsRaw: number; cssRaw: number; files: string[] } {
-  const manifest = JSON.parse(readFileSync(path.join(webDist, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    { file: string; imports?: string[]; css?: string[] }
-  >;
-  const chunks = new Set<string>();
-  const css = new Set<string>();
-  const walk = (key: string) => {
-    if (chunks.has(key) || !manifest[key]) return;
-    chunks.add(key);
-    for (const file of manifest[key].css ?? []) css.add(file);
-    for (const next of manifest[key].imports ?? []) walk(next);
-  };
-  for (const entry of ["index.html", "src/app/routes/customer/customer-layout.tsx", "src/app/routes/customer/menu-page.tsx"])
-    walk(entry);
-  const files = [...chunks].map((key) => manifest[key].file);
-  const size = (list: string[]) => {
-    let gzip = 0;
-    let raw = 0;
-    for (const file of list) {
-      const body = readFileSync(path.join(webDist, file));
-      raw += body.length;
-      gzip += gzipSync(body, { level: 6 }).length;
-    }
-    return { gzip, raw };
-  };
-  const js = size(files);
-  const styles = size([...css]);
-  return { js: js.gzip, css: styles.gzip, jsRaw: js.raw, cssRaw: styles.raw, files: [...files, ...css] };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
