@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderProducts, payments } from "../src/db/schema.ts";
 import { buildBackOfficeVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
+import { orderAtNewTable } from "./support/orders.ts";
 import { listen, type TestListener, trySubscribe } from "./support/stomp-client.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 
@@ -36,20 +37,8 @@ const errorOf = (answer: { headers: Headers }) => answer.headers.get("x-app-erro
 const db = () => server.database.db;
 const zero = { discountAmount: 0, cardAmount: 0, cashAmount: 0, onCreditAmount: 0, isGift: false };
 
-async function tableWithOrder(on: Venue = venue) {
-  const table = await buildTable(db(), on.venue.id);
-  const guest = await api.seatedGuest(table.id);
-  const sent = await api.post(
-    `/api/orders/${table.id}`,
-    [
-      { id: on.salad.id, quantity: 2 },
-      { id: on.water.id, quantity: 3 },
-    ],
-    guest,
-  );
-  expect(sent.status).toBe(200);
-  return { table, guest, orderId: sent.body.orderId as number };
-}
+/** A fresh table of the venue whose guest ordered 2 salads (9.50 €) and 3 waters (1 €). */
+const tableWithOrder = (on: Venue = venue) => orderAtNewTable(api, db(), on);
 
 const unitsOfOrder = (orderId: number) =>
   db().select().from(orderProducts).where(eq(orderProducts.orderId, orderId)).orderBy(orderProducts.id);

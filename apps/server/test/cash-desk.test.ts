@@ -15,6 +15,7 @@ import {
 import { todayInAthens } from "../src/features/cash-desk/business-day.ts";
 import { buildBackOfficeVenue, buildProduct, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
+import { orderAtNewTable } from "./support/orders.ts";
 import { listen } from "./support/stomp-client.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 
@@ -58,20 +59,7 @@ async function withPrinters(on: Venue) {
 }
 
 /** A fresh table of the venue whose guest ordered 2 salads (9.50 €) and 3 waters (1 €). */
-async function tableWithOrder(on: Venue = venue) {
-  const table = await buildTable(db(), on.venue.id);
-  const guest = await api.seatedGuest(table.id);
-  const sent = await api.post(
-    `/api/orders/${table.id}`,
-    [
-      { id: on.salad.id, quantity: 2 },
-      { id: on.water.id, quantity: 3 },
-    ],
-    guest,
-  );
-  expect(sent.status).toBe(200);
-  return { table, guest, orderId: sent.body.orderId as number, ticketIds: sent.body.ticketIds as number[] };
-}
+const tableWithOrder = (on: Venue = venue) => orderAtNewTable(api, db(), on);
 
 const unitsOfOrder = (orderId: number) =>
   db().select().from(orderProducts).where(eq(orderProducts.orderId, orderId)).orderBy(orderProducts.id);

@@ -9,6 +9,7 @@ import { MydataSandbox } from "../src/integrations/mydata/sandbox-transmitter.ts
 import { validateInvoicesDocs } from "../src/integrations/mydata/validate-xml.ts";
 import { buildBackOfficeVenue, buildProduct, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
+import { orderAtNewTable } from "./support/orders.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 
 /**
@@ -50,21 +51,8 @@ async function invoicingOn(on: Venue, tin: string) {
     .where(eq(retailers.id, on.venue.id));
 }
 
-/** A fresh table whose guest ordered 2 salads (9.50 €) and 3 waters (1 €). */
-async function tableWithOrder(on: Venue = venue) {
-  const table = await buildTable(db(), on.venue.id);
-  const guest = await api.seatedGuest(table.id);
-  const sent = await api.post(
-    `/api/orders/${table.id}`,
-    [
-      { id: on.salad.id, quantity: 2 },
-      { id: on.water.id, quantity: 3 },
-    ],
-    guest,
-  );
-  expect(sent.status).toBe(200);
-  return { table, orderId: sent.body.orderId as number };
-}
+/** A fresh table of the venue whose guest ordered 2 salads (9.50 €) and 3 waters (1 €). */
+const tableWithOrder = (on: Venue = venue) => orderAtNewTable(api, db(), on);
 
 const payAll = (tableId: number, amounts: { cash?: number; card?: number; credit?: number; discount?: number } = {}) =>
   api.post(
