@@ -50,6 +50,21 @@ export type PaymentUpdateMessage = z.infer<typeof paymentUpdateMessage>;
 export const terminalPaymentStatus = z.object({ status: z.enum(["PENDING", "SUCCESS", "FAILED"]), paymentId: z.number() });
 export type TerminalPaymentStatus = z.infer<typeof terminalPaymentStatus>;
 
+/** The invoicing settings' tax and shop details (spec 3 §3), kept together in the venue's invoicing record. */
+export const INVOICING_TAX_FIELDS = [
+  "name",
+  "description",
+  "address",
+  "city",
+  "zip",
+  "phone",
+  "website",
+  "tin",
+  "taxOffice",
+  "gemhNumber",
+] as const;
+export type InvoicingTaxField = (typeof INVOICING_TAX_FIELDS)[number];
+
 /** The invoicing settings' field rules answer these keys (spec 3 §5; wording in validation-messages.ts). */
 export type InvoicingMessageKey = Extract<ValidationMessageKey, `invoicing.${string}` | `terminal.${string}` | "fieldRequired">;
 

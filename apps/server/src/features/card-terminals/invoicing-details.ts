@@ -1,4 +1,10 @@
-import { type InvoicingDetails, type InvoicingDetailsForm, invoicingProblems } from "@tableorder/domain/contracts/card-terminals";
+import {
+  INVOICING_TAX_FIELDS,
+  type InvoicingDetails,
+  type InvoicingDetailsForm,
+  type InvoicingTaxField,
+  invoicingProblems,
+} from "@tableorder/domain/contracts/card-terminals";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client.ts";
 import { cardTerminals, retailers, tableSessions } from "../../db/schema.ts";
@@ -17,19 +23,6 @@ function openCredentials(key: Buffer, sealed: string | null): { userId: string; 
     return null;
   }
 }
-
-const TAX_FIELDS = [
-  "name",
-  "description",
-  "address",
-  "city",
-  "zip",
-  "phone",
-  "website",
-  "tin",
-  "taxOffice",
-  "gemhNumber",
-] as const;
 
 /** The venue's invoicing settings (spec 3 §3): its tax details and its card terminals. */
 export async function loadInvoicingDetails(db: Queryable, retailerId: number, secretsKey: Buffer): Promise<InvoicingDetails> {
@@ -50,13 +43,13 @@ export async function loadInvoicingDetails(db: Queryable, retailerId: number, se
     .from(cardTerminals)
     .where(and(eq(cardTerminals.retailerId, retailerId), isNull(cardTerminals.deletedAt)))
     .orderBy(asc(cardTerminals.id));
-  const field = (name: (typeof TAX_FIELDS)[number]) => venue.invoicing[name] ?? null;
+  const field = (name: InvoicingTaxField) => venue.invoicing[name] ?? null;
   const credentials = openCredentials(secretsKey, venue.credentials);
   return {
     isInvoicingEnabled: venue.enabled,
     myDataUserId: maskSecret(credentials?.userId ?? null),
     myDataSubscriptionKey: maskSecret(credentials?.subscriptionKey ?? null),
-    ...(Object.fromEntries(TAX_FIELDS.map((name) => [name, field(name)])) as Record<(typeof TAX_FIELDS)[number], string | null>),
+    ...(Object.fromEntries(INVOICING_TAX_FIELDS.map((name) => [name, field(name)])) as Record<InvoicingTaxField, string | null>),
     terminals,
   };
 }
@@ -110,7 +103,7 @@ export async function saveInvoicingDetails(options: {
       .update(retailers)
       .set({
         invoicingEnabled: form.isInvoicingEnabled,
-        invoicing: Object.fromEntries(TAX_FIELDS.map((name) => [name, form[name]])),
+        invoicing: Object.fromEntries(INVOICING_TAX_FIELDS.map((name) => [name, form[name]])),
         mydataCredentials: userId && subscriptionKey ? sealSecret(secretsKey, JSON.stringify({ userId, subscriptionKey })) : null,
       })
       .where(eq(retailers.id, retailerId));

@@ -1,24 +1,12 @@
 import {
+  INVOICING_TAX_FIELDS,
   type InvoicingDetails,
   type InvoicingDetailsInput,
+  type InvoicingTaxField,
   invoicingDetailsForm,
   invoicingProblems,
 } from "@tableorder/domain/contracts/card-terminals";
 import { schemaFieldErrors } from "../admin-shell/form-errors.ts";
-
-export const TAX_FIELDS = [
-  "name",
-  "description",
-  "address",
-  "city",
-  "zip",
-  "phone",
-  "website",
-  "tin",
-  "taxOffice",
-  "gemhNumber",
-] as const;
-export type TaxField = (typeof TAX_FIELDS)[number];
 
 export interface TerminalRow {
   /** A row's identity in the list (rows are added and removed); never sent. */
@@ -30,7 +18,7 @@ export interface TerminalRow {
   type: string;
 }
 
-export type InvoicingValues = Record<TaxField, string> & {
+export type InvoicingValues = Record<InvoicingTaxField, string> & {
   isInvoicingEnabled: boolean;
   /** Typed anew to replace the stored one; empty keeps it (the stored one is shown masked). */
   myDataUserId: string;
@@ -46,7 +34,10 @@ export function emptyTerminal(): TerminalRow {
 
 /** The form's values for what the server read back (credentials stay masked, outside the inputs). */
 export function valuesFromDetails(details: InvoicingDetails): InvoicingValues {
-  const tax = Object.fromEntries(TAX_FIELDS.map((field) => [field, details[field] ?? ""])) as Record<TaxField, string>;
+  const tax = Object.fromEntries(INVOICING_TAX_FIELDS.map((field) => [field, details[field] ?? ""])) as Record<
+    InvoicingTaxField,
+    string
+  >;
   return {
     ...tax,
     isInvoicingEnabled: details.isInvoicingEnabled,

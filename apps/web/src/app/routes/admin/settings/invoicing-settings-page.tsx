@@ -1,3 +1,4 @@
+import type { InvoicingTaxField } from "@tableorder/domain/contracts/card-terminals";
 import { TERMINAL_TYPES } from "@tableorder/domain/contracts/card-terminals";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
@@ -13,7 +14,6 @@ import {
   type InvoicingValues,
   inputFromValues,
   invoicingFieldErrors,
-  type TaxField,
   type TerminalRow,
   touchedAfterRemoval,
   valuesFromDetails,
@@ -31,8 +31,8 @@ addAreaCatalog(texts);
 
 /** The toggle's refusals (spec 3 §8) show under the toggle. */
 const KEYED = { invoicing_enable_active_service: "isInvoicingEnabled", invoicing_disable_active_service: "isInvoicingEnabled" };
-const SHOP_FIELDS: TaxField[] = ["name", "description", "address", "city", "zip", "phone", "website"];
-const TAX_ONLY: TaxField[] = ["tin", "taxOffice", "gemhNumber"];
+const SHOP_FIELDS: InvoicingTaxField[] = ["name", "description", "address", "city", "zip", "phone", "website"];
+const TAX_ONLY: InvoicingTaxField[] = ["tin", "taxOffice", "gemhNumber"];
 const TERMINAL_TEXT = ["friendlyName", "tid", "mid", "authorizationCode"] as const;
 
 function PendingTransmission() {
@@ -92,7 +92,7 @@ export default function InvoicingSettingsPage() {
     setTouched((s) => new Set([...s, ...fields]));
     setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([f]) => !fields.includes(f))));
   };
-  const setField = (field: TaxField | "myDataUserId" | "myDataSubscriptionKey", value: string) => {
+  const setField = (field: InvoicingTaxField | "myDataUserId" | "myDataSubscriptionKey", value: string) => {
     setValues((v) => v && { ...v, [field]: value });
     touch(field);
   };
@@ -146,7 +146,7 @@ export default function InvoicingSettingsPage() {
     }
   };
 
-  const tax = (field: TaxField) => (
+  const tax = (field: InvoicingTaxField) => (
     <TextField
       key={field}
       id={`invoicing-${field}`}
