@@ -1,24 +1,19 @@
 import { mkdir } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningAgent, startAgentServer } from "../apps/print-agent/src/agent-server.ts";
-import { decodeEscPos } from "../apps/print-agent/src/escpos/decode.ts";
-import { DEFAULT_PRINTER_TIMEOUTS, PrinterQueue, sendToPrinter } from "../apps/print-agent/src/printer-connection.ts";
-import { type FakePrinter, startFakePrinter } from "../apps/print-agent/test/support/fake-printer.ts";
-import { retailers } from "../apps/server/src/db/schema.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
+import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
 const SCREENSHOTS = "test-results/screenshots";
 const DESK = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
-/** The till's printer: a stand-in on its own loopback address, on the raw port the agent prints to. */
-const TILL_PRINTER = { host: "127.0.0.77", port: 9100 };
+/** The till's printer's address: a stand-in of its own on loopback. */
+const TILL_PRINTER = "127.0.0.77";
 
 let server: RunningServer;
 let browser: Browser;
-let agent: RunningAgent;
-let printer: FakePrinter;
+let tillPrinter: VenuePrinter;
 const contexts: BrowserContext[] = [];
 
 async function newPage(options: typeof DESK | typeof PHONE): Promise<Page> {
@@ -85,17 +80,7 @@ describe("the cash desk", () => {
   beforeAll(async () => {
     await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
-    printer = await startFakePrinter(TILL_PRINTER);
-    const queue = new PrinterQueue((target, bytes) => sendToPrinter(target, bytes, DEFAULT_PRINTER_TIMEOUTS));
-    agent = await startAgentServer({
-      host: "127.0.0.1",
-      port: 0,
-      allowedOrigins: null,
-      print: (target, bytes) => queue.print(target, bytes),
-      defaultCodePage: "cp737",
-    });
-    // The venue's print agent and its till printer, as its administrator would set them.
-    await server.db.update(retailers).set({ printServiceUrl: agent.url, printerIp: TILL_PRINTER.host });
+    tillPrinter = await startVenuePrinter(server, TILL_PRINTER);
     browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
@@ -105,8 +90,7 @@ describe("the cash desk", () => {
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
-    await agent?.close();
-    await printer?.close();
+    await tillPrinter?.close();
     await server?.close();
   });
 
@@ -135,8 +119,7 @@ describe("the cash desk", () => {
 
     // 2. The bill reaches the till's printer.
     await card(cashier, "3").getByTestId("card-bill").click();
-    const [bill] = await printer.waitForJobs(1, 15_000);
-    const printed = decodeEscPos(bill.bytes).lines.map((l) => l.text.trimEnd());
+    const printed = await tillPrinter.printedLines(1);
     expect(printed).toContain("Demo Taverna");
     expect(printed).toContain("ΛΟΓΑΡΙΑΣΜΟΣ");
     expect(printed.some((l) => /^Τραπέζι 3\s/.test(l))).toBe(true);

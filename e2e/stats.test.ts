@@ -1,23 +1,18 @@
 import { mkdir } from "node:fs/promises";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningAgent, startAgentServer } from "../apps/print-agent/src/agent-server.ts";
-import { decodeEscPos } from "../apps/print-agent/src/escpos/decode.ts";
-import { DEFAULT_PRINTER_TIMEOUTS, PrinterQueue, sendToPrinter } from "../apps/print-agent/src/printer-connection.ts";
-import { type FakePrinter, startFakePrinter } from "../apps/print-agent/test/support/fake-printer.ts";
-import { retailers } from "../apps/server/src/db/schema.ts";
 import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
+import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
 const SCREENSHOTS = "test-results/screenshots";
-/** The office printer: a stand-in on its own loopback address, on the raw port the agent prints to. */
-const OFFICE_PRINTER = { host: "127.0.0.78", port: 9100 };
+/** The office printer's address: a stand-in of its own on loopback. */
+const OFFICE_PRINTER = "127.0.0.78";
 
 let server: RunningServer;
 let browser: Browser;
-let agent: RunningAgent;
-let printer: FakePrinter;
+let officePrinter: VenuePrinter;
 
 const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ");
 
@@ -48,16 +43,7 @@ describe("statistics", () => {
   beforeAll(async () => {
     await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
-    printer = await startFakePrinter(OFFICE_PRINTER);
-    const queue = new PrinterQueue((target, bytes) => sendToPrinter(target, bytes, DEFAULT_PRINTER_TIMEOUTS));
-    agent = await startAgentServer({
-      host: "127.0.0.1",
-      port: 0,
-      allowedOrigins: null,
-      print: (target, bytes) => queue.print(target, bytes),
-      defaultCodePage: "cp737",
-    });
-    await server.db.update(retailers).set({ printServiceUrl: agent.url, printerIp: OFFICE_PRINTER.host });
+    officePrinter = await startVenuePrinter(server, OFFICE_PRINTER);
     browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
@@ -66,8 +52,7 @@ describe("statistics", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await agent?.close();
-    await printer?.close();
+    await officePrinter?.close();
     await server?.close();
   });
 
@@ -103,8 +88,7 @@ describe("statistics", () => {
     // The report reaches the printer through the venue's print agent.
     await expect.poll(() => owner.getByTestId("stats-print").isDisabled(), { timeout: 15_000 }).toBe(false);
     await owner.getByTestId("stats-print").click();
-    const [report] = await printer.waitForJobs(1, 15_000);
-    const printed = decodeEscPos(report.bytes).lines.map((l) => l.text.trimEnd());
+    const printed = await officePrinter.printedLines(1);
     expect(printed.some((l) => l.includes("5,50"))).toBe(true);
     expect(printed.some((l) => l.includes("Τζατζίκι"))).toBe(true);
 

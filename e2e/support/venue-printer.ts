@@ -1,0 +1,42 @@
+import { type RunningAgent, startAgentServer } from "../../apps/print-agent/src/agent-server.ts";
+import { decodeEscPos } from "../../apps/print-agent/src/escpos/decode.ts";
+import { DEFAULT_PRINTER_TIMEOUTS, PrinterQueue, sendToPrinter } from "../../apps/print-agent/src/printer-connection.ts";
+import { type FakePrinter, startFakePrinter } from "../../apps/print-agent/test/support/fake-printer.ts";
+import { retailers } from "../../apps/server/src/db/schema.ts";
+import type { RunningServer } from "./start-server.ts";
+
+export interface VenuePrinter {
+  printer: FakePrinter;
+  /** The lines of the nth job the printer received (1-based), decoded from its ESC/POS bytes. */
+  printedLines(nth: number, timeoutMs?: number): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * The venue's real print agent and a stand-in TCP printer on its own loopback address (raw port
+ * 9100, where the agent prints), set as the venue's print service and printer, as its
+ * administrator would: what the till's bills and the owner's reports print through.
+ */
+export async function startVenuePrinter(server: RunningServer, host: string): Promise<VenuePrinter> {
+  const printer = await startFakePrinter({ host, port: 9100 });
+  const queue = new PrinterQueue((target, bytes) => sendToPrinter(target, bytes, DEFAULT_PRINTER_TIMEOUTS));
+  const agent: RunningAgent = await startAgentServer({
+    host: "127.0.0.1",
+    port: 0,
+    allowedOrigins: null,
+    print: (target, bytes) => queue.print(target, bytes),
+    defaultCodePage: "cp737",
+  });
+  await server.db.update(retailers).set({ printServiceUrl: agent.url, printerIp: host });
+  return {
+    printer,
+    async printedLines(nth, timeoutMs = 15_000) {
+      const jobs = await printer.waitForJobs(nth, timeoutMs);
+      return decodeEscPos(jobs[nth - 1].bytes).lines.map((line) => line.text.trimEnd());
+    },
+    async close() {
+      await agent.close();
+      await printer.close();
+    },
+  };
+}
