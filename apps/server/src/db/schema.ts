@@ -639,6 +639,14 @@ export const documents = pgTable(
     transmittedAt: timestamp("transmitted_at", { withTimezone: true }),
     lastError: text("last_error"),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the till's printer confirmed it; null while it waits to be handed to the guest. */
+    printedAt: timestamp("printed_at", { withTimezone: true }),
+    /** The till screen that may print it, until the lease runs out (two tills never both print it). */
+    printClaimedBy: text("print_claimed_by"),
+    printClaimedUntil: timestamp("print_claimed_until", { withTimezone: true }),
+    /** An order slip's cancellation (AADE's CancelInvoice): asked for, then AADE's cancellation mark. */
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    cancellationMark: text("cancellation_mark"),
   },
   (t) => [
     uniqueIndex("documents_number").on(t.retailerId, t.series, t.invoiceType, t.number),
@@ -646,6 +654,8 @@ export const documents = pgTable(
     index("documents_correlated").on(t.correlatedDocumentId),
     // The outbox reads only what is still to send.
     index("documents_outbox").on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    // The till prints what is still unprinted.
+    index("documents_to_print").on(t.retailerId, t.issuedAt).where(sql`printed_at is null`),
   ],
 );
 
