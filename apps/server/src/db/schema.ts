@@ -39,6 +39,8 @@ export const retailers = pgTable("retailers", {
   waitersSeeAllTables: boolean("waiters_see_all_tables").notNull().default(false),
   invoicingEnabled: boolean("invoicing_enabled").notNull().default(false),
   invoicing: jsonb("invoicing").$type<Record<string, string | null>>().notNull().default({}),
+  /** While invoicing is on, each sent order gets its own order slip (8.6), not only the bill. */
+  orderSlipOnEveryOrder: boolean("order_slip_on_every_order").notNull().default(false),
   /** The venue's myDATA user id and subscription key, AES-256-GCM sealed (lib/secret-box.ts); never answered. */
   mydataCredentials: text("mydata_credentials"),
   /** Last kitchen ticket number handed out; bumped under the row lock so numbers never repeat. */
