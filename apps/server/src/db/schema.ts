@@ -646,9 +646,6 @@ export const documents = pgTable(
     /** The till screen that may print it, until the lease runs out (two tills never both print it). */
     printClaimedBy: text("print_claimed_by"),
     printClaimedUntil: timestamp("print_claimed_until", { withTimezone: true }),
-    /** An order slip's cancellation (AADE's CancelInvoice): asked for, then AADE's cancellation mark. */
-    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
-    cancellationMark: text("cancellation_mark"),
   },
   (t) => [
     uniqueIndex("documents_number").on(t.retailerId, t.series, t.invoiceType, t.number),
