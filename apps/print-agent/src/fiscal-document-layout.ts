@@ -40,8 +40,8 @@ export interface PrintableVenueHeader {
 
 /**
  * What printing reads of a fiscal document (contract fiscalDocument, as GET api/orders/{ticketId}/invoices
- * lists it); a whole FiscalDocument fits. `payments` lists every way the sale was paid, when it was
- * split; without it the sections' method pays the total.
+ * lists it); a whole FiscalDocument fits. `payments` lists every way the sale was paid; without
+ * it (or empty) the sections' method pays the total.
  */
 export type PrintableFiscalDocument = Pick<
   FiscalDocument,

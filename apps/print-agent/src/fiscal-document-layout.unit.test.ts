@@ -53,6 +53,7 @@ function receipt(overrides: Partial<Printable> = {}): Printable {
       { sectionVat: 13, sectionAmount: 1700, sectionType: "GOOD", paymentMethod: "CARD" },
       { sectionVat: 24, sectionAmount: 550, sectionType: "GOOD", paymentMethod: "CARD" },
     ],
+    payments: [],
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { MydataSandbox } from "../src/integrations/mydata/sandbox-transmitter.ts
 import { validateInvoicesDocs } from "../src/integrations/mydata/validate-xml.ts";
 import { buildBackOfficeVenue, buildProduct, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
+import { listen, trySubscribe } from "./support/stomp-client.ts";
 import { orderAtNewTable } from "./support/orders.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 
@@ -240,6 +241,75 @@ describe("documents with every sale", () => {
   });
 });
 
+describe("the till prints every document once", () => {
+  it("lists a venue's unprinted documents with the issuer's header and payments; one till claims each; printed leaves the list", async () => {
+    const till = await buildBackOfficeVenue(db());
+    await invoicingOn(till, afm("80012345"));
+    const tillDesk = await api.login(till.cashDesk.login);
+    const tillAdmin = await api.login(till.admin.login);
+    const live = await listen(server.wsUrl, tillDesk, "/user/queue/admin/documents-to-print");
+    try {
+      const { table } = await tableWithOrder(till);
+      const paid = await api.post(
+        `/api/feed/table/${table.id}/complete-orders?payAll=true`,
+        { discountAmount: 0, cardAmount: 1200, cashAmount: 1000, onCreditAmount: 0, isGift: false },
+        tillDesk,
+      );
+      expect(paid.status).toBe(200);
+      const pushed = await live.next((m: any) => m.documents.length === 1);
+      const listed = await api.get("/api/cash-desk/documents-to-print", tillAdmin);
+      expect(listed.status).toBe(200);
+      expect(listed.body).toEqual(pushed);
+      expect(listed.body.issuer).toEqual({
+        name: "Ταβέρνα",
+        tin: afm("80012345"),
+        taxOffice: "Α' ΑΘΗΝΩΝ",
+        address: null,
+        city: null,
+        zip: null,
+        phone: null,
+      });
+      const [receipt] = listed.body.documents;
+      expect(receipt).toMatchObject({ type: "RECEIPT", totalAmount: 2200, status: "PENDING", tableName: table.label });
+      expect(receipt.payments).toEqual([
+        { method: "CASH", amount: 1000 },
+        { method: "CARD", amount: 1200 },
+      ]);
+      // Another venue's till sees none of it, and may not touch it.
+      expect((await api.get("/api/cash-desk/documents-to-print", otherAdmin)).body.documents).toEqual([]);
+      const foreign = await api.post(`/api/cash-desk/documents/${receipt.id}/print-claim`, { screenId: "other-till-1" }, otherAdmin);
+      expect(foreign.status).toBe(404);
+      expect((await api.post(`/api/cash-desk/documents/${receipt.id}/printed`, undefined, otherAdmin)).status).toBe(404);
+
+      // Two tills: the first to ask prints; the same till asking again keeps its claim.
+      const claim = (screenId: string) =>
+        api.post(`/api/cash-desk/documents/${receipt.id}/print-claim`, { screenId }, tillDesk);
+      expect((await claim("front-till-1")).body).toEqual({ claimed: true });
+      expect((await claim("back-till-22")).body).toEqual({ claimed: false });
+      expect((await claim("front-till-1")).body).toEqual({ claimed: true });
+
+      expect((await api.post(`/api/cash-desk/documents/${receipt.id}/printed`, undefined, tillDesk)).status).toBe(204);
+      await live.next((m: any) => m.documents.length === 0);
+      expect((await api.get("/api/cash-desk/documents-to-print", tillDesk)).body.documents).toEqual([]);
+      expect((await claim("front-till-1")).body).toEqual({ claimed: false });
+      // Marking twice changes nothing.
+      expect((await api.post(`/api/cash-desk/documents/${receipt.id}/printed`, undefined, tillDesk)).status).toBe(204);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("only the venue's desk reads the list or its queue; a bad screen id is a 400", async () => {
+    expect((await api.get("/api/cash-desk/documents-to-print", waiter)).status).toBe(403);
+    expect((await api.get("/api/cash-desk/documents-to-print")).status).toBe(401);
+    expect(await trySubscribe(server.wsUrl, desk, "/user/queue/admin/documents-to-print")).toBe("subscribed");
+    expect(await trySubscribe(server.wsUrl, waiter, "/user/queue/admin/documents-to-print")).not.toBe("subscribed");
+    const bad = await api.post("/api/cash-desk/documents/1/print-claim", { screenId: "x" }, desk);
+    expect(bad.status).toBe(400);
+    expect((await api.post("/api/cash-desk/documents/abc/printed", undefined, desk)).status).toBe(400);
+  });
+});
+
 describe("numbering", () => {
   it("50 concurrent payments get 50 receipts numbered without gap or duplicate", async () => {
     const numbered = await buildBackOfficeVenue(db());
@@ -455,5 +525,46 @@ describe("invoicing settings", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.map((e: any) => e.message).sort()).toEqual(["invoicing.tin.invalid", "invoicing.zip.invalid"]);
     expect((await api.get("/api/crm/invoicing-details", desk)).status).toBe(403);
+  });
+
+  it("order slip on every order: each sent order gets its own 8.6 in its transaction, the bill none; the choice waits for no service", async () => {
+    const perOrder = await buildBackOfficeVenue(db());
+    const token = await api.login(perOrder.admin.login);
+    const perOrderDesk = await api.login(perOrder.cashDesk.login);
+    const chosen = await api.post("/api/crm/invoicing-details", form(true, { orderSlipOnEveryOrder: true }), token);
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.orderSlipOnEveryOrder).toBe(true);
+    expect((await api.get("/api/crm/invoicing-details", token)).body.orderSlipOnEveryOrder).toBe(true);
+
+    const { table, orderId } = await tableWithOrder(perOrder);
+    const slipsOf = (id: number) =>
+      db()
+        .select()
+        .from(documents)
+        .where(and(eq(documents.orderId, id), eq(documents.invoiceType, "8.6")));
+    const [slip, ...more] = await slipsOf(orderId);
+    expect(more).toEqual([]);
+    // A guest's order names no one on the slip: staff never see guests' personal data.
+    expect(slip).toMatchObject({ type: "ORDER", tableName: table.label, totalCents: 2200, waiterName: null, paymentMethods: [] });
+    const [validation] = await validateInvoicesDocs([(await api.get(`/api/admin/documents/${slip.id}/xml`, token)).body]);
+    expect(validation.errors).toEqual([]);
+
+    // The waiter's second order at the table gets its own slip, naming the waiter.
+    const waiterToken = await api.login(perOrder.waiter.login);
+    const second = await api.post(`/api/orders/${table.id}`, [{ id: perOrder.water.id, quantity: 1 }], waiterToken);
+    expect(second.status).toBe(200);
+    const [secondSlip] = await slipsOf(second.body.orderId);
+    expect(secondSlip).toMatchObject({ totalCents: 100, number: slip.number + 1 });
+    expect(secondSlip.waiterName).not.toBeNull();
+
+    // The bill issues no slip: every piece is on its order's slip already.
+    const before = await db().select().from(documents).where(eq(documents.retailerId, perOrder.venue.id));
+    expect((await api.put(`/api/cash-desk/table/${table.id}/bill`, {}, perOrderDesk)).status).toBe(200);
+    expect(await db().select().from(documents).where(eq(documents.retailerId, perOrder.venue.id))).toHaveLength(before.length);
+
+    // While the table is served the choice stays as it is.
+    const rechoose = await api.post("/api/crm/invoicing-details", form(true, { orderSlipOnEveryOrder: false }), token);
+    expect([rechoose.status, errorOf(rechoose)]).toEqual([400, "error.order_slip_choice_active_service"]);
+    expect((await api.get("/api/crm/invoicing-details", token)).body.orderSlipOnEveryOrder).toBe(true);
   });
 });

@@ -129,6 +129,10 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     el: "Αδυναμία απενεργοποίησης ηλεκτρονικής τιμολόγησης λόγω ενεργούς εξυπηρέτησης",
     en: "Electronic invoicing cannot be turned off while a service is active",
   },
+  order_slip_choice_active_service: {
+    el: "Το δελτίο παραγγελίας ανά παραγγελία δεν αλλάζει όσο κάποιο τραπέζι εξυπηρετείται",
+    en: "The order slip on every order cannot change while a table is being served",
+  },
   document_already_cancelled: { el: "Το παραστατικό έχει ήδη ακυρωθεί.", en: "The document is already cancelled." },
   document_not_cancellable: {
     el: "Αυτό το παραστατικό δεν μπορεί να ακυρωθεί.",

@@ -62,6 +62,7 @@ export const ERROR_KEYS = [
   // Fiscal documents (issue 13, spec 3 §8): the invoicing toggle during a service, cancelling.
   "invoicing_enable_active_service",
   "invoicing_disable_active_service",
+  "order_slip_choice_active_service",
   "document_already_cancelled",
   "document_not_cancellable",
   "document_xml_unavailable",

@@ -17,7 +17,7 @@ import {
   vatRateOfCategory,
 } from "@tableorder/domain/fiscal/vat";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.ts";
+import type { Queryable, Tx } from "../db/client.ts";
 import {
   cardTerminals,
   type DocumentCardInfo,
@@ -42,6 +42,9 @@ import { computeInvoiceUid } from "../integrations/mydata/invoice-uid.ts";
  * them. Kept in lib/ because several features call it and a feature never imports another.
  */
 
+/** Told on the bus when documents are transmitted, cancelled or printed, naming the sales they belong to. */
+export const DOCUMENTS_CHANGED = "documents.changed";
+
 /** The one series the product numbers its documents in; numbers run per venue, series and type. */
 export const DOCUMENT_SERIES = "A";
 /** The venue's branch as myDATA knows it: the head office. */
@@ -49,15 +52,37 @@ export const DOCUMENT_BRANCH = 0;
 
 export type DocumentRow = typeof documents.$inferSelect;
 
+/** Told on the bus when a venue's invoicing settings were saved (instances drop what they remember of them). */
+export const INVOICING_CHANGED = "invoicing.changed";
+
+interface Issuer {
+  vatNumber: string;
+  /** Order slips come with every sent order rather than with the bill. */
+  orderSlipOnEveryOrder: boolean;
+}
+
 /** The venue that issues, or null when invoicing is off (or its ΑΦΜ is missing): then nothing is issued. */
-async function issuerOf(tx: Tx, retailerId: number): Promise<{ vatNumber: string } | null> {
+async function issuerOf(tx: Tx, retailerId: number): Promise<Issuer | null> {
   const [venue] = await tx
-    .select({ enabled: retailers.invoicingEnabled, invoicing: retailers.invoicing })
+    .select({
+      enabled: retailers.invoicingEnabled,
+      invoicing: retailers.invoicing,
+      orderSlipOnEveryOrder: retailers.orderSlipOnEveryOrder,
+    })
     .from(retailers)
     .where(eq(retailers.id, retailerId));
   const tin = venue?.invoicing.tin ?? null;
   if (!venue?.enabled || !tin || !isValidAfm(tin)) return null;
-  return { vatNumber: tin };
+  return { vatNumber: tin, orderSlipOnEveryOrder: venue.orderSlipOnEveryOrder };
+}
+
+/** Whether a venue's sent orders get their own order slips (its choice, while invoicing is on). */
+export async function issuesOrderSlipPerOrder(db: Queryable, retailerId: number): Promise<boolean> {
+  const [venue] = await db
+    .select({ enabled: retailers.invoicingEnabled, perOrder: retailers.orderSlipOnEveryOrder })
+    .from(retailers)
+    .where(eq(retailers.id, retailerId));
+  return Boolean(venue?.enabled && venue.perOrder);
 }
 
 /**
@@ -275,19 +300,28 @@ async function saleContext(tx: Tx, tableId: number | null, userId: number | null
 }
 
 /**
- * The restaurant order slip (8.6) of pieces just billed (issue 13): while invoicing is on, the
- * billed pieces that still charge something (gifts and cancellations do not), by VAT section,
+ * The restaurant order slip (8.6) of pieces just ordered or billed (issue 13): while invoicing is
+ * on, the pieces that still charge something (gifts and cancellations do not), by VAT section,
  * naming the table. Not income, so unclassified and without payment methods; the receipts that
- * follow are the sale. Call it in the billing transaction.
+ * follow are the sale. A venue chooses when: with each sent order (`at: "order"`, its
+ * orderSlipOnEveryOrder) or with the bill (`at: "bill"`, the default); the other call issues
+ * nothing, so no piece is on two slips. Call it in the order's or the bill's transaction.
  */
 export async function issueOrderSlip(
   tx: Tx,
-  options: { retailerId: number; tableId: number; unitIds: number[]; userId?: number | null; now?: Date },
+  options: {
+    at: "order" | "bill";
+    retailerId: number;
+    tableId: number;
+    unitIds: number[];
+    userId?: number | null;
+    now?: Date;
+  },
 ): Promise<DocumentRow | null> {
   const now = options.now ?? new Date();
   if (!options.unitIds.length) return null;
   const issuer = await issuerOf(tx, options.retailerId);
-  if (!issuer) return null;
+  if (!issuer || issuer.orderSlipOnEveryOrder !== (options.at === "order")) return null;
   const units = await tx
     .select({
       orderId: orderProducts.orderId,

@@ -1,4 +1,5 @@
 import { DOCUMENT_TYPES, type FiscalDocument } from "@tableorder/domain/contracts/cash-desk";
+import { PAYMENT_METHODS } from "@tableorder/domain/enums";
 import { vatRateOfCategory } from "@tableorder/domain/fiscal/vat";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
@@ -48,6 +49,7 @@ export function presentDocument(row: DocumentRow, cancelled = false): FiscalDocu
       sectionType: s.productType,
       paymentMethod: method,
     })),
+    payments: row.paymentMethods.map((p) => ({ method: oneOf(PAYMENT_METHODS, p.method, "CASH"), amount: p.amount })),
   };
 }
 

@@ -15,10 +15,10 @@ const VENUE_CACHE_MS = 60_000;
 export class VenueCache<T> {
   private entries = new Map<string, { expiresAt: number; value: Promise<T> }>();
 
-  /** Keeps this cache in step with the venue's catalogue; returns the unsubscribe. */
-  followCatalog(events: EventBus): () => void {
+  /** Keeps this cache in step with the venue's catalogue (or other events); returns the unsubscribe. */
+  followCatalog(events: EventBus, changing: ReadonlySet<string> = CATALOG_CHANGING_EVENTS): () => void {
     return events.subscribe((event) => {
-      if (CATALOG_CHANGING_EVENTS.has(event.type)) this.invalidate(event.retailerId);
+      if (changing.has(event.type)) this.invalidate(event.retailerId);
     });
   }
 

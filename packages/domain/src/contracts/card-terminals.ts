@@ -88,6 +88,8 @@ export type TerminalForm = z.output<typeof terminalForm>;
 /** POST api/crm/invoicing-details (spec 3 §3, §7): the venue's tax details and its card terminals. */
 export const invoicingDetailsForm = z.object({
   isInvoicingEnabled: z.boolean().default(false),
+  /** Beyond the spec (issue 13): each sent order gets its own order slip (8.6), not only the bill. */
+  orderSlipOnEveryOrder: z.boolean().default(false),
   name: text,
   description: z
     .string()
@@ -118,6 +120,7 @@ export type InvoicingDetailsForm = z.output<typeof invoicingDetailsForm>;
 const storedText = z.string().nullable();
 export const invoicingDetails = z.object({
   isInvoicingEnabled: z.boolean(),
+  orderSlipOnEveryOrder: z.boolean(),
   name: storedText,
   description: storedText,
   address: storedText,

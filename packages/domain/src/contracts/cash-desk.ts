@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYMENT_STATUSES, PRODUCT_TYPES, SERVICE_MODES } from "../enums.ts";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PRODUCT_TYPES, SERVICE_MODES } from "../enums.ts";
 import { cents, id } from "./common.ts";
 
 /**
@@ -214,9 +214,31 @@ export const fiscalDocument = z.object({
       paymentMethod: z.string(),
     }),
   ),
+  /** Beyond the spec's one method per section: every way the sale was paid, as the receipt prints it. */
+  payments: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: z.number().int() })),
 });
 export type FiscalDocument = z.infer<typeof fiscalDocument>;
 export const fiscalDocuments = z.array(fiscalDocument);
+
+/** The issuer's header a printed document starts with: the invoicing settings' name, ΑΦΜ, ΔΟΥ, address. */
+export const documentIssuer = z.object({
+  name: z.string(),
+  tin: z.string(),
+  taxOffice: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type DocumentIssuer = z.infer<typeof documentIssuer>;
+
+/**
+ * GET api/cash-desk/documents-to-print and its live queue (issue 13, beyond the spec): the venue's
+ * receipts, order slips and credit notes the till has not printed yet, oldest first, with the
+ * issuer's header; null issuer when the venue has no valid ΑΦΜ (then nothing was issued).
+ */
+export const documentsToPrint = z.object({ issuer: documentIssuer.nullable(), documents: fiscalDocuments });
+export type DocumentsToPrint = z.infer<typeof documentsToPrint>;
 
 /**
  * GET api/admin/ip (admin and cash desk): where the venue's print agent listens (the value

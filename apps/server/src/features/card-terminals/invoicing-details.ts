@@ -24,10 +24,24 @@ function openCredentials(key: Buffer, sealed: string | null): { userId: string; 
   }
 }
 
+async function hasActiveService(db: Queryable, retailerId: number): Promise<boolean> {
+  const [active] = await db
+    .select({ id: tableSessions.id })
+    .from(tableSessions)
+    .where(and(eq(tableSessions.retailerId, retailerId), eq(tableSessions.status, "OPEN")))
+    .limit(1);
+  return Boolean(active);
+}
+
 /** The venue's invoicing settings (spec 3 §3): its tax details and its card terminals. */
 export async function loadInvoicingDetails(db: Queryable, retailerId: number, secretsKey: Buffer): Promise<InvoicingDetails> {
   const [venue] = await db
-    .select({ enabled: retailers.invoicingEnabled, invoicing: retailers.invoicing, credentials: retailers.mydataCredentials })
+    .select({
+      enabled: retailers.invoicingEnabled,
+      orderSlipOnEveryOrder: retailers.orderSlipOnEveryOrder,
+      invoicing: retailers.invoicing,
+      credentials: retailers.mydataCredentials,
+    })
     .from(retailers)
     .where(eq(retailers.id, retailerId));
   if (!venue) throw new AppError("not_found", 404, { entity: "retailer" });
@@ -47,6 +61,7 @@ export async function loadInvoicingDetails(db: Queryable, retailerId: number, se
   const credentials = openCredentials(secretsKey, venue.credentials);
   return {
     isInvoicingEnabled: venue.enabled,
+    orderSlipOnEveryOrder: venue.orderSlipOnEveryOrder,
     myDataUserId: maskSecret(credentials?.userId ?? null),
     myDataSubscriptionKey: maskSecret(credentials?.subscriptionKey ?? null),
     ...(Object.fromEntries(INVOICING_TAX_FIELDS.map((name) => [name, field(name)])) as Record<InvoicingTaxField, string | null>),
@@ -78,21 +93,23 @@ export async function saveInvoicingDetails(options: {
   }
   await db.transaction(async (tx) => {
     const [venue] = await tx
-      .select({ id: retailers.id, enabled: retailers.invoicingEnabled, credentials: retailers.mydataCredentials })
+      .select({
+        id: retailers.id,
+        enabled: retailers.invoicingEnabled,
+        orderSlipOnEveryOrder: retailers.orderSlipOnEveryOrder,
+        credentials: retailers.mydataCredentials,
+      })
       .from(retailers)
       .where(eq(retailers.id, retailerId))
       .for("update");
     if (!venue) throw new AppError("not_found", 404, { entity: "retailer" });
-    if (venue.enabled !== form.isInvoicingEnabled) {
-      // Switching while a table is served would leave its sale half with, half without documents (spec 3 §4, §8).
-      const [active] = await tx
-        .select({ id: tableSessions.id })
-        .from(tableSessions)
-        .where(and(eq(tableSessions.retailerId, retailerId), eq(tableSessions.status, "OPEN")))
-        .limit(1);
-      if (active) {
-        throw new AppError(form.isInvoicingEnabled ? "invoicing_enable_active_service" : "invoicing_disable_active_service", 400);
-      }
+    const switching = venue.enabled !== form.isInvoicingEnabled;
+    const rechoosingSlips = venue.orderSlipOnEveryOrder !== form.orderSlipOnEveryOrder;
+    // Switching while a table is served would leave its sale half with, half without documents
+    // (spec 3 §4, §8); so would changing when its order slips are issued (per order or at the bill).
+    if ((switching || rechoosingSlips) && (await hasActiveService(tx, retailerId))) {
+      if (!switching) throw new AppError("order_slip_choice_active_service", 400);
+      throw new AppError(form.isInvoicingEnabled ? "invoicing_enable_active_service" : "invoicing_disable_active_service", 400);
     }
     const stored = openCredentials(secretsKey, venue.credentials);
     const keep = (value: string | null | undefined, current: string | undefined) =>
@@ -103,6 +120,7 @@ export async function saveInvoicingDetails(options: {
       .update(retailers)
       .set({
         invoicingEnabled: form.isInvoicingEnabled,
+        orderSlipOnEveryOrder: form.orderSlipOnEveryOrder,
         invoicing: Object.fromEntries(INVOICING_TAX_FIELDS.map((name) => [name, form[name]])),
         mydataCredentials: userId && subscriptionKey ? sealSecret(secretsKey, JSON.stringify({ userId, subscriptionKey })) : null,
       })

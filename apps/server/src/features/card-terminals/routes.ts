@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { allowRoles, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import { administratorsOnly } from "../../auth/policies/back-office.ts";
 import type { AppContext } from "../../context.ts";
+import { INVOICING_CHANGED } from "../../lib/issue-documents.ts";
 import type { CardTerminal } from "./card-terminal.ts";
 import { loadInvoicingDetails, saveInvoicingDetails } from "./invoicing-details.ts";
 import { loadCardTerminalOptions } from "./load-card-terminals.ts";
@@ -61,12 +62,16 @@ export const cardTerminalRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/crm/invoicing-details",
     { onRequest: administratorsOnly, schema: { body: invoicingDetailsForm, response: { 200: invoicingDetails } } },
-    async (request) =>
-      saveInvoicingDetails({
+    async (request) => {
+      const retailerId = staffRetailerId(requirePrincipal(request));
+      const saved = await saveInvoicingDetails({
         db: ctx.db,
-        retailerId: staffRetailerId(requirePrincipal(request)),
+        retailerId,
         form: request.body,
         secretsKey: ctx.config.fiscal.secretsKey,
-      }),
+      });
+      await ctx.events.publish({ type: INVOICING_CHANGED, retailerId });
+      return saved;
+    },
   );
 };

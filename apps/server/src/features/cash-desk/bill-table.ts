@@ -80,8 +80,9 @@ export async function billTable(options: {
       )
       .returning({ id: orderProducts.id });
     if (!billed.length) throw new AppError("nothing_to_bill", 400);
-    // The restaurant order slip (8.6) of the pieces billed now, while invoicing is on.
+    // The restaurant order slip (8.6) of the pieces billed now, unless each order had its own.
     await issueOrderSlip(tx, {
+      at: "bill",
       retailerId,
       tableId,
       unitIds: billed.map((u) => u.id),

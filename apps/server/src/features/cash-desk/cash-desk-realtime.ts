@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { kitchenTickets } from "../../db/schema.ts";
 import type { StompHub } from "../../realtime/stomp-hub.ts";
 import type { DomainEvent } from "../../realtime/types.ts";
+import { loadDocumentsToPrint } from "./documents-to-print.ts";
 import { REGISTER_SOLD } from "./issue-register-receipt.ts";
 import { loadCashDeskStatus, loadPrepAreaCards, loadServicePointCards } from "./load-cash-desk.ts";
 import { loadHistoryTickets } from "./load-order-history.ts";
@@ -16,6 +17,7 @@ export const DESK_QUEUES = {
   takeAway: "/user/queue/admin/cash-desk-take-away",
   prepAreas: "/user/queue/admin/cash-desk-prep-areas",
   history: "/user/queue/admin/order-history",
+  documentsToPrint: "/user/queue/admin/documents-to-print",
 } as const;
 type DeskQueue = keyof typeof DESK_QUEUES;
 
@@ -25,6 +27,8 @@ export const DESK_COALESCE_MS = 150;
 /** What changed for a venue since its last render. */
 interface Pending {
   status: boolean;
+  /** A sale, a bill or a transmission may have issued, marked or printed documents. */
+  documents: boolean;
   prepAreas: boolean;
   tableIds: Set<number>;
   orderIds: Set<number>;
@@ -69,12 +73,12 @@ export class CashDeskProjection {
     const tableId = event.tableId == null ? null : Number(event.tableId);
     switch (event.type) {
       case "order.sent":
-        pending.status = pending.prepAreas = true;
+        pending.status = pending.prepAreas = pending.documents = true;
         if (tableId != null) pending.tableIds.add(tableId);
         pending.orderIds.add(Number(event.orderId));
         break;
       case "table.changed":
-        pending.status = pending.prepAreas = true;
+        pending.status = pending.prepAreas = pending.documents = true;
         if (tableId != null) pending.tableIds.add(tableId);
         // The sales whose pieces a payment, a cancellation or a transfer touched.
         for (const id of orderIdsOf(event)) pending.orderIds.add(id);
@@ -88,7 +92,8 @@ export class CashDeskProjection {
         break;
       default:
         // A register sale, the end of a terminal sale (a register sale's or a table's), or fiscal
-        // documents issued, transmitted or cancelled for some sales.
+        // documents issued, transmitted, cancelled or printed for some sales.
+        pending.documents = true;
         if (event.orderId != null) pending.orderIds.add(Number(event.orderId));
         for (const id of orderIdsOf(event)) pending.orderIds.add(id);
         if (tableId != null) pending.tableIds.add(tableId);
@@ -100,6 +105,7 @@ export class CashDeskProjection {
     if (existing) return existing;
     const created: Pending = {
       status: false,
+      documents: false,
       prepAreas: false,
       tableIds: new Set(),
       orderIds: new Set(),
@@ -130,6 +136,9 @@ export class CashDeskProjection {
       }
     }
     if (changed.prepAreas && to.has("prepAreas")) send("prepAreas", await loadPrepAreaCards(this.db, retailerId));
+    if (changed.documents && to.has("documentsToPrint")) {
+      send("documentsToPrint", await loadDocumentsToPrint(this.db, retailerId));
+    }
     if (to.has("history")) {
       const orderIds = await this.changedOrders(changed);
       if (!orderIds.length) return;

@@ -4,6 +4,7 @@ import {
   cashDeskPrepAreaCards,
   cashDeskStatus,
   createTakeAwayResponse,
+  documentsToPrint,
   fiscalDocuments,
   historyTickets,
   orderHistoryQuery,
@@ -12,6 +13,7 @@ import {
   tableBill,
 } from "@tableorder/domain/contracts/cash-desk";
 import { idParams } from "@tableorder/domain/contracts/common";
+import { printClaimRequest } from "@tableorder/domain/contracts/kitchen";
 import { IDEMPOTENCY_HEADER, idempotencyKey } from "@tableorder/domain/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -21,6 +23,7 @@ import type { TerminalSaleStarter } from "../../lib/card-terminal-choice.ts";
 import { billTable } from "./bill-table.ts";
 import { historyRange } from "./business-day.ts";
 import { createTakeAway } from "./create-take-away.ts";
+import { claimDocumentPrint, loadDocumentsToPrint, markDocumentPrinted } from "./documents-to-print.ts";
 import { issueRegisterReceipt } from "./issue-register-receipt.ts";
 import { loadCashDeskCards, loadCashDeskStatus, loadPrepAreaCards } from "./load-cash-desk.ts";
 import { loadDeskVenue } from "./load-desk-venue.ts";
@@ -87,6 +90,22 @@ export const cashDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; terminals?
     { schema: { params: ticketParams, response: { 200: fiscalDocuments } } },
     async (request) => loadTicketDocuments(db, venueOf(request), request.params.ticketId),
   );
+
+  app.get("/api/cash-desk/documents-to-print", { schema: { response: { 200: documentsToPrint } } }, async (request) =>
+    loadDocumentsToPrint(db, venueOf(request)),
+  );
+
+  app.post(
+    "/api/cash-desk/documents/:id/print-claim",
+    { schema: { params: idParams, body: printClaimRequest, response: { 200: z.object({ claimed: z.boolean() }) } } },
+    async (request) =>
+      claimDocumentPrint({ db, retailerId: venueOf(request), documentId: request.params.id, screenId: request.body.screenId }),
+  );
+
+  app.post("/api/cash-desk/documents/:id/printed", { schema: { params: idParams } }, async (request, reply) => {
+    await markDocumentPrinted({ db, events, retailerId: venueOf(request), documentId: request.params.id });
+    return reply.code(204).send();
+  });
 
   app.post(
     "/api/feed/issue-receipt",

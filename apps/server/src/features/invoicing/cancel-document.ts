@@ -3,10 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { documents, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { insertDocument } from "../../lib/issue-documents.ts";
+import { DOCUMENTS_CHANGED, insertDocument } from "../../lib/issue-documents.ts";
 import { presentDocument } from "../../lib/present-document.ts";
 import type { EventBus } from "../../realtime/types.ts";
-import { DOCUMENTS_CHANGED } from "./fiscal-outbox.ts";
 
 /**
  * DELETE api/admin/documents/cancel/{documentId} (spec 3 §7.2): cancels a receipt by issuing a

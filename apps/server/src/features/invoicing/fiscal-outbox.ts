@@ -5,13 +5,10 @@ import { documents, orderProducts } from "../../db/schema.ts";
 import { buildInvoicesDoc } from "../../integrations/mydata/invoice-xml.ts";
 import { FiscalTransmissionError, type FiscalTransmitter } from "../../integrations/mydata/transmitter.ts";
 import { validateInvoicesDocs } from "../../integrations/mydata/validate-xml.ts";
-import type { DocumentRow } from "../../lib/issue-documents.ts";
+import { DOCUMENTS_CHANGED, type DocumentRow } from "../../lib/issue-documents.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { factsOfDocument } from "./document-facts.ts";
 import type { VenueTransmitters } from "./venue-transmitters.ts";
-
-/** Told on the bus when documents' transmission state changes, naming the sales they belong to. */
-export const DOCUMENTS_CHANGED = "documents.changed";
 
 const LEASE_SECONDS = 120;
 const MAX_BACKOFF_MS = 5 * 60_000;

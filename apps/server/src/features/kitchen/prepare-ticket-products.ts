@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import { authorizeTicket } from "../../auth/policies/ticket-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { kitchenTickets, orderProducts, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { printLease, printLeaseIsFree } from "../../lib/print-lease.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
 type UnitRow = typeof orderProducts.$inferSelect;
@@ -145,32 +146,17 @@ export async function revertTicketProducts(options: {
   return { revertedIds: result.revertedIds };
 }
 
-/** How long a screen may take to print a ticket it claimed before another screen may try. */
-export const PRINT_CLAIM_SECONDS = 60;
-
-/**
- * Lets one screen of an area auto-print a ticket: the first to ask holds it for a lease, the
- * others are told no until it is printed (never) or the lease runs out (the first screen's printer
- * failed or the tablet went away). The same screen asking again renews its lease, so its own
- * retries go on. One conditional update decides, so two screens asking at once cannot both win.
- */
+/** Lets one screen of an area auto-print a ticket (see printLease). */
 export async function claimTicketPrint(options: { db: Db; principal: Principal; ticketId: number; screenId: string }) {
   const ticket = await authorizeTicket(options.db, options.principal, options.ticketId);
   const claimed = await options.db
     .update(kitchenTickets)
-    .set({
-      printClaimedBy: options.screenId,
-      printClaimedUntil: sql`now() + make_interval(secs => ${PRINT_CLAIM_SECONDS})`,
-    })
+    .set(printLease(options.screenId))
     .where(
       and(
         eq(kitchenTickets.id, ticket.id),
         eq(kitchenTickets.printed, false),
-        or(
-          isNull(kitchenTickets.printClaimedUntil),
-          lt(kitchenTickets.printClaimedUntil, sql`now()`),
-          eq(kitchenTickets.printClaimedBy, options.screenId),
-        ),
+        printLeaseIsFree(kitchenTickets, options.screenId),
       ),
     )
     .returning({ id: kitchenTickets.id });

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
+import { INVOICING_CHANGED } from "../../lib/issue-documents.ts";
 import { VenueCache } from "../../lib/venue-cache.ts";
 import type { OrderableCatalog } from "./orderable-catalog.ts";
 import { removeOrderProduct } from "./remove-order-product.ts";
@@ -18,14 +19,21 @@ const orderProductParams = z.object({
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // What orders are checked and priced against, per venue, dropped when its catalogue changes.
   const catalogs = new VenueCache<OrderableCatalog>();
-  const unsubscribe = catalogs.followCatalog(ctx.events);
-  app.addHook("onClose", async () => unsubscribe());
+  const orderSlipChoices = new VenueCache<boolean>();
+  const unsubscribe = [
+    catalogs.followCatalog(ctx.events),
+    orderSlipChoices.followCatalog(ctx.events, new Set([INVOICING_CHANGED])),
+  ];
+  app.addHook("onClose", async () => {
+    for (const stop of unsubscribe) stop();
+  });
 
   app.post("/api/orders/:tableId", { schema: { params: tableIdParams, body: sendOrderRequest } }, async (request) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     return sendOrder({
       ...ctx,
       catalogs,
+      orderSlipChoices,
       principal: requirePrincipal(request),
       tableId: request.params.tableId,
       lines: request.body,

@@ -6,10 +6,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { staffRetailerId } from "../../auth/guards.ts";
 import { authorizeTable, tableFacts } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Queryable } from "../../db/client.ts";
 import { jsonValue } from "../../db/json-value.ts";
 import { kitchenTickets, type OrderedOptions, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { issueOrderSlip, issuesOrderSlipPerOrder } from "../../lib/issue-documents.ts";
 import type { VenueCache } from "../../lib/venue-cache.ts";
 import type { EventBus, TicketFacts } from "../../realtime/types.ts";
 import { loadOrderableCatalog, type OptionRow, type OrderableCatalog, type ProductRow } from "./orderable-catalog.ts";
@@ -77,6 +78,8 @@ interface OrderToWrite {
   /** The preparation areas of the order, in the order their tickets are numbered. */
   areaIds: number[];
   units: UnitToWrite[];
+  /** The venue issues an order slip (8.6) with every order: then it is written in the order's transaction. */
+  withOrderSlip: boolean;
 }
 
 interface WrittenOrder {
@@ -108,8 +111,28 @@ type WriteOutcome = WrittenOrder | { kind: "repeated" } | { kind: "no-session" }
  * - Two first orders racing for a table meet at the unique index of open sessions; the one that
  *   lost gets `no-session` and runs again, when the winner's session is visible.
  * - The venue row is locked by the counter's update only when there are tickets to number.
+ * A venue that issues an order slip with every order gets it in the same transaction (a sale is
+ * never without its document), at the price of a second statement.
  */
 async function writeOrder(db: Db, order: OrderToWrite): Promise<WriteOutcome> {
+  if (!order.withOrderSlip) return executeWriteOrder(db, order);
+  return db.transaction(async (tx) => {
+    const outcome = await executeWriteOrder(tx, order);
+    if (outcome.kind === "written") {
+      await issueOrderSlip(tx, {
+        at: "order",
+        retailerId: order.retailerId,
+        tableId: order.tableId,
+        unitIds: outcome.unitIds,
+        // A guest's order names nobody: staff never see guests' personal data.
+        userId: order.guestUserId == null ? order.userId : null,
+      });
+    }
+    return outcome;
+  });
+}
+
+async function executeWriteOrder(db: Queryable, order: OrderToWrite): Promise<WriteOutcome> {
   const { retailerId, tableId, userId, guestUserId, idempotencyKey, areaIds } = order;
   const units = order.units.map((u, index) => ({ ...u, position: index }));
   // The statement lives in the database (migration 0007), where it costs a third of what it costs
@@ -145,7 +168,7 @@ async function writeOrder(db: Db, order: OrderToWrite): Promise<WriteOutcome> {
   return Number(row.sessions) > 0 || (await isRepeat(db, userId, idempotencyKey)) ? { kind: "repeated" } : { kind: "no-session" };
 }
 
-async function isRepeat(db: Db, userId: number, idempotencyKey: string | null): Promise<boolean> {
+async function isRepeat(db: Queryable, userId: number, idempotencyKey: string | null): Promise<boolean> {
   if (idempotencyKey == null) return false;
   const [order] = await db
     .select({ id: orders.id })
@@ -229,6 +252,8 @@ export async function sendOrder(options: {
   db: Db;
   events: EventBus;
   catalogs: VenueCache<OrderableCatalog>;
+  /** Whether a venue issues an order slip with every order, remembered like the catalogue. */
+  orderSlipChoices: VenueCache<boolean>;
   principal: Principal;
   tableId: number;
   lines: OrderProductSent[];
@@ -250,6 +275,9 @@ export async function sendOrder(options: {
     throw error;
   }
   const areaIds = [...new Set(priced.map((p) => p.product.preparationAreaId).filter((a): a is number => a != null))];
+  const withOrderSlip = await options.orderSlipChoices.get(retailerId, "order-slip", () =>
+    issuesOrderSlipPerOrder(db, retailerId),
+  );
 
   const write: OrderToWrite = {
     retailerId,
@@ -260,6 +288,7 @@ export async function sendOrder(options: {
     serviceMode,
     idempotencyKey: options.idempotencyKey,
     areaIds,
+    withOrderSlip,
     units: priced.flatMap(({ line, product, chosen, unitPriceCents }) =>
       Array.from({ length: line.quantity }, () => ({
         productId: product.id,

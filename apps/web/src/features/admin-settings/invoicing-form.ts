@@ -20,6 +20,7 @@ export interface TerminalRow {
 
 export type InvoicingValues = Record<InvoicingTaxField, string> & {
   isInvoicingEnabled: boolean;
+  orderSlipOnEveryOrder: boolean;
   /** Typed anew to replace the stored one; empty keeps it (the stored one is shown masked). */
   myDataUserId: string;
   myDataSubscriptionKey: string;
@@ -41,6 +42,7 @@ export function valuesFromDetails(details: InvoicingDetails): InvoicingValues {
   return {
     ...tax,
     isInvoicingEnabled: details.isInvoicingEnabled,
+    orderSlipOnEveryOrder: details.orderSlipOnEveryOrder,
     myDataUserId: "",
     myDataSubscriptionKey: "",
     terminals: details.terminals.map((t) => ({

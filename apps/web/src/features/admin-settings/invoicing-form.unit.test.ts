@@ -14,6 +14,7 @@ import { el, en } from "./invoicing-texts.ts";
 
 const STORED: InvoicingDetails = {
   isInvoicingEnabled: false,
+  orderSlipOnEveryOrder: false,
   name: "Ταβέρνα",
   description: "Εστίαση",
   address: null,

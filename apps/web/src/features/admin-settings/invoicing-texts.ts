@@ -4,6 +4,9 @@ export const el = {
     title: "Ρυθμίσεις τιμολόγησης",
     enabled: "Ηλεκτρονική τιμολόγηση ενεργή",
     enabledHint: "Δεν αλλάζει όσο κάποιο τραπέζι εξυπηρετείται.",
+    orderSlipOnEveryOrder: "Δελτίο παραγγελίας σε κάθε παραγγελία",
+    orderSlipOnEveryOrderHint:
+      "Κάθε παραγγελία που στέλνεται παίρνει το δικό της δελτίο παραγγελίας (8.6). Αλλιώς το δελτίο εκδίδεται με τον λογαριασμό του τραπεζιού.",
     shop: "Στοιχεία καταστήματος",
     tax: "Φορολογικά στοιχεία",
     fields: {
@@ -60,6 +63,9 @@ export const en: typeof el = {
     title: "Invoicing settings",
     enabled: "Electronic invoicing on",
     enabledHint: "It cannot change while a table is being served.",
+    orderSlipOnEveryOrder: "Order slip on every order",
+    orderSlipOnEveryOrderHint:
+      "Each order sent gets its own order slip (8.6). Otherwise the slip is issued with the table's bill.",
     shop: "Shop details",
     tax: "Tax details",
     fields: {

@@ -1,13 +1,13 @@
 import type { KitchenFeed, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
+import { bigLetters } from "../../../lib/print/big-letters.ts";
 import { PrintServiceClient } from "../../../lib/print/print-service.ts";
 import { storedValue } from "../../../lib/stored-value.ts";
 import { claimTicketPrint } from "../api/claim-ticket-print.ts";
 import { getKitchenTicket } from "../api/get-kitchen-ticket.ts";
 import { usePrintServiceAddress } from "../api/get-print-service-address.ts";
 import { markTicketPrinted } from "../api/mark-ticket-printed.ts";
-import { bigLetters } from "../big-letters.ts";
 import type { KitchenArea } from "../kitchen-area.ts";
 import { TicketPrinter, type TicketPrinterState } from "../printing/ticket-printer.ts";
 import { parsePrintedTickets } from "../printing/void-tickets.ts";

@@ -1,7 +1,6 @@
 import type { KitchenFeed, KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PrintRequest, PrintResult, PrintServiceStatus } from "../../../lib/print/print-service.ts";
-import type { StoredValue } from "../../../lib/stored-value.ts";
+import { fakePrintService, memoryValue } from "../../../lib/print/print-test-doubles.ts";
 import { type KitchenPrintJob, ticketsToAutoPrint, voidPrintKey } from "./print-jobs.ts";
 import { printerAddress, TicketPrinter } from "./ticket-printer.ts";
 import {
@@ -179,46 +178,6 @@ describe("ticketsToAutoPrint", () => {
   });
 });
 
-function memory<T>(initial: T): StoredValue<T> {
-  let value = initial;
-  return {
-    get: () => value,
-    set: (next) => {
-      value = typeof next === "function" ? (next as (v: T) => T)(value) : next;
-    },
-    subscribe: () => () => {},
-  };
-}
-
-/** A print agent the test controls: connected or not, answering ok or an error. */
-function fakeService() {
-  let status: PrintServiceStatus = "CONNECTED";
-  const listeners = new Set<() => void>();
-  const jobs: KitchenPrintJob[] = [];
-  let answer: PrintResult = { ok: true };
-  return {
-    jobs,
-    setAnswer: (next: PrintResult) => {
-      answer = next;
-    },
-    setStatus: (next: PrintServiceStatus) => {
-      status = next;
-      for (const l of listeners) l();
-    },
-    service: {
-      getStatus: () => status,
-      subscribe: (l: () => void) => {
-        listeners.add(l);
-        return () => listeners.delete(l);
-      },
-      print: vi.fn(async (request: PrintRequest) => {
-        jobs.push(request.job as KitchenPrintJob);
-        return answer;
-      }),
-    },
-  };
-}
-
 const feedOf = (tickets: KitchenTicket[], extra: Partial<KitchenFeed> = {}): KitchenFeed => ({
   id: 1,
   label: "Kitchen",
@@ -242,10 +201,10 @@ describe("TicketPrinter (auto-print and voids together)", () => {
       claimPrint?: (id: number) => Promise<boolean>;
     } = {},
   ) {
-    const agent = fakeService();
+    const agent = fakePrintService<KitchenPrintJob>();
     const marked: number[] = [];
-    const doneKeys = memory<string[]>([]);
-    const printedTickets = memory<PrintedTicketsState>(EMPTY_PRINTED_TICKETS);
+    const doneKeys = memoryValue<string[]>([]);
+    const printedTickets = memoryValue<PrintedTicketsState>(EMPTY_PRINTED_TICKETS);
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const printer = new TicketPrinter({
       service: agent.service,

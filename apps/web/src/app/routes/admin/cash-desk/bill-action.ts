@@ -2,9 +2,9 @@ import type { CashDeskCard } from "@tableorder/domain/contracts/cash-desk";
 import { useState } from "react";
 import { toast } from "../../../../components/toasts.tsx";
 import { useBillTable } from "../../../../features/cash-desk/api/bill-table.ts";
-import { useBillPrinter } from "../../../../features/cash-desk/hooks/use-bill-printer.ts";
-import { bigLetters } from "../../../../features/kitchen-tickets/big-letters.ts";
+import type { TillPrinter } from "../../../../features/cash-desk/hooks/use-till-printer.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
+import { bigLetters } from "../../../../lib/print/big-letters.ts";
 
 export interface BillAction {
   /** The card whose bill is on its way, if any. */
@@ -18,10 +18,9 @@ export interface BillAction {
  * message (the API client); printing fails silently elsewhere (spec 3 §8), but a bill that was
  * recorded and did not come out says so, since the guest is waiting for it.
  */
-export function useBillAction(): BillAction {
+export function useBillAction(printer: TillPrinter): BillAction {
   const { t } = useTranslation();
   const billTable = useBillTable();
-  const printer = useBillPrinter();
   const [billingId, setBillingId] = useState<number | null>(null);
 
   const bill = async (card: CashDeskCard) => {

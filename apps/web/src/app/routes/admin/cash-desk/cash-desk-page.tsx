@@ -5,6 +5,7 @@ import { Navigate, NavLink, Outlet, Route, Routes } from "react-router";
 import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
 import { hasAnyAuthority } from "../../../../features/auth/has-authority.ts";
 import { useCashDeskStatus } from "../../../../features/cash-desk/api/get-cash-desk-status.ts";
+import { useTillPrinter } from "../../../../features/cash-desk/hooks/use-till-printer.ts";
 import { addAreaCatalog, useTranslation } from "../../../../lib/i18n.ts";
 import { useBillAction } from "./bill-action.ts";
 import { CardsTab } from "./cards-tab.tsx";
@@ -34,7 +35,7 @@ function needsAttention(tab: CashDeskTab, status: CashDeskStatus | undefined): b
   return false;
 }
 
-function CashDeskLayout() {
+function CashDeskLayout({ documentsWaiting }: { documentsWaiting: number }) {
   const { t } = useTranslation();
   const status = useCashDeskStatus().data;
   return (
@@ -57,6 +58,11 @@ function CashDeskLayout() {
             </NavLink>
           );
         })}
+        {documentsWaiting > 0 && (
+          <span className={styles.documentsWaiting} role="status" data-testid="documents-waiting">
+            {t("cashDesk.documentsWaiting", { count: documentsWaiting })}
+          </span>
+        )}
       </nav>
       <Suspense fallback={<DelayedSkeleton rows={5} />}>
         <Outlet />
@@ -74,12 +80,13 @@ const modal = (element: ReactNode) => <Suspense fallback={null}>{element}</Suspe
  * preparation area opens its screens, a sale in the history opens its documents.
  */
 export default function CashDeskPage({ account }: { account: Account }) {
-  const billAction = useBillAction();
+  const till = useTillPrinter();
+  const billAction = useBillAction(till);
   // Every tab has its own cash-register/* (spec 3 §2.3): the register opens over the tab in use.
   const cashRegister = <Route path="cash-register/*" element={modal(<CashRegisterModal />)} />;
   return (
     <Routes>
-      <Route element={<CashDeskLayout />}>
+      <Route element={<CashDeskLayout documentsWaiting={till.documentsWaiting} />}>
         <Route index element={<Navigate to={`${CASH_DESK_BASE}/tables`} replace />} />
         <Route path="tables" element={<CardsTab kind="tables" billAction={billAction} />}>
           <Route path="table/:id/:label/*" element={modal(<ServiceModal mode="table" />)} />

@@ -30,7 +30,11 @@ import shared from "./settings.module.css";
 addAreaCatalog(texts);
 
 /** The toggle's refusals (spec 3 §8) show under the toggle. */
-const KEYED = { invoicing_enable_active_service: "isInvoicingEnabled", invoicing_disable_active_service: "isInvoicingEnabled" };
+const KEYED = {
+  invoicing_enable_active_service: "isInvoicingEnabled",
+  invoicing_disable_active_service: "isInvoicingEnabled",
+  order_slip_choice_active_service: "orderSlipOnEveryOrder",
+};
 const SHOP_FIELDS: InvoicingTaxField[] = ["name", "description", "address", "city", "zip", "phone", "website"];
 const TAX_ONLY: InvoicingTaxField[] = ["tin", "taxOffice", "gemhNumber"];
 const TERMINAL_TEXT = ["friendlyName", "tid", "mid", "authorizationCode"] as const;
@@ -172,6 +176,7 @@ export default function InvoicingSettingsPage() {
     );
   };
   const toggleError = errorText("isInvoicingEnabled");
+  const slipChoiceError = errorText("orderSlipOnEveryOrder");
   const terminalsError = errorText("terminals");
 
   return (
@@ -197,6 +202,32 @@ export default function InvoicingSettingsPage() {
           </p>
         )}
       </div>
+      {values.isInvoicingEnabled && (
+        <div className={shared.field}>
+          <label className={shared.check}>
+            <input
+              type="checkbox"
+              checked={values.orderSlipOnEveryOrder}
+              onChange={(e) => {
+                setValues((v) => v && { ...v, orderSlipOnEveryOrder: e.target.checked });
+                touch("orderSlipOnEveryOrder");
+              }}
+              aria-invalid={slipChoiceError ? true : undefined}
+              aria-describedby={slipChoiceError ? "order-slip-choice-error" : "order-slip-choice-hint"}
+              data-testid="invoicing-order-slip-every-order"
+            />
+            {t("invoicing.orderSlipOnEveryOrder")}
+          </label>
+          <p id="order-slip-choice-hint" className={styles.hint}>
+            {t("invoicing.orderSlipOnEveryOrderHint")}
+          </p>
+          {slipChoiceError && (
+            <p id="order-slip-choice-error" className={styles.error} data-testid="error-order-slip-every-order">
+              {slipChoiceError}
+            </p>
+          )}
+        </div>
+      )}
       <fieldset className={shared.group}>
         <legend>{t("invoicing.shop")}</legend>
         {tax("name")}

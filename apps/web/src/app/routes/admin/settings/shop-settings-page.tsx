@@ -16,8 +16,8 @@ import {
 } from "../../../../features/admin-settings/api.ts";
 import { messageText } from "../../../../features/admin-shell/form-errors.ts";
 import { ACCOUNT_QUERY_KEY } from "../../../../features/auth/api/get-account.ts";
-import { bigLetters, useBigLetters } from "../../../../features/kitchen-tickets/big-letters.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
+import { bigLetters, useBigLetters } from "../../../../lib/print/big-letters.ts";
 import { clearSession } from "../../../../lib/session.ts";
 import styles from "../admin.module.css";
 import { TextField, useCrmForm } from "../form-parts.tsx";

@@ -1,4 +1,4 @@
-import { storedValue, useStoredValue } from "../../lib/stored-value.ts";
+import { storedValue, useStoredValue } from "../stored-value.ts";
 
 /** Spec 2 §4.3: print size is kept in the browser under bigLettersActive; 'true' doubles it. */
 export const BIG_LETTERS_KEY = "bigLettersActive";
