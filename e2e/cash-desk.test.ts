@@ -1,75 +1,29 @@
-import { mkdir } from "node:fs/promises";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  approveAtTerminal,
+  BrowserSession,
+  DESK,
+  guestOrders,
+  PHONE,
+  screenshot,
+  signInStaff,
+  text,
+  toast,
+} from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
-const SCREENSHOTS = "test-results/screenshots";
-const DESK = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 /** The till's printer's address: a stand-in of its own on loopback. */
 const TILL_PRINTER = "127.0.0.77";
 
 let server: RunningServer;
-let browser: Browser;
+let browser: BrowserSession;
 let tillPrinter: VenuePrinter;
-const contexts: BrowserContext[] = [];
 
-async function newPage(options: typeof DESK | typeof PHONE): Promise<Page> {
-  const context = await browser.newContext({ ...options, locale: "el-GR", timezoneId: "Europe/Athens" });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
-}
-
-const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ");
-const toast = (page: Page, kind: "success" | "error" | "info", message: string) =>
-  page.getByTestId(`toast-${kind}`).filter({ hasText: message }).first();
+const newPage = (options: typeof DESK | typeof PHONE) => browser.newPage(options);
 const card = (page: Page, name: string) => page.locator(`[data-testid="cash-desk-card"][data-name="${name}"]`);
-
-async function guestOrders(page: Page, tableCode: string, lines: [string, string, number][]): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
-  await page.getByTestId("accept-terms").check();
-  await page.getByTestId("continue-as-guest").click();
-  await page.getByTestId("table-page").waitFor();
-  await page.getByTestId("open-menu").click();
-  for (const [category, product, quantity] of lines) {
-    await page.getByRole("tab", { name: category }).click();
-    const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
-    await item.getByTestId("menu-product-toggle").click();
-    for (let i = 1; i < quantity; i++) {
-      await item.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
-    }
-    await item.getByTestId("add-to-basket").click();
-  }
-  await page.getByTestId("basket-bar").click();
-  await page.getByTestId("send-order").click();
-  await page.getByTestId("table-page").waitFor();
-}
-
-async function signInStaff(page: Page, path: string, username: string, ready: string): Promise<void> {
-  await page.goto(`${server.baseUrl}${path}`);
-  await page.getByTestId("login-username").fill(username);
-  await page.getByTestId("login-password").fill("demo1234");
-  await page.getByTestId("login-submit").click();
-  await page.getByTestId(ready).waitFor();
-}
-
-/** Approves the one sale waiting at the sandbox card terminal, as the person holding it would. */
-async function approveAtTerminal(): Promise<void> {
-  const terminal = await newPage(PHONE);
-  await terminal.goto(`${server.baseUrl}/sandbox/card-terminal`);
-  await terminal.getByTestId("sandbox-terminal-sale").first().waitFor({ timeout: 15_000 });
-  await terminal.getByTestId("sandbox-terminal-sale").first().getByTestId("sandbox-terminal-approve").click();
-  await terminal.context().close();
-}
 
 /** Keys an amount on the register's panel: "1000" is 10,00 €. */
 async function keyAmount(page: Page, digits: string): Promise<void> {
@@ -78,17 +32,12 @@ async function keyAmount(page: Page, digits: string): Promise<void> {
 
 describe("the cash desk", () => {
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
     tillPrinter = await startVenuePrinter(server, TILL_PRINTER);
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
+    browser = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await tillPrinter?.close();
     await server?.close();
@@ -96,7 +45,7 @@ describe("the cash desk", () => {
 
   it("a guest's order shows on table 3's card live; the cashier bills it to the till's printer and collects it in cash and on the terminal; a take-away at take-away prices reaches the kitchen as Πακέτο and is paid; a register sale; the history lists every ticket", async () => {
     const cashier = await newPage(DESK);
-    await signInStaff(cashier, "/service/admin", "cashdesk", "admin-dashboard");
+    await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "admin-dashboard");
     expect(await text(cashier.getByTestId("admin-business-name"))).toContain("Demo Taverna");
     await cashier.getByTestId("admin-tab-cash-desk").click();
     await cashier.getByTestId("cash-desk-tables").waitFor();
@@ -106,7 +55,7 @@ describe("the cash desk", () => {
 
     // 1. The guest orders at table 3: 2 × Τζατζίκι (5,50) + Μουσακάς (13,00) = 24,00 €, live on the card.
     const guest = await newPage(PHONE);
-    await guestOrders(guest, "demo-3", [
+    await guestOrders(guest, server.baseUrl, "demo-3", [
       ["Ορεκτικά", "Τζατζίκι", 2],
       ["Κυρίως πιάτα", "Μουσακάς", 1],
     ]);
@@ -158,14 +107,14 @@ describe("the cash desk", () => {
     await cashier.getByTestId("collect").click();
     await cashier.getByTestId("pending-pos-payment").waitFor();
     await screenshot(cashier, "cash-desk-pending-terminal-1280");
-    await approveAtTerminal();
+    await approveAtTerminal(browser, server.baseUrl);
     await toast(cashier, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor({ timeout: 15_000 });
     await cashier.getByTestId("service-modal-close").click();
     await expect.poll(() => card(cashier, "3").getAttribute("data-active")).toBe("false");
 
     // 4. A take-away: Τζατζίκι and Χωριάτικη at take-away prices (5,00 + 9,00), "Πακέτο" in the kitchen, paid.
     const kitchen = await newPage(DESK);
-    await signInStaff(kitchen, "/service/prep", "kitchen", "kitchen-feed");
+    await signInStaff(kitchen, server.baseUrl, "/service/prep", "kitchen", "kitchen-feed");
     await cashier.getByTestId("cash-desk-tab-take-away").click();
     await cashier.getByTestId("new-take-away").click();
     await cashier.getByTestId("service-modal").waitFor();

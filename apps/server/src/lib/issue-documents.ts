@@ -2,6 +2,7 @@ import { isValidAfm } from "@tableorder/domain/contracts/card-terminals";
 import {
   DOCUMENT_TYPE_OF_INVOICE_TYPE,
   type FiscalInvoiceType,
+  fiscalDocumentKindOf,
   paymentIssuesReceipt,
 } from "@tableorder/domain/fiscal/document-rules";
 import { fiscalIssueDate } from "@tableorder/domain/fiscal/issue-date";
@@ -303,9 +304,10 @@ async function saleContext(tx: Tx, tableId: number | null, userId: number | null
  * The restaurant order slip (8.6) of pieces just ordered or billed (issue 13): while invoicing is
  * on, the pieces that still charge something (gifts and cancellations do not), by VAT section,
  * naming the table. Not income, so unclassified and without payment methods; the receipts that
- * follow are the sale. A venue chooses when: with each sent order (`at: "order"`, its
- * orderSlipOnEveryOrder) or with the bill (`at: "bill"`, the default); the other call issues
- * nothing, so no piece is on two slips. Call it in the order's or the bill's transaction.
+ * follow are the sale. A venue chooses when (fiscalDocumentKindOf): with each sent order
+ * (`at: "order"`, its orderSlipOnEveryOrder) or with the bill (`at: "bill"`, the default); the
+ * other call issues nothing, so no piece is on two slips. Call it in the order's or the bill's
+ * transaction.
  */
 export async function issueOrderSlip(
   tx: Tx,
@@ -321,7 +323,9 @@ export async function issueOrderSlip(
   const now = options.now ?? new Date();
   if (!options.unitIds.length) return null;
   const issuer = await issuerOf(tx, options.retailerId);
-  if (!issuer || issuer.orderSlipOnEveryOrder !== (options.at === "order")) return null;
+  if (!issuer) return null;
+  const path = options.at === "order" ? "ORDER_SENT" : "TABLE_BILL";
+  if (fiscalDocumentKindOf(path, { orderSlipOnEveryOrder: issuer.orderSlipOnEveryOrder }) !== "ORDER_SLIP") return null;
   const units = await tx
     .select({
       orderId: orderProducts.orderId,

@@ -7,6 +7,7 @@ import {
   type FiscalPath,
   fiscalDocumentKindOf,
   incomeClassificationOf,
+  isCancellableDocumentType,
   paymentIssuesReceipt,
   paymentMethodCode,
   paymentMethodsOfPath,
@@ -77,13 +78,22 @@ describe("every path to its document and payment methods", () => {
     expect(fiscalDocumentKindOf(path)).toBe(expected[path][0]);
     expect(paymentMethodsOfPath(path)).toEqual(expected[path][1]);
   });
-  it("a sent order issues its own order slip only when the venue asks for one on every order", () => {
+  it("a sent order issues its own order slip only when the venue asks for one on every order; the bill then none", () => {
     expect(fiscalDocumentKindOf("ORDER_SENT", { orderSlipOnEveryOrder: true })).toBe("ORDER_SLIP");
-    expect(fiscalDocumentKindOf("TABLE_BILL", { orderSlipOnEveryOrder: true })).toBe("ORDER_SLIP");
+    expect(fiscalDocumentKindOf("TABLE_BILL", { orderSlipOnEveryOrder: true })).toBe("NONE");
   });
   it("a card, online or on a terminal, is always POS / e-POS (7)", () => {
     for (const path of ["ONLINE_CARD", "CARD_TERMINAL"] as const) {
       expect(paymentMethodsOfPath(path).map(paymentMethodCode)).toEqual([7]);
     }
+  });
+});
+
+describe("which documents the administrator may cancel", () => {
+  it("receipts only: an order slip is no sale, a credit note is itself the cancellation", () => {
+    expect(["RECEIPT", "SERVICE_RECEIPT", "ORDER", "CREDIT_NOTE", "DELIVERY_NOTE"].filter(isCancellableDocumentType)).toEqual([
+      "RECEIPT",
+      "SERVICE_RECEIPT",
+    ]);
   });
 });

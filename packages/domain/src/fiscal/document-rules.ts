@@ -86,8 +86,8 @@ export type FiscalPath = (typeof FISCAL_PATHS)[number];
 export type FiscalDocumentKind = "RECEIPT" | "ORDER_SLIP" | "CREDIT_NOTE" | "NONE";
 
 /**
- * What a path issues. ORDER_SENT issues its order slip only when the venue chose "order slip on
- * every order" (issue 13); otherwise the bill's slip covers it.
+ * What a path issues. A venue chooses where its order slips come from (issue 13): with every sent
+ * order ("order slip on every order"), then the bill issues none, or with the bill.
  */
 export function fiscalDocumentKindOf(path: FiscalPath, options: { orderSlipOnEveryOrder?: boolean } = {}): FiscalDocumentKind {
   switch (path) {
@@ -98,7 +98,7 @@ export function fiscalDocumentKindOf(path: FiscalPath, options: { orderSlipOnEve
     case "PARTIAL_PAYMENT":
       return "RECEIPT";
     case "TABLE_BILL":
-      return "ORDER_SLIP";
+      return options.orderSlipOnEveryOrder ? "NONE" : "ORDER_SLIP";
     case "ORDER_SENT":
       return options.orderSlipOnEveryOrder ? "ORDER_SLIP" : "NONE";
     case "CANCELLATION":
@@ -131,4 +131,12 @@ export function paymentMethodsOfPath(path: FiscalPath): readonly PaymentMethod[]
     case "TABLE_TRANSFER":
       return [];
   }
+}
+
+/**
+ * Which documents the administrator may cancel (spec 3 §7.2): a receipt, by a credit note. An order
+ * slip is not a sale and a credit note is itself the cancellation.
+ */
+export function isCancellableDocumentType(type: string): boolean {
+  return type === "RECEIPT" || type === "SERVICE_RECEIPT";
 }

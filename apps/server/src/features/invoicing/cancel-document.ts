@@ -1,4 +1,5 @@
 import type { FiscalDocument } from "@tableorder/domain/contracts/cash-desk";
+import { isCancellableDocumentType } from "@tableorder/domain/fiscal/document-rules";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { documents, users } from "../../db/schema.ts";
@@ -32,7 +33,7 @@ export async function cancelDocument(options: {
       .where(and(eq(documents.id, documentId), eq(documents.retailerId, retailerId)))
       .for("update");
     if (!original) throw new AppError("not_found", 404, { entity: "document" });
-    if (original.invoiceType !== "11.1" && original.invoiceType !== "11.2") throw new AppError("document_not_cancellable", 400);
+    if (!isCancellableDocumentType(original.type)) throw new AppError("document_not_cancellable", 400);
     if (original.status === "REFUSED") throw new AppError("document_not_cancellable", 400, { reason: "refused" });
     const [existing] = await tx
       .select({ id: documents.id })

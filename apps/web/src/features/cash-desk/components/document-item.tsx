@@ -1,4 +1,5 @@
 import type { FiscalDocument } from "@tableorder/domain/contracts/cash-desk";
+import { isCancellableDocumentType } from "@tableorder/domain/fiscal/document-rules";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { AlertIcon } from "../../../components/icons.tsx";
@@ -6,9 +7,9 @@ import { Price } from "../../../components/price.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./cash-desk.module.css";
 
-/** A document can be cancelled unless it already was, or is itself the credit note of a cancellation. */
+/** A receipt can be cancelled (by a credit note) unless it already was. */
 export function isCancellable(document: FiscalDocument): boolean {
-  return document.orderFormStatus !== "CANCELLED" && document.type !== "CREDIT_NOTE";
+  return document.orderFormStatus !== "CANCELLED" && isCancellableDocumentType(document.type);
 }
 
 /**
@@ -54,7 +55,9 @@ export function DocumentItem({
           </>
         )}
         <dt>{t("cashDesk.documents.status")}</dt>
-        <dd>{document.status}</dd>
+        <dd data-testid="document-status" data-status={document.status}>
+          {t(`cashDesk.documents.statuses.${document.status}`)}
+        </dd>
       </dl>
       {isAdmin && (
         <div className={styles.documentActions}>
