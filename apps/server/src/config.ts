@@ -70,6 +70,7 @@ const envSchema = z.object({
   /** How often the fiscal outbox looks for documents to transmit, and how many it sends at once. */
   FISCAL_OUTBOX_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(2000),
   FISCAL_OUTBOX_BATCH: z.coerce.number().int().min(1).max(100).default(50),
+  FISCAL_OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
 export interface Config {
@@ -129,6 +130,8 @@ export interface Config {
     secretsKey: Buffer;
     pollMs: number;
     batchSize: number;
+    /** How long an instance holds the documents it claimed; a crashed one's claims lapse after it. */
+    leaseSeconds: number;
   };
 }
 
@@ -187,6 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     problems,
   });
+  if (e.FISCAL_OUTBOX_LEASE_SECONDS * 1000 <= 2 * e.MYDATA_TIMEOUT_MS) {
+    // A lease that lapses while its send may still be answered would let a second instance send too.
+    problems.push("- FISCAL_OUTBOX_LEASE_SECONDS: must be longer than twice MYDATA_TIMEOUT_MS");
+  }
   if (e.MYDATA_BASE_URL && e.MYDATA_ENVIRONMENT === "sandbox") {
     problems.push("- MYDATA_BASE_URL: only with MYDATA_ENVIRONMENT dev or production");
   }
@@ -255,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretsKey: secretsKey as Buffer,
       pollMs: e.FISCAL_OUTBOX_POLL_MS,
       batchSize: e.FISCAL_OUTBOX_BATCH,
+      leaseSeconds: e.FISCAL_OUTBOX_LEASE_SECONDS,
     },
   };
 }

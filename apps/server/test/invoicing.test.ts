@@ -9,8 +9,8 @@ import { MydataSandbox } from "../src/integrations/mydata/sandbox-transmitter.ts
 import { validateInvoicesDocs } from "../src/integrations/mydata/validate-xml.ts";
 import { buildBackOfficeVenue, buildProduct, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
-import { listen, trySubscribe } from "./support/stomp-client.ts";
 import { orderAtNewTable } from "./support/orders.ts";
+import { listen, trySubscribe } from "./support/stomp-client.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 
 /**
@@ -277,13 +277,16 @@ describe("the till prints every document once", () => {
       ]);
       // Another venue's till sees none of it, and may not touch it.
       expect((await api.get("/api/cash-desk/documents-to-print", otherAdmin)).body.documents).toEqual([]);
-      const foreign = await api.post(`/api/cash-desk/documents/${receipt.id}/print-claim`, { screenId: "other-till-1" }, otherAdmin);
+      const foreign = await api.post(
+        `/api/cash-desk/documents/${receipt.id}/print-claim`,
+        { screenId: "other-till-1" },
+        otherAdmin,
+      );
       expect(foreign.status).toBe(404);
       expect((await api.post(`/api/cash-desk/documents/${receipt.id}/printed`, undefined, otherAdmin)).status).toBe(404);
 
       // Two tills: the first to ask prints; the same till asking again keeps its claim.
-      const claim = (screenId: string) =>
-        api.post(`/api/cash-desk/documents/${receipt.id}/print-claim`, { screenId }, tillDesk);
+      const claim = (screenId: string) => api.post(`/api/cash-desk/documents/${receipt.id}/print-claim`, { screenId }, tillDesk);
       expect((await claim("front-till-1")).body).toEqual({ claimed: true });
       expect((await claim("back-till-22")).body).toEqual({ claimed: false });
       expect((await claim("front-till-1")).body).toEqual({ claimed: true });
@@ -394,6 +397,7 @@ describe("transmission", () => {
       transmitters: new VenueTransmitters({ db: db(), config: server.ctx.config.fiscal, sandbox: restarted }),
       pollMs: 1000,
       batchSize: 50,
+      leaseSeconds: 120,
       log: { warn() {}, error() {} },
     });
     await fresh.drain({ dueBy: FAR });

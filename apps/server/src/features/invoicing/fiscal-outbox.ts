@@ -10,7 +10,6 @@ import type { EventBus } from "../../realtime/types.ts";
 import { factsOfDocument } from "./document-facts.ts";
 import type { VenueTransmitters } from "./venue-transmitters.ts";
 
-const LEASE_SECONDS = 120;
 const MAX_BACKOFF_MS = 5 * 60_000;
 
 interface Logger {
@@ -41,6 +40,8 @@ export class FiscalOutbox {
       transmitters: VenueTransmitters;
       pollMs: number;
       batchSize: number;
+      /** How long a claim holds (config FISCAL_OUTBOX_LEASE_SECONDS): a crashed instance's claims lapse after it. */
+      leaseSeconds: number;
       log: Logger;
     },
   ) {}
@@ -131,7 +132,7 @@ export class FiscalOutbox {
     )`;
     return this.options.db
       .update(documents)
-      .set({ leaseOwner: this.owner, leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .set({ leaseOwner: this.owner, leaseUntil: sql`now() + make_interval(secs => ${this.options.leaseSeconds})` })
       .where(sql`${documents.id} in ${ids}`)
       .returning()
       .then((rows) => rows.sort((a, b) => a.id - b.id));
