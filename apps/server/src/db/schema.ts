@@ -4,6 +4,7 @@ import {
   boolean,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -714,3 +715,74 @@ export const busEvents = pgTable("bus_events", {
   payload: jsonb("payload").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The statistics' daily roll-up (issue 14): the finished Athens business days of a venue whose
+ * figures stats_daily_income and stats_daily_products hold. A day is claimed here in the same
+ * transaction that writes its rows, so two readers filling it at once never count it twice.
+ */
+export const statsRollupDays = pgTable(
+  "stats_rollup_days",
+  {
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    day: date("day", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.retailerId, t.day] })],
+);
+
+/**
+ * A rolled-up day's income, one row per order source and area filter (area null: no area filter),
+ * each the sums the live read would give for that day and filter. `sessions` counts the distinct
+ * table services; `sharedSessions` lists those that may also be counted on another day, so a
+ * period counts each once (see features/stats/stats-rollup.ts).
+ */
+export const statsDailyIncome = pgTable(
+  "stats_daily_income",
+  {
+    // The venue through the day it belongs to (the foreign key below).
+    retailerId: integer("retailer_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    source: text("source").notNull(),
+    areaId: integer("area_id").references(() => preparationAreas.id),
+    cashCents: integer("cash_cents").notNull(),
+    posCents: integer("pos_cents").notNull(),
+    onlineCents: integer("online_cents").notNull(),
+    onCreditCents: integer("on_credit_cents").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    cancelledCents: integer("cancelled_cents").notNull(),
+    registerSales: integer("register_sales").notNull(),
+    sessions: integer("sessions").notNull(),
+    sharedSessions: integer("shared_sessions").array().notNull(),
+  },
+  (t) => [
+    index("stats_daily_income_day").on(t.retailerId, t.day),
+    foreignKey({ columns: [t.retailerId, t.day], foreignColumns: [statsRollupDays.retailerId, statsRollupDays.day] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
+/** A rolled-up day's consumption: pieces paid or given by product, per order source and area filter. */
+export const statsDailyProducts = pgTable(
+  "stats_daily_products",
+  {
+    // The venue through the day it belongs to (the foreign key below).
+    retailerId: integer("retailer_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    source: text("source").notNull(),
+    areaId: integer("area_id").references(() => preparationAreas.id),
+    productName: text("product_name").notNull(),
+    count: integer("count").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    giftsCents: integer("gifts_cents").notNull(),
+  },
+  (t) => [
+    index("stats_daily_products_day").on(t.retailerId, t.day),
+    foreignKey({ columns: [t.retailerId, t.day], foreignColumns: [statsRollupDays.retailerId, statsRollupDays.day] }).onDelete(
+      "cascade",
+    ),
+  ],
+);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client.ts";
-import { loadIncomeStats, scopedPaymentsSql } from "./load-income-stats.ts";
+import type { Db, Queryable } from "../../db/client.ts";
+import { loadIncomeStats } from "./load-income-stats.ts";
+import { scopedPaymentsSql } from "./stats-facts.ts";
 import { STATS_TIME_ZONE, type StatsScope } from "./stats-scope.ts";
 
 /**
@@ -38,7 +39,7 @@ const HEADERS = {
 } as const;
 
 /** The consumption table of a scope as CSV: one line per product, as the screen lists it. */
-export async function exportConsumptionCsv(db: Queryable, scope: StatsScope, lang: "el" | "en"): Promise<string> {
+export async function exportConsumptionCsv(db: Db, scope: StatsScope, lang: "el" | "en"): Promise<string> {
   const stats = await loadIncomeStats(db, scope);
   return csv([[...HEADERS.consumption[lang]], ...stats.productCount.map((p) => [p.name, p.count, euros(p.amount)])]);
 }

@@ -1,0 +1,95 @@
+import { type SQL, sql } from "drizzle-orm";
+import { inList, inPeriod, type StatsScope } from "./stats-scope.ts";
+
+/**
+ * The rules that turn payment and piece rows into statistics, in one place: the live read
+ * (load-income-stats.ts) and the daily roll-up (stats-rollup.ts) both build on these, so a rolled-up
+ * day holds exactly what the live read would answer for it.
+ */
+
+/**
+ * Where a payment comes from: a register sale says so itself (its order's service mode), a
+ * table's payment is a take-away's when its table is one, else dine-in.
+ */
+export const paymentSource = sql`case when p.order_id is not null then (select o.service_mode from orders o where o.id = p.order_id)
+  when t.kind = 'TAKE_AWAY' then 'TAKE_AWAY' else 'DINE_IN' end`;
+/** A piece's source: its table's kind (take-aways are tables of kind TAKE_AWAY). */
+export const unitSource = sql`case when t.kind = 'TAKE_AWAY' then 'TAKE_AWAY' else 'DINE_IN' end`;
+
+/**
+ * The venue's COMPLETED payments of the scope, each with its source. Only COMPLETED counts:
+ * PENDING, FAILED and REFUND_DUE payments brought nothing in.
+ */
+export function scopedPaymentsSql(scope: StatsScope): SQL {
+  return sql`
+    select p.id, p.session_id, p.order_id, p.cash_cents, p.card_cents, p.on_credit_cents, p.discount_cents,
+      p.amount_cents, p.provider, p.card_terminal_id, p.completed_at, p.type, p.channel, p.table_id,
+      t.label as table_name, ${paymentSource} as source
+    from payments p
+    left join dining_tables t on t.id = p.table_id
+    where p.retailer_id = ${scope.retailerId} and p.status = 'COMPLETED' and ${inPeriod(sql`p.completed_at`, scope)}
+      and ${inList(sql`p.table_id`, scope.tableIds)} and ${inList(paymentSource, scope.sources)}`;
+}
+
+/** Card at a terminal (or keyed by the waiter, no provider) is POS; card with an online provider and no terminal is online. */
+const posCents = sql`case when s.provider is null or s.card_terminal_id is not null then s.card_cents else 0 end`;
+
+/**
+ * Each payment of `scoped` (a CTE of scopedPaymentsSql's rows) with its money by method, all its
+ * pieces counted: columns id, session_id, order_id, source, completed_at, cash, pos, online,
+ * on_credit, discount.
+ */
+export const wholeSplitSql = sql`
+  select s.id, s.session_id, s.order_id, s.source, s.completed_at, s.cash_cents as cash, ${posCents} as pos,
+    s.card_cents - ${posCents} as online, s.on_credit_cents as on_credit, s.discount_cents as discount
+  from scoped s`;
+
+/**
+ * Each payment's share of some areas, given `shares` (rows payment_id, area_id, net, discount:
+ * what its PAID pieces of those areas brought in and were given off): the share split over the
+ * payment's methods in proportion (cash and on-credit rounded to the cent, card the rest, so the
+ * shares add up exactly). A payment with no piece there (a register sale) has no share. Columns as
+ * wholeSplitSql's, plus area_id.
+ */
+export function areaSplitSql(shares: SQL): SQL {
+  return sql`
+    select x.id, x.session_id, x.order_id, x.source, x.completed_at, x.area_id, x.cash,
+      case when x.is_pos then x.net - x.cash - x.on_credit else 0 end as pos,
+      case when x.is_pos then 0 else x.net - x.cash - x.on_credit end as online,
+      x.on_credit, x.discount
+    from (
+      select c.*,
+        case when c.amount_cents = 0 then 0
+             when c.card_cents = 0 then c.net - c.cash
+             else least(c.net - c.cash, round(c.net * c.on_credit_cents::numeric / c.amount_cents)::int) end as on_credit
+      from (
+        select s.*, a.area_id, a.net, a.discount, (${posCents}) > 0 or s.card_cents = 0 as is_pos,
+          case when s.amount_cents = 0 then 0
+               when s.card_cents = 0 and s.on_credit_cents = 0 then a.net
+               else round(a.net * s.cash_cents::numeric / s.amount_cents)::int end as cash
+        from scoped s
+        join (${shares}) a on a.payment_id = s.id
+      ) c
+    ) x`;
+}
+
+/** A share's columns over a payment's PAID pieces `u`: what they brought in and were given off. */
+export const shareColumns = sql`sum(u.unit_price_cents - u.discount_cents)::int as net, sum(u.discount_cents)::int as discount`;
+
+/**
+ * A consumption line's figures over pieces `u` paid or given away (payment_status PAID or GIFT):
+ * how many, what they brought in, and gifts at their menu price.
+ */
+export const consumptionColumns = sql`count(*) as count,
+  sum(case when u.payment_status = 'GIFT' then 0 else u.unit_price_cents - u.discount_cents end) as amount,
+  sum(case when u.payment_status = 'GIFT' then u.unit_price_cents else 0 end) as gifts`;
+
+/**
+ * The venue's pieces cancelled in the scope's period (at the cancelling), with `t` their table:
+ * a cancelled piece counts at its menu price.
+ */
+export function cancelledPiecesWhere(scope: StatsScope): SQL {
+  return sql`u.retailer_id = ${scope.retailerId} and u.payment_status = 'CANCELLED'
+    and ${inPeriod(sql`u.status_changed_at`, scope)} and ${inList(sql`u.table_id`, scope.tableIds)}
+    and ${inList(unitSource, scope.sources)} and ${inList(sql`u.preparation_area_id`, scope.areaIds)}`;
+}
