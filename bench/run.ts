@@ -20,7 +20,9 @@ import { SCENARIOS } from "./scenarios/index.ts";
 const HELP = `Usage: npm run bench -- [options]
 
   --scenario <name>        ${SCENARIOS.map((s) => s.name).join(" | ")} | all   (default ${SCENARIOS[0].name})
-  --rate <n>               orders per second, open loop (default 100)
+  --rate <n>               orders (payments) per second, open loop (default 100${SCENARIOS.filter((s) => s.defaultRate)
+    .map((s) => `; ${s.name} ${s.defaultRate}`)
+    .join("")})
   --duration <s>           measured seconds (default 20)
   --warmup <s>             seconds of load before measuring, not counted (default 3)
   --tables <n>             demo tables to seat guests at, 1-10 (default 10)
@@ -103,6 +105,7 @@ function parseOptions() {
   return {
     bench,
     scenarios,
+    rateGiven: values.rate !== undefined,
     url: values.url,
     databaseUrl: values["database-url"],
     cpuProfDir: values["server-cpu-prof"] ? path.resolve(values["server-cpu-prof"]) : undefined,
@@ -139,11 +142,14 @@ async function main(): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  const { bench, scenarios, url, databaseUrl, cpuProfDir, json } = parsed;
+  const { bench, scenarios, rateGiven, url, databaseUrl, cpuProfDir, json } = parsed;
+  const optionsFor = (scenario: (typeof scenarios)[number]): BenchOptions =>
+    rateGiven || !scenario.defaultRate ? bench : { ...bench, rate: scenario.defaultRate };
 
   // The run ends by itself even if something hangs: the load plus generous room for start and drain.
   const budgetMs =
-    scenarios.reduce((sum, s) => sum + (s.budgetSec?.(bench) ?? bench.warmupSec + bench.durationSec + 60), 0) * 1000 + 90_000;
+    scenarios.reduce((sum, s) => sum + (s.budgetSec?.(optionsFor(s)) ?? bench.warmupSec + bench.durationSec + 60), 0) * 1000 +
+    90_000;
   let server: ServerUnderTest | undefined;
   const watchdog = setTimeout(() => {
     log(`gave up after ${Math.round(budgetMs / 1000)} s`);
@@ -169,12 +175,13 @@ async function main(): Promise<number> {
       server = await startServer({
         databaseUrl,
         nodeArgs: cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : [],
+        env: Object.assign({}, ...scenarios.map((s) => s.serverEnv ?? {})),
         log,
       });
     }
     for (const scenario of scenarios) {
       log(`scenario ${scenario.name}`);
-      const result = await scenario.run({ server, options: bench, log });
+      const result = await scenario.run({ server, options: optionsFor(scenario), log });
       results.push(result);
       print(result);
     }

@@ -47,6 +47,13 @@ export interface Scenario {
   run(context: BenchContext): Promise<ScenarioResult>;
   /** Seconds the run may take before the watchdog gives up, when not warm-up + duration + 60. */
   budgetSec?(options: BenchOptions): number;
+  /** Arrivals per second when --rate is not given, for a scenario whose aim names another rate than 100. */
+  defaultRate?: number;
+  /**
+   * Settings the server child needs for this scenario (e.g. a slow myDATA sandbox). The bench's own
+   * environment wins, so a run can try other values; a server driven with --url keeps its own.
+   */
+  serverEnv?: Record<string, string>;
 }
 
 /** Small, fast, seedable PRNG (mulberry32): the same seed gives the same orders. */

@@ -15,6 +15,8 @@ export interface ServerUnderTest {
   wsUrl: string;
   /** "embedded" or "postgres" as the server reports it, when known. */
   database: string;
+  /** The PostgreSQL database a child started with --database-url runs on; null otherwise. */
+  databaseUrl: string | null;
   /** The child's pid when the bench started it; lets the bench read its CPU time. */
   pid: number | null;
   /** Lines the server logged at warn level or above since it started. */
@@ -54,7 +56,15 @@ export async function attachServer(url: string): Promise<ServerUnderTest> {
   const baseUrl = url.replace(/\/+$/, "");
   const info = await infoOf(baseUrl);
   if (!info) throw new Error(`no server answers GET ${baseUrl}/management/info`);
-  return { baseUrl, wsUrl: toWs(baseUrl), database: databaseOf(info), pid: null, logProblems: () => [], stop: async () => {} };
+  return {
+    baseUrl,
+    wsUrl: toWs(baseUrl),
+    database: databaseOf(info),
+    databaseUrl: null,
+    pid: null,
+    logProblems: () => [],
+    stop: async () => {},
+  };
 }
 
 export interface StartServerOptions {
@@ -62,6 +72,8 @@ export interface StartServerOptions {
   databaseUrl?: string;
   /** Extra node flags for the child, e.g. ["--cpu-prof", "--cpu-prof-dir", dir]. */
   nodeArgs?: string[];
+  /** Settings the scenarios ask for; the bench's own environment overrides them. */
+  env?: Record<string, string>;
   startTimeoutMs?: number;
   log?: (line: string) => void;
 }
@@ -74,6 +86,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-bench-"));
   const env: NodeJS.ProcessEnv = {
+    ...options.env,
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
@@ -144,6 +157,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     baseUrl,
     wsUrl: toWs(baseUrl),
     database: databaseOf(info),
+    databaseUrl: options.databaseUrl ?? null,
     pid: child.pid ?? null,
     logProblems: () => problems.filter((line) => !isStartupNoise(line)),
     async stop() {

@@ -3,7 +3,8 @@ import { busyEvening } from "./busy-evening.ts";
 import { cashDeskTables } from "./cash-desk-tables.ts";
 import { guestMenu } from "./guest-menu.ts";
 import { orderToKitchen } from "./order-to-kitchen.ts";
+import { paymentsScenario } from "./payments.ts";
 import { statsScenario } from "./stats.ts";
 
 /** Every scenario `npm run bench -- --scenario <name>` knows; the first is the default. */
-export const SCENARIOS: Scenario[] = [orderToKitchen, busyEvening, guestMenu, cashDeskTables, statsScenario];
+export const SCENARIOS: Scenario[] = [orderToKitchen, busyEvening, guestMenu, cashDeskTables, statsScenario, paymentsScenario];
