@@ -1,0 +1,1 @@
+CREATE INDEX "payments_table_pending" ON "payments" USING btree ("table_id") WHERE status = 'PENDING';
