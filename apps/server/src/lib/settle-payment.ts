@@ -79,8 +79,7 @@ export async function heldUnitIds(tx: Tx, tableId: number, now: Date, exceptPaym
     .where(
       and(
         eq(payments.tableId, tableId),
-        // A literal, not a parameter, so the planner always matches the partial index payments_table_pending.
-        sql`${payments.status} = 'PENDING'`,
+        eq(payments.status, "PENDING"),
         or(isNull(payments.expiresAt), gt(payments.expiresAt, now)),
       ),
     );
