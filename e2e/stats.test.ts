@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guestOrders as orderOnPhone, PHONE } from "./support/browser.ts";
 import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
@@ -56,7 +57,7 @@ describe("statistics", () => {
     await server?.close();
   });
 
-  it("a waiter's collection shows live on today's figures; a filter survives a reload through the URL; the chart draws; the report prints", async () => {
+  it("a waiter's collection and a guest's online payment show live on today's figures; a filter survives a reload through the URL; the chart draws; the report prints", async () => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       deviceScaleFactor: 1,
@@ -81,6 +82,23 @@ describe("statistics", () => {
     await expect.poll(() => text(owner.getByTestId("stats-income-total")), { timeout: 15_000 }).toContain("5,50");
     await expect.poll(() => text(owner.getByTestId("stats-cash"))).toContain("5,50");
     expect(await text(owner.getByTestId("stats-consumption"))).toContain("Τζατζίκι");
+
+    // Another guest orders a Μουσακάς (13,00 €) on the phone and pays it online by card: it joins live, as online income.
+    const phone = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
+    const guest = await phone.newPage();
+    await orderOnPhone(guest, server.baseUrl, "demo-3", [["Κυρίως πιάτα", "Μουσακάς", 1]]);
+    await guest.getByTestId("pay").click();
+    await guest.getByTestId("payment-type-full").click();
+    await guest.getByTestId("payment-page").waitFor();
+    await guest.getByTestId("pay-by-card").click();
+    await guest.getByTestId("pay-card").click();
+    await guest.getByTestId("sandbox-approve").click();
+    await guest.getByTestId("payment-success").waitFor({ timeout: 15_000 });
+    await phone.close();
+    await expect.poll(() => text(owner.getByTestId("stats-online")), { timeout: 15_000 }).toContain("13,00");
+    await expect.poll(() => text(owner.getByTestId("stats-income-total"))).toContain("18,50");
+    expect(await text(owner.getByTestId("stats-cash"))).toContain("5,50");
+    expect(await text(owner.getByTestId("stats-consumption"))).toContain("Μουσακάς");
     // The chart draws into a canvas.
     await owner.getByTestId("stats-chart-canvas").locator("canvas").first().waitFor();
     await screenshot(owner, "stats-live-1280");
@@ -102,7 +120,7 @@ describe("statistics", () => {
     await owner.getByTestId("stats-page").waitFor();
     expect(owner.url()).toBe(filtered);
     expect(await owner.getByTestId("stats-mode-MONTH").getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(() => text(owner.getByTestId("stats-income-total"))).toContain("5,50");
+    await expect.poll(() => text(owner.getByTestId("stats-income-total"))).toContain("18,50");
     await screenshot(owner, "stats-month-1280");
     await context.close();
   });
