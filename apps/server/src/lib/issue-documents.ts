@@ -63,8 +63,8 @@ interface Issuer {
 }
 
 /** The venue that issues, or null when invoicing is off (or its ΑΦΜ is missing): then nothing is issued. */
-async function issuerOf(tx: Tx, retailerId: number): Promise<Issuer | null> {
-  const [venue] = await tx
+async function issuerOf(db: Queryable, retailerId: number): Promise<Issuer | null> {
+  const [venue] = await db
     .select({
       enabled: retailers.invoicingEnabled,
       invoicing: retailers.invoicing,
@@ -79,11 +79,7 @@ async function issuerOf(tx: Tx, retailerId: number): Promise<Issuer | null> {
 
 /** Whether a venue's sent orders get their own order slips (its choice, while invoicing is on). */
 export async function issuesOrderSlipPerOrder(db: Queryable, retailerId: number): Promise<boolean> {
-  const [venue] = await db
-    .select({ enabled: retailers.invoicingEnabled, perOrder: retailers.orderSlipOnEveryOrder })
-    .from(retailers)
-    .where(eq(retailers.id, retailerId));
-  return Boolean(venue?.enabled && venue.perOrder);
+  return (await issuerOf(db, retailerId))?.orderSlipOnEveryOrder ?? false;
 }
 
 /**

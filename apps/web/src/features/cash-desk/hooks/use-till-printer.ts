@@ -2,6 +2,7 @@ import { documentsToPrint, type TableBill } from "@tableorder/domain/contracts/c
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { bigLetters } from "../../../lib/print/big-letters.ts";
+import { printerAddress } from "../../../lib/print/print-job-memory.ts";
 import { type PrintResult, PrintServiceClient, type PrintServiceStatus } from "../../../lib/print/print-service.ts";
 import { useRealtime } from "../../../lib/realtime.ts";
 import { storedValue } from "../../../lib/stored-value.ts";
@@ -96,8 +97,9 @@ export function useTillPrinter(): TillPrinter {
   const documents = useSyncExternalStore(till?.documents.subscribe ?? noop, till?.documents.getState ?? (() => IDLE), () => IDLE);
   const printBill = useCallback(
     (bill: TableBill, big: boolean): Promise<PrintResult> => {
-      if (!till || !printerIp) return Promise.resolve({ ok: false, error: "not_connected" });
-      return till.client.print({ printerIp, job: { kind: "bill", bill, bigLetters: big } });
+      const printer = printerAddress(printerIp);
+      if (!till || !printer) return Promise.resolve({ ok: false, error: "not_connected" });
+      return till.client.print({ ...printer, job: { kind: "bill", bill, bigLetters: big } });
     },
     [till, printerIp],
   );

@@ -1,14 +1,12 @@
 import type { DocumentIssuer, DocumentsToPrint, FiscalDocument } from "@tableorder/domain/contracts/cash-desk";
 import { printDueAt } from "@tableorder/domain/fiscal/document-printing";
+import { PrintJobMemory, printerAddress } from "../../../lib/print/print-job-memory.ts";
 import { PrintQueue, type PrintQueueState } from "../../../lib/print/print-queue.ts";
 import type { PrintRequest, PrintResult, PrintServiceStatus } from "../../../lib/print/print-service.ts";
 import type { StoredValue } from "../../../lib/stored-value.ts";
-import { randomId } from "../../../lib/uuid.ts";
 
 /** A document printed here but not yet marked on the server is marked again, at most this often. */
 const MARK_RETRY_MS = 15_000;
-/** Keys printed this session, kept so a reload never prints a document twice. */
-const MAX_REMEMBERED_KEYS = 500;
 
 /** The print agent's "receipt" and "order-slip" jobs (apps/print-agent protocol). */
 export interface DocumentPrintJob {
@@ -59,9 +57,9 @@ export function documentJob(document: FiscalDocument, venue: DocumentIssuer, big
  */
 export class DocumentPrinter {
   private list: DocumentsToPrint | undefined;
-  private printerIp: string | null = null;
+  private printer: ReturnType<typeof printerAddress> = null;
   private readonly queue: PrintQueue<DocumentPrintJob>;
-  private readonly jobIds = new Map<string, string>();
+  private readonly jobs: PrintJobMemory;
   private readonly lastMarkAt = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
   private dueTimer: ReturnType<typeof setTimeout> | null = null;
@@ -72,15 +70,16 @@ export class DocumentPrinter {
 
   constructor(private readonly deps: DocumentPrinterDeps) {
     this.now = deps.now ?? Date.now;
+    this.jobs = new PrintJobMemory(deps.doneKeys);
     this.queue = new PrintQueue<DocumentPrintJob>({
-      doneKeys: deps.doneKeys.get(),
+      doneKeys: this.jobs.done(),
       retryDelayMs: deps.retryDelayMs,
       now: deps.now,
       send: (job, task) => {
-        if (!this.printerIp) return Promise.resolve({ ok: false, error: "invalid_job", message: "the till has no printer" });
-        return deps.service.print({ id: this.jobId(task.key), printerIp: this.printerIp, job });
+        if (!this.printer) return Promise.resolve({ ok: false, error: "invalid_job", message: "the till has no printer" });
+        return deps.service.print({ id: this.jobs.jobId(task.key), ...this.printer, job });
       },
-      onDone: (key) => deps.doneKeys.set((keys) => [...keys.filter((k) => k !== key), key].slice(-MAX_REMEMBERED_KEYS)),
+      onDone: (key) => this.jobs.rememberDone(key),
       onRetryDue: () => this.plan(),
       onChange: () => this.emit(),
     });
@@ -106,7 +105,7 @@ export class DocumentPrinter {
 
   /** The till's printer (shop settings); without one nothing prints. */
   setPrinter(printerIp: string | null): void {
-    this.printerIp = printerIp?.trim() || null;
+    this.printer = printerAddress(printerIp);
     this.plan();
   }
 
@@ -119,7 +118,7 @@ export class DocumentPrinter {
   }
 
   private printable(): boolean {
-    return !this.stopped && this.deps.service.getStatus() === "CONNECTED" && this.printerIp !== null;
+    return !this.stopped && this.deps.service.getStatus() === "CONNECTED" && this.printer !== null;
   }
 
   private emit(): void {
@@ -129,16 +128,6 @@ export class DocumentPrinter {
     ).length;
     this.state = { status: this.deps.service.getStatus(), queue: this.queue.state(), waiting };
     for (const listener of this.listeners) listener();
-  }
-
-  /** One id per key, so a retried job is recognisable as the same job by the agent. */
-  private jobId(key: string): string {
-    let id = this.jobIds.get(key);
-    if (!id) {
-      id = randomId();
-      this.jobIds.set(key, id);
-    }
-    return id;
   }
 
   /** The document as the latest list has it (its mark may have arrived); null once it left the list. */

@@ -1,8 +1,9 @@
 import type { KitchenFeed, KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { printerAddress } from "../../../lib/print/print-job-memory.ts";
 import { fakePrintService, memoryValue } from "../../../lib/print/print-test-doubles.ts";
 import { type KitchenPrintJob, ticketsToAutoPrint, voidPrintKey } from "./print-jobs.ts";
-import { printerAddress, TicketPrinter } from "./ticket-printer.ts";
+import { TicketPrinter } from "./ticket-printer.ts";
 import {
   cancelledPieces,
   describeLine,

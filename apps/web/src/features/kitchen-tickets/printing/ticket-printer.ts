@@ -1,4 +1,5 @@
 import type { KitchenFeed, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
+import { PrintJobMemory, printerAddress } from "../../../lib/print/print-job-memory.ts";
 import { PrintQueue, type PrintQueueState, type PrintTask } from "../../../lib/print/print-queue.ts";
 import type { PrintRequest, PrintResult, PrintServiceStatus } from "../../../lib/print/print-service.ts";
 import type { StoredValue } from "../../../lib/stored-value.ts";
@@ -17,8 +18,6 @@ import {
 const MARK_RETRY_MS = 15_000;
 /** A printed ticket that left the feed and could not be read is asked about again after this long. */
 const VANISHED_RETRY_MS = 15_000;
-/** Keys printed this session, kept so a reload never prints a ticket twice. */
-const MAX_REMEMBERED_KEYS = 500;
 
 /** What the printer needs from the outside, so it can be tested without a browser or a server. */
 export interface TicketPrinterDeps {
@@ -52,14 +51,6 @@ export interface TicketPrinterState {
   hasPrinter: boolean;
 }
 
-/** The area's printer as the agent takes it: "192.168.1.50" or "192.168.1.50:9101" (port apart). */
-export function printerAddress(printerIp: string | null | undefined): { printerIp: string; printerPort?: number } | null {
-  const value = printerIp?.trim();
-  if (!value) return null;
-  const withPort = /^([^:\s]+):(\d{1,5})$/.exec(value);
-  return withPort ? { printerIp: withPort[1], printerPort: Number(withPort[2]) } : { printerIp: value };
-}
-
 /**
  * Everything printing does on the preparation screen, away from rendering:
  *  - auto-print: each unprinted ticket once, oldest first, through the serial queue, then marked
@@ -72,7 +63,7 @@ export function printerAddress(printerIp: string | null | undefined): { printerI
 export class TicketPrinter {
   private feed: KitchenFeed | undefined;
   private readonly queue: PrintQueue<KitchenPrintJob>;
-  private readonly jobIds = new Map<string, string>();
+  private readonly jobs: PrintJobMemory;
   private readonly fetching = new Set<number>();
   private readonly fetchRetryAt = new Map<number, number>();
   private readonly lastMarkAt = new Map<number, number>();
@@ -84,16 +75,17 @@ export class TicketPrinter {
 
   constructor(private readonly deps: TicketPrinterDeps) {
     this.now = deps.now ?? Date.now;
+    this.jobs = new PrintJobMemory(deps.doneKeys);
     this.queue = new PrintQueue<KitchenPrintJob>({
-      doneKeys: deps.doneKeys.get(),
+      doneKeys: this.jobs.done(),
       retryDelayMs: deps.retryDelayMs,
       now: deps.now,
       send: (job, task) => {
         const printer = printerAddress(this.feed?.printerIp);
         if (!printer) return Promise.resolve({ ok: false, error: "invalid_job", message: "the area has no printer" });
-        return deps.service.print({ id: this.jobId(task.key), ...printer, job });
+        return deps.service.print({ id: this.jobs.jobId(task.key), ...printer, job });
       },
-      onDone: (key) => deps.doneKeys.set((keys) => [...keys.filter((k) => k !== key), key].slice(-MAX_REMEMBERED_KEYS)),
+      onDone: (key) => this.jobs.rememberDone(key),
       onRetryDue: () => this.plan(),
       onChange: () => this.emit(),
     });
@@ -161,16 +153,6 @@ export class TicketPrinter {
       hasPrinter: printerAddress(this.feed?.printerIp) !== null,
     };
     for (const listener of this.listeners) listener();
-  }
-
-  /** One id per key, so a retried job is recognisable as the same job by the agent. */
-  private jobId(key: string): string {
-    let id = this.jobIds.get(key);
-    if (!id) {
-      id = randomId();
-      this.jobIds.set(key, id);
-    }
-    return id;
   }
 
   private jobFor(ticket: KitchenTicket): KitchenPrintJob {
