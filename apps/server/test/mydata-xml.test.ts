@@ -163,6 +163,18 @@ describe("InvoicesDoc XML against AADE's XSD 1.0.10 (libxml2)", () => {
     expect(third).toEqual({ valid: true, errors: [] });
   });
 
+  it("answers checks made at the same time each with its own documents' result (one libxml2 thread for all)", async () => {
+    const good = buildInvoicesDoc([retail]);
+    const broken = good.replace("<invoiceType>11.1</invoiceType>", "<invoiceType>11.9</invoiceType>");
+    const batches = Array.from({ length: 12 }, (_, i) => (i % 3 === 1 ? [good, broken] : [good]));
+    const results = await Promise.all(batches.map((batch) => validateInvoicesDocs(batch)));
+    results.forEach((result, i) => {
+      expect(result[0]).toEqual({ valid: true, errors: [] });
+      if (i % 3 === 1) expect(result[1].errors.join()).toMatch(/invoiceType/);
+      else expect(result).toHaveLength(1);
+    });
+  });
+
   it("refuses facts myDATA would refuse beyond the schema", () => {
     expect(() => buildInvoicesDoc([])).toThrow(RangeError);
     expect(() => buildInvoicesDoc([{ ...retail, paymentMethods: [{ type: 3, amount: 1 }] }])).toThrow(/do not settle/);
