@@ -410,6 +410,42 @@ describe("transmission", () => {
     sandbox().setMode("ACCEPT");
   });
 
+  it("two sandboxes over the same books (two instances) hand out distinct marks and keep each invoice's own XML", async () => {
+    const books = new DatabaseSandboxBooks(db());
+    const issuerAfm = afm("33344455");
+    const receiptXml = async (aa: number) => {
+      const { table } = await tableWithOrder();
+      const paid = await payAll(table.id, { cash: 2200 });
+      const [receipt] = await documentsOfPayment(paid.body.paymentId);
+      const xml = await api.get(`/api/admin/documents/${receipt.id}/xml`, admin);
+      // The venue's own receipt under another issuer and number, so the sandbox takes it as new.
+      return (xml.body as string)
+        .replace(/<vatNumber>\d{9}<\/vatNumber>/, `<vatNumber>${issuerAfm}</vatNumber>`)
+        .replace(/<aa>\d+<\/aa>/, `<aa>${aa}</aa>`);
+    };
+    const batches = [
+      [await receiptXml(1), await receiptXml(2)],
+      [await receiptXml(3), await receiptXml(4)],
+    ];
+    const both = batches.map((batch) =>
+      batch.reduce((doc, next) =>
+        doc.replace("</InvoicesDoc>", `${/<invoice>[\s\S]*<\/invoice>/.exec(next)?.[0]}</InvoicesDoc>`),
+      ),
+    );
+    const answers = await Promise.all(
+      both.map((xml) => new MydataSandbox({ books }).transmitterFor(issuerAfm).sendInvoices(xml)),
+    );
+    const accepted = answers.flat().flatMap((o) => (o.status === "ACCEPTED" ? [o] : []));
+    expect(accepted).toHaveLength(4);
+    expect(new Set(accepted.map((o) => o.mark)).size).toBe(4);
+    for (const [index, outcome] of accepted.entries()) {
+      const kept = (await books.byUid(outcome.uid))?.xml ?? "";
+      expect(kept.match(/<invoice>/g)).toHaveLength(1);
+      expect(kept).toContain(`<aa>${[1, 2, 3, 4][index]}</aa>`);
+      expect((await validateInvoicesDocs([kept]))[0].valid).toBe(true);
+    }
+  });
+
   it("a refusal is visible on the document and it is not sent again", async () => {
     const { table } = await tableWithOrder();
     await outbox().drain({ dueBy: FAR });

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -678,6 +679,12 @@ export const documentCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.retailerId, t.series, t.invoiceType] })],
 );
+
+/**
+ * The myDATA sandbox's marks, one per accepted invoice or cancellation, 15 digits as AADE's: a
+ * sequence, so instances sharing the books never hand out the same mark and taking one reads nothing.
+ */
+export const sandboxMydataMark = pgSequence("sandbox_mydata_mark", { startWith: 400_000_000_000_001 });
 
 /**
  * The myDATA sandbox's own books, as AADE keeps them: every invoice it accepted (by uid, with its

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { sandboxMydataInvoices } from "../../db/schema.ts";
+import { sandboxMydataInvoices, sandboxMydataMark } from "../../db/schema.ts";
 import type { HeldInvoice, SandboxBooks } from "../../integrations/mydata/sandbox-transmitter.ts";
 
 type Row = typeof sandboxMydataInvoices.$inferSelect;
@@ -28,16 +28,11 @@ const held = (row: Row): HeldInvoice => ({
 export class DatabaseSandboxBooks implements SandboxBooks {
   constructor(private readonly db: Db) {}
 
-  async lastMark() {
-    const [row] = await this.db
-      .select({ last: sql<string | null>`max(${sandboxMydataInvoices.mark}::numeric)::text` })
-      .from(sandboxMydataInvoices);
-    // A cancellation takes a mark of its own too.
-    const [cancelled] = await this.db
-      .select({ last: sql<string | null>`max(${sandboxMydataInvoices.cancelledByMark}::numeric)::text` })
-      .from(sandboxMydataInvoices);
-    const marks = [row?.last, cancelled?.last].filter((m): m is string => m != null).map(BigInt);
-    return marks.length ? marks.reduce((a, b) => (a > b ? a : b)) : null;
+  async takeMark() {
+    const result = (await this.db.execute(sql`select nextval(${sandboxMydataMark.seqName})::text as mark`)) as unknown as {
+      rows: { mark: string }[];
+    };
+    return result.rows[0].mark;
   }
 
   async byUid(uid: string) {

@@ -25,8 +25,6 @@ import { children, readXml, textAt } from "./xml-reader.ts";
 export type SandboxMode = "ACCEPT" | "REFUSE" | "FAIL" | "HANG" | "LOSE_ANSWER";
 
 export interface MydataSandboxOptions {
-  /** The first mark handed out; marks then increase by one, 15 digits as AADE's. */
-  firstMark?: bigint;
   /** How long a HANG lasts before the call times out. */
   timeoutMs?: number;
   /** Added before every answer, e.g. 300 ms to measure how far an outbox falls behind. */
@@ -39,7 +37,7 @@ export interface MydataSandboxOptions {
 
 export interface HeldInvoice extends TransmittedInvoice {
   issuerVatNumber: string;
-  /** The InvoicesDoc it came in, for tests that look at what was really sent. */
+  /** The invoice as it was sent, alone in an InvoicesDoc of its own. */
   xml: string;
   cancellationDate?: string | null;
 }
@@ -49,8 +47,8 @@ export interface HeldInvoice extends TransmittedInvoice {
  * RequestTransmittedDocs the same after a restart (features/invoicing/sandbox-mydata-books.ts).
  */
 export interface SandboxBooks {
-  /** The highest mark handed out so far, or null. */
-  lastMark(): Promise<bigint | null>;
+  /** A new mark, above every mark handed out before, by any instance sharing these books. */
+  takeMark(): Promise<string>;
   byUid(uid: string): Promise<HeldInvoice | null>;
   byMark(mark: string): Promise<HeldInvoice | null>;
   add(invoice: HeldInvoice): Promise<void>;
@@ -62,10 +60,12 @@ export interface SandboxBooks {
 /** The sandbox's books in memory: gone on restart. */
 export class MemorySandboxBooks implements SandboxBooks {
   private readonly marks = new Map<string, HeldInvoice>();
-  async lastMark() {
-    let last: bigint | null = null;
-    for (const mark of this.marks.keys()) if (last === null || BigInt(mark) > last) last = BigInt(mark);
-    return last;
+  /** Marks increase by one from the first, 15 digits as AADE's. */
+  constructor(private nextMark = 400_000_000_000_001n) {}
+  async takeMark() {
+    const mark = this.nextMark;
+    this.nextMark += 1n;
+    return String(mark);
   }
   async byUid(uid: string) {
     return [...this.marks.values()].find((held) => held.uid === uid) ?? null;
@@ -96,9 +96,8 @@ export class MemorySandboxBooks implements SandboxBooks {
 export class MydataSandbox {
   private mode: SandboxMode = "ACCEPT";
   private failure: "HTTP_500" | "UNREACHABLE" = "HTTP_500";
-  private nextMark: bigint | null = null;
   private readonly books: SandboxBooks;
-  /** Marks are handed out one call at a time, so two instances' calls never take the same one. */
+  /** Calls are booked one at a time, so a uid sent twice at once is still refused the second time. */
   private queue: Promise<unknown> = Promise.resolve();
   /** Every SendInvoices call received, whatever the mode: for tests counting attempts. */
   sendCalls = 0;
@@ -110,16 +109,6 @@ export class MydataSandbox {
   /** What the sandbox is told now: for the admin's demo page and the tests. */
   get currentMode(): SandboxMode {
     return this.mode;
-  }
-
-  /** The next mark: above every mark the books hold (another instance may have handed some out). */
-  private async takeMark(): Promise<string> {
-    const last = await this.books.lastMark();
-    const first = this.options.firstMark ?? 400_000_000_000_001n;
-    let mark = last === null ? first : last + 1n;
-    if (this.nextMark !== null && this.nextMark > mark) mark = this.nextMark;
-    this.nextMark = mark + 1n;
-    return String(mark);
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -148,11 +137,6 @@ export class MydataSandbox {
     return (await this.books.all()).map(({ xml: _xml, cancellationDate: _date, ...invoice }) => invoice);
   }
 
-  /** The XML it accepted under this uid, or null. */
-  async xmlOf(uid: string): Promise<string | null> {
-    return (await this.books.byUid(uid))?.xml ?? null;
-  }
-
   private async sendInvoices(issuerVatNumber: string, xml: string): Promise<InvoiceOutcome[]> {
     this.sendCalls += 1;
     await this.answerDelay();
@@ -175,9 +159,10 @@ export class MydataSandbox {
       ];
     }
     const invoices = children(readXml(xml), "invoice");
+    const invoiceXmls = eachInvoiceAlone(xml, invoices.length);
     const outcomes: InvoiceOutcome[] = [];
     for (const [position, invoice] of invoices.entries()) {
-      outcomes.push(await this.recordInvoice(issuerVatNumber, xml, invoice, position + 1, mode));
+      outcomes.push(await this.recordInvoice(issuerVatNumber, invoiceXmls[position], invoice, position + 1, mode));
     }
     if (mode === "LOSE_ANSWER")
       throw new FiscalTransmissionError("unreachable", "SendInvoices: the connection dropped before the answer");
@@ -191,49 +176,46 @@ export class MydataSandbox {
     index: number,
     mode: SandboxMode,
   ): Promise<InvoiceOutcome> {
-    {
-      if (mode === "REFUSE") return refused(index, "REFUSED", "The sandbox was told to refuse every invoice");
-      const fields = {
-        issuerVatNumber: textAt(invoice, "issuer", "vatNumber") ?? "",
-        issueDate: textAt(invoice, "invoiceHeader", "issueDate") ?? "",
-        branch: Number(textAt(invoice, "issuer", "branch") ?? 0),
-        invoiceType: textAt(invoice, "invoiceHeader", "invoiceType") ?? "",
-        series: textAt(invoice, "invoiceHeader", "series") ?? "",
-        aa: textAt(invoice, "invoiceHeader", "aa") ?? "",
-      };
-      if (fields.issuerVatNumber !== issuerVatNumber) {
-        return refused(index, "ISSUER_MISMATCH", `The issuer ${fields.issuerVatNumber} is not this user's ${issuerVatNumber}`);
-      }
-      const uid = computeInvoiceUid(fields);
-      if (await this.books.byUid(uid))
-        return refused(index, "DUPLICATE_UID", `An invoice with uid ${uid} is already transmitted`);
-      const correlated = children(
-        invoice.children.find((c) => c.name === "invoiceHeader"),
-        "correlatedInvoices",
-      ).map((c) => c.text);
-      for (const known of correlated) {
-        if ((await this.books.byMark(known))?.issuerVatNumber !== issuerVatNumber) {
-          return refused(index, "UNKNOWN_MARK", `Correlated invoice ${known} is not known`);
-        }
-      }
-
-      const mark = await this.takeMark();
-      const held: HeldInvoice = {
-        uid,
-        mark,
-        cancelledByMark: null,
-        authenticationCode: createHash("sha1").update(`${uid}:${mark}`).digest("hex").toUpperCase(),
-        qrUrl: `${this.options.qrBaseUrl ?? "https://mydataapidev.aade.gr/TimologioQR/QRInfo"}?q=${Buffer.from(`${mark}:${uid}`).toString("base64url")}`,
-        issuerVatNumber,
-        series: fields.series,
-        aa: fields.aa,
-        issueDate: fields.issueDate,
-        invoiceType: fields.invoiceType,
-        xml,
-      };
-      await this.books.add(held);
-      return { index, status: "ACCEPTED", uid, mark, qrUrl: held.qrUrl, authenticationCode: held.authenticationCode };
+    if (mode === "REFUSE") return refused(index, "REFUSED", "The sandbox was told to refuse every invoice");
+    const fields = {
+      issuerVatNumber: textAt(invoice, "issuer", "vatNumber") ?? "",
+      issueDate: textAt(invoice, "invoiceHeader", "issueDate") ?? "",
+      branch: Number(textAt(invoice, "issuer", "branch") ?? 0),
+      invoiceType: textAt(invoice, "invoiceHeader", "invoiceType") ?? "",
+      series: textAt(invoice, "invoiceHeader", "series") ?? "",
+      aa: textAt(invoice, "invoiceHeader", "aa") ?? "",
+    };
+    if (fields.issuerVatNumber !== issuerVatNumber) {
+      return refused(index, "ISSUER_MISMATCH", `The issuer ${fields.issuerVatNumber} is not this user's ${issuerVatNumber}`);
     }
+    const uid = computeInvoiceUid(fields);
+    if (await this.books.byUid(uid)) return refused(index, "DUPLICATE_UID", `An invoice with uid ${uid} is already transmitted`);
+    const correlated = children(
+      invoice.children.find((c) => c.name === "invoiceHeader"),
+      "correlatedInvoices",
+    ).map((c) => c.text);
+    for (const known of correlated) {
+      if ((await this.books.byMark(known))?.issuerVatNumber !== issuerVatNumber) {
+        return refused(index, "UNKNOWN_MARK", `Correlated invoice ${known} is not known`);
+      }
+    }
+
+    const mark = await this.books.takeMark();
+    const held: HeldInvoice = {
+      uid,
+      mark,
+      cancelledByMark: null,
+      authenticationCode: createHash("sha1").update(`${uid}:${mark}`).digest("hex").toUpperCase(),
+      qrUrl: `${this.options.qrBaseUrl ?? "https://mydataapidev.aade.gr/TimologioQR/QRInfo"}?q=${Buffer.from(`${mark}:${uid}`).toString("base64url")}`,
+      issuerVatNumber,
+      series: fields.series,
+      aa: fields.aa,
+      issueDate: fields.issueDate,
+      invoiceType: fields.invoiceType,
+      xml,
+    };
+    await this.books.add(held);
+    return { index, status: "ACCEPTED", uid, mark, qrUrl: held.qrUrl, authenticationCode: held.authenticationCode };
   }
 
   private async cancelInvoice(issuerVatNumber: string, mark: string): Promise<CancelOutcome> {
@@ -260,7 +242,7 @@ export class MydataSandbox {
         errors: [refusal("ALREADY_CANCELLED", `Mark ${mark} is already cancelled`)],
       };
     }
-    const cancellationMark = await this.takeMark();
+    const cancellationMark = await this.books.takeMark();
     await this.books.cancel(mark, cancellationMark, new Date().toISOString().slice(0, 10));
     if (mode === "LOSE_ANSWER")
       throw new FiscalTransmissionError("unreachable", "CancelInvoice: the connection dropped before the answer");
@@ -302,6 +284,17 @@ export class MydataSandbox {
       throw new FiscalTransmissionError("unreachable", `${operation}: AADE unreachable (ECONNREFUSED)`);
     throw new FiscalTransmissionError("http", `${operation} answered 500`, 500);
   }
+}
+
+/**
+ * Each invoice of an InvoicesDoc in a document of its own (the root's namespaces kept), as the books
+ * keep it; the whole document for each when its invoices cannot be told apart.
+ */
+function eachInvoiceAlone(xml: string, count: number): string[] {
+  const root = /<InvoicesDoc\b[^>]*>/.exec(xml)?.[0];
+  const invoices = xml.match(/<invoice>[\s\S]*?<\/invoice>/g) ?? [];
+  if (!root || invoices.length !== count) return Array(count).fill(xml);
+  return invoices.map((invoice) => `<?xml version="1.0" encoding="UTF-8"?>${root}${invoice}</InvoicesDoc>`);
 }
 
 function refusal(code: string, message: string): MydataError {
