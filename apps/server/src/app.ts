@@ -132,6 +132,7 @@ export async function buildApp(options: { config: Config; database: Database; ev
     transmitters: new VenueTransmitters({ db: database.db, config: config.fiscal, sandbox }),
     pollMs: config.fiscal.pollMs,
     batchSize: config.fiscal.batchSize,
+    lanes: config.fiscal.lanes,
     leaseSeconds: config.fiscal.leaseSeconds,
     log: app.log,
   });

@@ -70,6 +70,8 @@ const envSchema = z.object({
   /** How often the fiscal outbox looks for documents to transmit, and how many it sends at once. */
   FISCAL_OUTBOX_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(2000),
   FISCAL_OUTBOX_BATCH: z.coerce.number().int().min(1).max(100).default(50),
+  /** How many batches one instance may have out at once (one waits for AADE while the next is sent). */
+  FISCAL_OUTBOX_LANES: z.coerce.number().int().min(1).max(8).default(2),
   FISCAL_OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
@@ -130,6 +132,7 @@ export interface Config {
     secretsKey: Buffer;
     pollMs: number;
     batchSize: number;
+    lanes: number;
     /** How long an instance holds the documents it claimed; a crashed one's claims lapse after it. */
     leaseSeconds: number;
   };
@@ -262,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretsKey: secretsKey as Buffer,
       pollMs: e.FISCAL_OUTBOX_POLL_MS,
       batchSize: e.FISCAL_OUTBOX_BATCH,
+      lanes: e.FISCAL_OUTBOX_LANES,
       leaseSeconds: e.FISCAL_OUTBOX_LEASE_SECONDS,
     },
   };

@@ -379,6 +379,57 @@ describe("transmission", () => {
     expect((await api.get("/api/admin/documents/pending", busyAdmin)).body).toEqual({ count: 0, oldestAgeSeconds: 0 });
   }, 120_000);
 
+  it("running on its own with several batches out at once, the outbox sends each of 120 sales once", async () => {
+    const busy = await buildBackOfficeVenue(db());
+    const tin = afm("44455566");
+    await invoicingOn(busy, tin);
+    const token = await api.login(busy.cashDesk.login);
+    await outbox().drain({ dueBy: FAR });
+    const sales = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        api.post(
+          "/api/feed/issue-receipt",
+          {
+            discountAmount: 0,
+            cardAmount: 0,
+            cashAmount: 200 + i,
+            source: "TAKE_AWAY",
+            selectedTerminalId: null,
+            sections: [{ sectionVat: 24, sectionAmount: 200 + i, sectionType: "GOOD" }],
+          },
+          token,
+        ),
+      ),
+    );
+    expect(sales.every((sale) => sale.status === 200)).toBe(true);
+    const lanes = new FiscalOutbox({
+      db: db(),
+      events: server.events,
+      transmitters: new VenueTransmitters({ db: db(), config: server.ctx.config.fiscal, sandbox: sandbox() }),
+      pollMs: 50,
+      batchSize: 10,
+      lanes: 4,
+      leaseSeconds: 120,
+      log: { warn() {}, error() {} },
+    });
+    const callsBefore = sandbox().sendCalls;
+    lanes.start();
+    const deadline = Date.now() + 60_000;
+    let waiting = Number.POSITIVE_INFINITY;
+    while (waiting > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const rows = await db().select().from(documents).where(eq(documents.retailerId, busy.venue.id));
+      waiting = rows.filter((d) => d.status !== "SENT").length;
+    }
+    await lanes.stop();
+    expect(waiting).toBe(0);
+    const held = (await sandbox().held()).filter((h) => h.issuerVatNumber === tin);
+    expect(held).toHaveLength(120);
+    expect(new Set(held.map((h) => h.uid)).size).toBe(120);
+    // 12 batches of 10, each sent once: a second send of a uid would be a refusal, and a call more.
+    expect(sandbox().sendCalls - callsBefore).toBe(12);
+  }, 90_000);
+
   it("a lost answer, then a restart: the new instance reconciles by uid and sends nothing twice", async () => {
     const { table } = await tableWithOrder();
     await outbox().drain({ dueBy: FAR });
@@ -397,6 +448,7 @@ describe("transmission", () => {
       transmitters: new VenueTransmitters({ db: db(), config: server.ctx.config.fiscal, sandbox: restarted }),
       pollMs: 1000,
       batchSize: 50,
+      lanes: 1,
       leaseSeconds: 120,
       log: { warn() {}, error() {} },
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { documents, orderProducts } from "../../db/schema.ts";
 import { buildInvoicesDoc } from "../../integrations/mydata/invoice-xml.ts";
@@ -11,6 +11,12 @@ import { factsOfDocument } from "./document-facts.ts";
 import type { VenueTransmitters } from "./venue-transmitters.ts";
 
 const MAX_BACKOFF_MS = 5 * 60_000;
+
+/** A document and what AADE answered for it. */
+interface Answered {
+  row: DocumentRow;
+  answer: { uid: string; mark: string; qrUrl: string | null; authenticationCode: string | null };
+}
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -29,8 +35,8 @@ interface Logger {
  */
 export class FiscalOutbox {
   private readonly owner = `outbox-${randomUUID()}`;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<unknown>>();
   private stopped = true;
 
   constructor(
@@ -40,6 +46,11 @@ export class FiscalOutbox {
       transmitters: VenueTransmitters;
       pollMs: number;
       batchSize: number;
+      /**
+       * How many batches may be out at once (config FISCAL_OUTBOX_LANES): while one waits for AADE's
+       * answer the next is claimed, checked and sent. The leases keep them apart.
+       */
+      lanes: number;
       /** How long a claim holds (config FISCAL_OUTBOX_LEASE_SECONDS): a crashed instance's claims lapse after it. */
       leaseSeconds: number;
       log: Logger;
@@ -49,19 +60,20 @@ export class FiscalOutbox {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(this.options.pollMs);
+    for (let lane = 0; lane < this.options.lanes; lane += 1) this.schedule(this.options.pollMs);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.all([...this.running].map((run) => run.catch(() => undefined)));
   }
 
   private schedule(delayMs: number) {
     if (this.stopped) return;
-    this.timer = setTimeout(async () => {
+    const timer = setTimeout(async () => {
+      this.timers.delete(timer);
       let handled = 0;
       try {
         handled = await this.runOnce();
@@ -71,7 +83,8 @@ export class FiscalOutbox {
       // A full batch means more is waiting: go on at once.
       this.schedule(handled >= this.options.batchSize ? 0 : this.options.pollMs);
     }, delayMs);
-    this.timer.unref?.();
+    timer.unref?.();
+    this.timers.add(timer);
   }
 
   /**
@@ -81,9 +94,7 @@ export class FiscalOutbox {
   async drain(options: { dueBy?: Date } = {}): Promise<number> {
     let total = 0;
     for (;;) {
-      const run = this.claimAndSend(options.dueBy ?? null);
-      this.running = run;
-      const { settled } = await run;
+      const { settled } = await this.tracked(this.claimAndSend(options.dueBy ?? null));
       total += settled;
       // Stops when a run settled nothing: what is left waits for AADE or for another document.
       if (settled === 0) return total;
@@ -92,12 +103,16 @@ export class FiscalOutbox {
 
   /** One batch: claims due documents, transmits them by venue, records the outcomes. Answers how many it claimed. */
   async runOnce(options: { dueBy?: Date } = {}): Promise<number> {
-    const run = this.claimAndSend(options.dueBy ?? null);
-    this.running = run;
+    return (await this.tracked(this.claimAndSend(options.dueBy ?? null))).claimed;
+  }
+
+  /** A run stop() waits for. */
+  private async tracked<T>(run: Promise<T>): Promise<T> {
+    this.running.add(run);
     try {
-      return (await run).claimed;
+      return await run;
     } finally {
-      if (this.running === run) this.running = null;
+      this.running.delete(run);
     }
   }
 
@@ -229,10 +244,11 @@ export class FiscalOutbox {
       );
       return changed;
     }
+    const accepted: Answered[] = [];
     for (const [position, item] of valid.entries()) {
       const outcome = outcomes.find((o) => o.index === position + 1);
       if (outcome?.status === "ACCEPTED") {
-        changed.push(await this.record(item.row, outcome));
+        accepted.push({ row: item.row, answer: outcome });
       } else if (outcome) {
         changed.push(
           await this.refuse(item.row, outcome.errors.map((e) => `${e.code}: ${e.message}`).join("; ") || outcome.statusCode),
@@ -241,6 +257,7 @@ export class FiscalOutbox {
         await this.retryLater([item.row], "AADE answered no outcome for it");
       }
     }
+    changed.push(...(await this.record(accepted)));
     return changed;
   }
 
@@ -257,44 +274,54 @@ export class FiscalOutbox {
       return null;
     }
     const byUid = new Map(held.invoices.filter((i) => i.uid).map((i) => [i.uid?.toUpperCase(), i]));
-    const recorded: DocumentRow[] = [];
+    const found: Answered[] = [];
     for (const row of rows) {
-      const found = byUid.get(row.uid?.toUpperCase());
-      if (found) {
-        recorded.push(
-          await this.record(row, {
-            uid: found.uid ?? row.uid ?? "",
-            mark: found.mark,
-            qrUrl: found.qrUrl,
-            authenticationCode: found.authenticationCode,
-          }),
-        );
+      const invoice = byUid.get(row.uid?.toUpperCase());
+      if (invoice) {
+        found.push({
+          row,
+          answer: {
+            uid: invoice.uid ?? row.uid ?? "",
+            mark: invoice.mark,
+            qrUrl: invoice.qrUrl,
+            authenticationCode: invoice.authenticationCode,
+          },
+        });
       }
     }
-    return recorded;
+    return this.record(found);
   }
 
-  private async record(
-    row: DocumentRow,
-    answer: { uid: string; mark: string; qrUrl: string | null; authenticationCode: string | null },
-  ): Promise<DocumentRow> {
-    const [updated] = await this.options.db
+  /** Records AADE's answers, all in one statement: a batch's answers arrive together. */
+  private async record(answered: Answered[]): Promise<DocumentRow[]> {
+    if (!answered.length) return [];
+    const answers = sql.join(
+      answered.map(
+        ({ row, answer }) =>
+          sql`(${row.id}::integer, ${answer.mark}::text, ${answer.uid}::text, ${answer.qrUrl}::text, ${answer.authenticationCode}::text)`,
+      ),
+      sql`, `,
+    );
+    const recorded = await this.options.db
       .update(documents)
       .set({
         status: "SENT",
-        mark: answer.mark,
-        uid: answer.uid,
-        qrUrl: answer.qrUrl,
-        authenticationCode: answer.authenticationCode,
+        mark: sql`answer.mark`,
+        uid: sql`answer.uid`,
+        qrUrl: sql`answer.qr_url`,
+        authenticationCode: sql`answer.authentication_code`,
         transmittedAt: new Date(),
-        attempts: row.attempts + 1,
+        attempts: sql`${documents.attempts} + 1`,
         leaseOwner: null,
         leaseUntil: null,
         lastError: null,
       })
-      .where(and(eq(documents.id, row.id), eq(documents.status, "PENDING")))
-      .returning();
-    return updated ?? row;
+      .from(sql`(values ${answers}) as answer (id, mark, uid, qr_url, authentication_code)`)
+      .where(and(sql`${documents.id} = answer.id`, eq(documents.status, "PENDING")))
+      .returning(getTableColumns(documents));
+    // A document another instance settled meanwhile is reported as it was.
+    const byId = new Map(recorded.map((row) => [row.id, row]));
+    return answered.map(({ row }) => byId.get(row.id) ?? row);
   }
 
   private async refuse(row: DocumentRow, reason: string): Promise<DocumentRow> {
@@ -313,10 +340,17 @@ export class FiscalOutbox {
     return updated ?? row;
   }
 
-  /** Puts documents back with a later attempt: exponential back-off from the poll interval, capped. */
+  /**
+   * Puts documents back with a later attempt: exponential back-off from the poll interval, capped.
+   * One statement per number of attempts so far (a batch that failed together shares it).
+   */
   private async retryLater(rows: DocumentRow[], reason: string, delayMs?: number, counts = true) {
+    const byAttempts = new Map<number, number[]>();
     for (const row of rows) {
       const attempts = counts ? row.attempts + 1 : row.attempts;
+      byAttempts.set(attempts, [...(byAttempts.get(attempts) ?? []), row.id]);
+    }
+    for (const [attempts, ids] of byAttempts) {
       const backoff = delayMs ?? Math.min(MAX_BACKOFF_MS, this.options.pollMs * 2 ** Math.min(attempts, 20));
       await this.options.db
         .update(documents)
@@ -327,9 +361,10 @@ export class FiscalOutbox {
           leaseOwner: null,
           leaseUntil: null,
         })
-        .where(and(eq(documents.id, row.id), eq(documents.leaseOwner, this.owner)));
+        .where(and(inArray(documents.id, ids), eq(documents.leaseOwner, this.owner)));
     }
   }
+
 
   /** Tells the screens that follow documents (the cash desk's history) which sales changed. */
   private async tell(changed: DocumentRow[]) {
