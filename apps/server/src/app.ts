@@ -34,6 +34,7 @@ import { onlinePaymentRoutes } from "./features/online-payments/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
 import { paymentRoutes } from "./features/payments/routes.ts";
 import { statsRoutes } from "./features/stats/routes.ts";
+import { StatsRollupWorker } from "./features/stats/stats-rollup-worker.ts";
 import { tableRequestRoutes } from "./features/table-requests/routes.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
@@ -143,6 +144,13 @@ export async function buildApp(options: { config: Config; database: Database; ev
   });
   const stopRevoking = principals.onRevoked((userIds) => hub.disconnectUsers(userIds));
   await app.register(statsRoutes, { ctx, hub });
+  // Finished days are rolled up in the background, so the owner's first read of a year is quick.
+  const statsRollup = new StatsRollupWorker({
+    db: database.db,
+    startDelayMs: config.statsRollup.startDelayMs,
+    nightlyDelayMs: config.statsRollup.nightlyDelayMs,
+    log: app.log,
+  });
   const cashDesk = new CashDeskProjection(database.db, hub, (error) =>
     app.log.error({ err: error }, "cash desk projection failed"),
   );
@@ -171,11 +179,13 @@ export async function buildApp(options: { config: Config; database: Database; ev
     hub.attach(app.server);
     terminalSales.startWatching();
     outbox.start();
+    if (config.statsRollup.enabled) statsRollup.start();
   });
   // Sockets go first: an upgraded WebSocket would otherwise hold the HTTP server open.
   app.addHook("preClose", async () => {
     await terminalSales.stopWatching();
     await outbox.stop();
+    await statsRollup.stop();
     unsubscribe();
     cashDesk.close();
     stopRevoking();

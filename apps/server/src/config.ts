@@ -73,6 +73,14 @@ const envSchema = z.object({
   /** How many batches one instance may have out at once (one waits for AADE while the next is sent). */
   FISCAL_OUTBOX_LANES: z.coerce.number().int().min(1).max(8).default(2),
   FISCAL_OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /**
+   * The statistics' background roll-up of finished days: "off" leaves them to the first read that
+   * covers them. It runs this long after start-up, then this long after each day is finished (15
+   * minutes past Athens midnight).
+   */
+  STATS_ROLLUP_WORKER: z.enum(["on", "off"]).default("on"),
+  STATS_ROLLUP_START_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  STATS_ROLLUP_NIGHTLY_DELAY_MINUTES: z.coerce.number().int().min(0).max(1380).default(5),
 });
 
 export interface Config {
@@ -136,6 +144,8 @@ export interface Config {
     /** How long an instance holds the documents it claimed; a crashed one's claims lapse after it. */
     leaseSeconds: number;
   };
+  /** The statistics' background roll-up of finished days (features/stats/stats-rollup-worker.ts). */
+  statsRollup: { enabled: boolean; startDelayMs: number; nightlyDelayMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -267,6 +277,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: e.FISCAL_OUTBOX_BATCH,
       lanes: e.FISCAL_OUTBOX_LANES,
       leaseSeconds: e.FISCAL_OUTBOX_LEASE_SECONDS,
+    },
+    statsRollup: {
+      enabled: e.STATS_ROLLUP_WORKER === "on",
+      startDelayMs: e.STATS_ROLLUP_START_DELAY_SECONDS * 1000,
+      nightlyDelayMs: e.STATS_ROLLUP_NIGHTLY_DELAY_MINUTES * 60_000,
     },
   };
 }

@@ -1,9 +1,12 @@
 import type { StatsRequest } from "@tableorder/domain/contracts/stats";
+import { daysBetween } from "@tableorder/domain/stats/stats-period";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
 import { cardTerminals, diningTables, payments } from "../src/db/schema.ts";
 import { loadIncomeStats } from "../src/features/stats/load-income-stats.ts";
+import { athensMidnight, lastFinishedDay, nextDayFinishedAt } from "../src/features/stats/stats-rollup-calendar.ts";
+import { StatsRollupWorker } from "../src/features/stats/stats-rollup-worker.ts";
 import { athensToday, resolveStatsScope, type StatsScope } from "../src/features/stats/stats-scope.ts";
 import { buildBackOfficeVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
@@ -14,7 +17,9 @@ import { startTestServer, type TestServer } from "./support/test-app.ts";
  * past days of varied payments made through the API (cash, keyed card, card terminal, online, on
  * credit, mixed, gifts, discounts, cancellations, take-aways, register sales, a transfer, bills
  * paid over midnight and one still open), read for many filter combinations both ways; two cold
- * reads at once fill each day once; a past day whose facts change is read again.
+ * reads at once fill each day once; a past day whose facts change is read again. The background
+ * worker rolls up every finished day from the venue's first, a day once it is finished, and two
+ * workers at once share the days and write what one writes.
  */
 
 type Venue = Awaited<ReturnType<typeof buildBackOfficeVenue>>;
@@ -238,7 +243,8 @@ const rolledDays = async () =>
   ).rows.map((r) => r.day);
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { CARD_TERMINAL_POLL_MS: "50" } });
+  // The app's own worker is off: these tests count which days are rolled up, and when.
+  server = await startTestServer({ env: { CARD_TERMINAL_POLL_MS: "50", STATS_ROLLUP_WORKER: "off" } });
   api = apiClient(server.baseUrl);
   venue = await buildBackOfficeVenue(db());
   waiter = await api.login(venue.waiter.login);
@@ -280,8 +286,9 @@ describe("the daily roll-up", () => {
       }
     }
     expect(compared).toBe(ranges.length * times.length * sourceSets.length * areaSets.length);
-    // The finished days of the ranges were rolled up; today never is.
-    expect(await rolledDays()).toEqual(Array.from({ length: 30 }, (_, i) => daysAgo(30 - i)));
+    // The finished days of the ranges from the venue's first sale on were rolled up (the days
+    // before have nothing to roll up); today never is.
+    expect(await rolledDays()).toEqual(daysBetween(daysAgo(4), daysAgo(1)));
   }, 240_000);
 
   it("with a table filter (read live), and its figures are what was paid", async () => {
@@ -306,7 +313,7 @@ describe("the daily roll-up", () => {
        group by day, source, area_id having count(*) > 1` as never,
     )) as unknown as { rows: unknown[] };
     expect(twice.rows).toEqual([]);
-    expect(await rolledDays()).toEqual(Array.from({ length: 6 }, (_, i) => daysAgo(6 - i)));
+    expect(await rolledDays()).toEqual(daysBetween(daysAgo(4), daysAgo(1)));
   });
 
   it("forgets a past day whose facts change, in the same transaction", async () => {
@@ -348,5 +355,88 @@ describe("the daily roll-up", () => {
     const after = await loadIncomeStats(db(), scope);
     expect(after.cancelledTotal).toBe(before.cancelledTotal - 100);
     expect(after).toEqual(await liveAnswer(scope));
+  });
+});
+
+describe("the background roll-up", () => {
+  const firstDay = daysAgo(40);
+  const failures: object[] = [];
+  const log = { info: () => {}, error: (failure: object) => failures.push(failure) };
+  const worker = (now?: () => Date) => new StatsRollupWorker({ db: db(), startDelayMs: 0, nightlyDelayMs: 0, log, now });
+  const forgetAll = () => db().execute(`delete from stats_rollup_days where retailer_id = ${venue.venue.id}` as never);
+  const finishedDays = () => daysBetween(firstDay, lastFinishedDay(new Date()));
+  const rows = async (query: string) => ((await db().execute(query as never)) as unknown as { rows: unknown[] }).rows;
+  /** Every rolled-up row of the venue, in a fixed order. */
+  const rolledRows = async () => ({
+    income: await rows(`select day::text, source, area_id, cash_cents, pos_cents, online_cents, on_credit_cents,
+      discount_cents, cancelled_cents, register_sales, sessions, shared_sessions::text
+      from stats_daily_income where retailer_id = ${venue.venue.id} order by day, source, area_id nulls first`),
+    products: await rows(`select day::text, source, area_id, product_name, count, amount_cents, gifts_cents
+      from stats_daily_products where retailer_id = ${venue.venue.id} order by day, source, area_id nulls first, product_name`),
+  });
+  const claims = () =>
+    rows(`select day::text, created_at::text from stats_rollup_days where retailer_id = ${venue.venue.id} order by day`);
+  /** A moment of an Athens day, `minutes` after its midnight. */
+  const athensAt = (day: string, minutes: number) => new Date(athensMidnight(day).getTime() + minutes * 60_000);
+
+  beforeAll(async () => {
+    // The venue's first sale, weeks before the rest: the worker rolls up from its day on, in several fills.
+    await completeAt(await sale("DELIVERY", 700, { cashAmount: 700 }), firstDay, "13:00");
+  });
+  afterEach(() => expect(failures).toEqual([]));
+
+  it("rolls up every finished day from the venue's first, so a year's read then rolls up nothing", async () => {
+    await forgetAll();
+    const run = await worker().runOnce();
+    expect(await rolledDays()).toEqual(finishedDays());
+    expect(run.days).toBe(finishedDays().length);
+    expect(run.fills).toBeGreaterThan(1);
+    const claimed = await claims();
+    const scope = await scopeOf({ dateFilters: { startDate: daysAgo(365), endDate: daysAgo(1) } });
+    expect(await loadIncomeStats(db(), scope)).toEqual(await liveAnswer(scope));
+    expect(await claims()).toEqual(claimed);
+    expect((await worker().runOnce()).days).toBe(0);
+  });
+
+  it("rolls up a day at the first run after it is finished, not before", async () => {
+    await forgetAll();
+    let now = athensAt(daysAgo(2), 40);
+    const nightly = worker(() => now);
+    await nightly.runOnce();
+    expect(await rolledDays()).toEqual(daysBetween(firstDay, daysAgo(3)));
+    // Ten minutes after midnight the day before may still change: it waits.
+    now = athensAt(daysAgo(1), 10);
+    expect((await nightly.runOnce()).days).toBe(0);
+    now = nextDayFinishedAt(now);
+    expect(now).toEqual(athensAt(daysAgo(1), 15));
+    expect((await nightly.runOnce()).days).toBe(1);
+    expect(await rolledDays()).toEqual(daysBetween(firstDay, daysAgo(2)));
+    const scope = await scopeOf({ dateFilters: { startDate: daysAgo(4), endDate: daysAgo(2) } });
+    expect(await loadIncomeStats(db(), scope)).toEqual(await liveAnswer(scope));
+  });
+
+  it("two workers at once share the days and write what one worker writes", async () => {
+    await forgetAll();
+    await worker().runOnce();
+    const byOne = await rolledRows();
+    expect(byOne.income.length).toBeGreaterThan(0);
+    await forgetAll();
+    const runs = await Promise.all([worker().runOnce(), worker().runOnce()]);
+    expect(runs[0].days + runs[1].days).toBe(finishedDays().length);
+    // Each rests after its fill, so the other claims the next days meanwhile.
+    expect(runs.map((run) => run.days > 0)).toEqual([true, true]);
+    expect(await rolledRows()).toEqual(byOne);
+    expect(await rolledDays()).toEqual(finishedDays());
+  });
+
+  it("runs soon after it is started, and stops when asked", async () => {
+    await forgetAll();
+    const started = worker();
+    started.start();
+    for (let i = 0; i < 300 && (await rolledDays()).length < finishedDays().length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await started.stop();
+    expect(await rolledDays()).toEqual(finishedDays());
   });
 });

@@ -10,7 +10,8 @@ import {
   shareColumns,
   wholeSplitSql,
 } from "./stats-facts.ts";
-import { dayAfter, rolledRowsWhere, rolledUpThrough } from "./stats-rollup.ts";
+import { rolledRowsWhere, rolledUpThrough } from "./stats-rollup.ts";
+import { dayAfter } from "./stats-rollup-calendar.ts";
 import { athensTime, inList, type StatsScope } from "./stats-scope.ts";
 
 /**

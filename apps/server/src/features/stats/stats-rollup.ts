@@ -9,14 +9,16 @@ import {
   unitSource,
   wholeSplitSql,
 } from "./stats-facts.ts";
-import { athensTime, athensToday, inList, type StatsScope } from "./stats-scope.ts";
+import { dayAfter, lastFinishedDay } from "./stats-rollup-calendar.ts";
+import { athensTime, inList, STATS_TIME_ZONE, type StatsScope } from "./stats-scope.ts";
 
 /**
  * The statistics' daily roll-up (issue 14: a year under 300 ms). A finished Athens business day of a
- * venue is rolled up once, on the first read that covers it, into stats_daily_income (money,
- * cancellations, register sales and table services per order source and area filter) and
- * stats_daily_products (the consumption lines, the same way); a read then sums those rows for its
- * finished days and reads the rest (today) live, in one statement (load-income-stats.ts).
+ * venue is rolled up once, by the background worker soon after it ends (stats-rollup-worker.ts) or
+ * else on the first read that covers it, into stats_daily_income (money, cancellations, register
+ * sales and table services per order source and area filter) and stats_daily_products (the
+ * consumption lines, the same way); a read then sums those rows for its finished days and reads
+ * the rest (today) live, in one statement (load-income-stats.ts).
  *
  * Why a rolled-up day stays right: it is computed by the live read's own rules (stats-facts.ts),
  * and what it is computed from does not change once the day is over. A payment is completed with
@@ -34,14 +36,14 @@ import { athensTime, athensToday, inList, type StatsScope } from "./stats-scope.
  */
 
 /**
- * How long after an Athens midnight the day before may still change: a payment carries the time
- * the server took before its transaction committed (lock waits, a terminal's answer), and servers'
- * clocks differ a little. Until then that day is read live.
+ * At most how many days one roll-up transaction fills. PGlite holds every other statement (live
+ * orders included) while a transaction is open, so the background worker fills a few days at a
+ * time (a busy venue's 3 days: about 0.1-0.2 s on PGlite, docs/performance.md); a read, which
+ * the owner waits for, fills a month at a time: fewer fills finish sooner (each costs about 35 ms
+ * beyond its days on PostgreSQL), and live orders still get in between them.
  */
-const SETTLE_MS = 15 * 60_000;
-
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+export const BACKGROUND_DAYS_PER_FILL = 3;
+const READ_DAYS_PER_FILL = 31;
 
 /** The Athens calendar day of a timestamptz column, as SQL. */
 const athensDay = (column: SQL) => sql`${athensTime(column)}::date`;
@@ -58,40 +60,73 @@ function answerableByDay(scope: StatsScope): boolean {
 
 /**
  * The last day of the scope that its read takes from the roll-up, after rolling up whatever of
- * it was not yet; null when the roll-up cannot answer the scope and it is read live throughout.
+ * it was not yet (the background worker normally has); null when the roll-up cannot answer the
+ * scope and it is read live throughout.
  */
 export async function rolledUpThrough(db: Db, scope: StatsScope, now: Date): Promise<string | null> {
   if (!answerableByDay(scope)) return null;
-  const lastFinished = dayBefore(athensToday(new Date(now.getTime() - SETTLE_MS)));
+  const lastFinished = lastFinishedDay(now);
   const through = scope.endDate < lastFinished ? scope.endDate : lastFinished;
   if (through < scope.startDate) return null;
-  await rollUp(db, scope.retailerId, scope.startDate, through);
+  if (await hasDaysToRollUp(db, scope.retailerId, scope.startDate, through)) {
+    while ((await rollUpNextDays(db, scope.retailerId, scope.startDate, through, READ_DAYS_PER_FILL)).length);
+  }
   return through;
 }
 
 /**
- * Rolls up the days from `startDate` to `endDate` that are not yet. Under the venue's roll-up lock
- * (stats_rollup_lock, which migration 0012's triggers take too), each missing day is claimed and
- * its rows written in one transaction: a second reader waits, then finds the days claimed.
+ * The venue's days from `startDate` through `through` that have yet to be rolled up, as SQL rows
+ * (column d): those from its first fact on (a completed payment or a cancelled piece; the days
+ * before have nothing to sum) not yet claimed. `startDate` null means from its first fact.
  */
-async function rollUp(db: Db, retailerId: number, startDate: string, endDate: string): Promise<void> {
-  const days = Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000) + 1;
-  const known = (await db.execute(sql`select count(*)::int as n from stats_rollup_days
-    where retailer_id = ${retailerId} and day between ${startDate}::date and ${endDate}::date`)) as unknown as {
-    rows: { n: number }[];
+function daysToRollUpSql(retailerId: number, startDate: string | null, through: string): SQL {
+  const firstFactDay = sql`(least(
+      (select min(p.completed_at) from payments p where p.retailer_id = ${retailerId} and p.status = 'COMPLETED'),
+      (select min(u.status_changed_at) from order_products u
+        where u.retailer_id = ${retailerId} and u.payment_status = 'CANCELLED')
+    ) at time zone ${STATS_TIME_ZONE})::date`;
+  return sql`select d::date as d
+    from (select ${firstFactDay} as day) f,
+      generate_series(greatest(f.day, ${startDate}::date), ${through}::date, interval '1 day') d
+    where f.day is not null
+      and not exists (select 1 from stats_rollup_days k where k.retailer_id = ${retailerId} and k.day = d::date)`;
+}
+
+/** Whether any day of the venue from `startDate` through `through` is still to roll up; takes no lock. */
+async function hasDaysToRollUp(db: Db, retailerId: number, startDate: string, through: string): Promise<boolean> {
+  const due = (await db.execute(sql`select exists (${daysToRollUpSql(retailerId, startDate, through)}) as due`)) as unknown as {
+    rows: { due: boolean }[];
   };
-  if (Number(known.rows[0].n) === days) return;
-  await db.transaction(async (tx) => {
+  return Boolean(due.rows[0].due);
+}
+
+/**
+ * Rolls up the earliest `maxDays` of the venue's days from `startDate` (null: its first fact)
+ * through `through` that are not yet, in one transaction, and answers which (none: all are done).
+ * Under the venue's roll-up lock (stats_rollup_lock, which migration 0012's triggers take too) the
+ * days are claimed in stats_rollup_days and their rows written: a second reader or worker waits,
+ * then claims the next days, so no day is filled twice and the fill is shared.
+ */
+export async function rollUpNextDays(
+  db: Db,
+  retailerId: number,
+  startDate: string | null,
+  through: string,
+  maxDays: number,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select stats_rollup_lock(${retailerId})`);
     // The fill's row estimates are far off (CTEs over CTEs): PostgreSQL would spend seconds
     // compiling it just in time for a statement that runs once (PGlite has no JIT).
     await tx.execute(sql`set local jit = off`);
     const claimed = (await tx.execute(sql`insert into stats_rollup_days (retailer_id, day)
-      select ${retailerId}, d::date from generate_series(${startDate}::date, ${endDate}::date, interval '1 day') d
-      order by 2
+      select ${retailerId}, due.d from (${daysToRollUpSql(retailerId, startDate, through)}) due
+      order by due.d
+      limit ${maxDays}
       on conflict do nothing
       returning day::text as day`)) as unknown as { rows: { day: string }[] };
-    for (const [first, last] of runsOf(claimed.rows.map((r) => r.day))) {
+    const days = claimed.rows.map((r) => r.day);
+    for (const [first, last] of runsOf(days)) {
       const span: StatsScope = {
         retailerId,
         startDate: first,
@@ -106,6 +141,7 @@ async function rollUp(db: Db, retailerId: number, startDate: string, endDate: st
       await tx.execute(fillIncomeSql(span));
       await tx.execute(fillProductsSql(span));
     }
+    return days;
   });
 }
 

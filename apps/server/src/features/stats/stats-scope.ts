@@ -7,9 +7,11 @@ import { AppError } from "../../lib/app-error.ts";
 /** The venues' time zone: a stats day is an Athens calendar day, DST change days included. */
 export const STATS_TIME_ZONE = "Europe/Athens";
 
+const athensDate = new Intl.DateTimeFormat("en-CA", { timeZone: STATS_TIME_ZONE });
+
 /** Today's Athens calendar day (YYYY-MM-DD) by this process's clock. */
 export function athensToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: STATS_TIME_ZONE }).format(now);
+  return athensDate.format(now);
 }
 
 /** A checked stats request: its period and its filters, all within the caller's venue. */
