@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { expectOk, HttpClient } from "../lib/http-client.ts";
 import { commandCpuMs, loadAverage, machineCpu, machineUsage } from "../lib/machine.ts";
 import { type OpenLoopReport, runOpenLoop } from "../lib/open-loop.ts";
@@ -556,8 +558,9 @@ const diff = (on: Summary, off: Summary, p: 50 | 95 | 99) => {
  * (PGlite in its worker thread, on disk, as the server opens it), or on the run's PostgreSQL
  * database when there is one (its demo venue, whose tables are all paid by now). Whole-bill cash
  * collections are made with invoicing off, then invoicing is switched on and each of those
- * payments gets its receipt from issuePaymentDocuments in a transaction of its own: the statements
- * it runs inside a payment's transaction. The collections themselves are timed with invoicing off
+ * payments gets its receipt from issuePaymentDocuments in a transaction of its own (given the
+ * payment's row, read beforehand, as its callers have it): the statements it runs inside a
+ * payment's transaction. The collections themselves are timed with invoicing off
  * and on, for the whole server-side payment.
  */
 async function timeIssuingInProcess(
@@ -572,6 +575,8 @@ async function timeIssuingInProcess(
     { seedDemoVenue, DEMO_PASSWORD },
     { createEventBus },
     { issuePaymentDocuments },
+    { payments },
+    { eq },
   ] = await Promise.all([
     import("../../apps/server/src/app.ts"),
     import("../../apps/server/src/config.ts"),
@@ -579,6 +584,8 @@ async function timeIssuingInProcess(
     import("../../apps/server/src/seed/seed-demo.ts"),
     import("../../apps/server/src/realtime/event-bus.ts"),
     import("../../apps/server/src/lib/issue-documents.ts"),
+    import("../../apps/server/src/db/schema.ts"),
+    import("drizzle-orm"),
   ]);
   const dir = mkdtempSync(path.join(os.tmpdir(), "tableorder-bench-issue-"));
   const config = loadConfig({
@@ -653,8 +660,10 @@ async function timeIssuingInProcess(
       const issue = new Samples();
       for (const [i, paymentId] of withoutReceipt.entries()) {
         await database.db.transaction(async (tx) => {
+          // Not timed: every caller has the payment's row in hand, having just written it.
+          const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
           const started = performance.now();
-          const issued = await issuePaymentDocuments(tx, { paymentId });
+          const issued = await issuePaymentDocuments(tx, { payment });
           if (i >= IN_PROCESS_WARMUP) issue.add(performance.now() - started);
           if (issued.length !== 1) throw new Error(`payment ${paymentId} issued ${issued.length} documents, expected 1`);
         });
@@ -674,4 +683,20 @@ async function timeIssuingInProcess(
     await database.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Only the in-process timing, for quick runs while working on issuing (about a minute instead of
+ * the scenario's five):
+ *   npx tsx bench/scenarios/payments.ts --in-process-only [--database-url postgres://…]
+ */
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { "in-process-only": { type: "boolean" }, "database-url": { type: "string" } } });
+  if (!values["in-process-only"]) throw new Error("run the whole scenario with `npm run bench -- --scenario payments`");
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  log(`load average ${loadAverage()}`);
+  const figures = await timeIssuingInProcess(values["database-url"] ?? null, log);
+  log(`collection, invoicing off: ${formatSummary(figures.paymentOff)}`);
+  log(`collection, invoicing on:  ${formatSummary(figures.paymentOn)}`);
+  log(`load average ${loadAverage()}`);
 }

@@ -398,6 +398,8 @@ export const orderProducts = pgTable(
     discountCents: integer("discount_cents").notNull().default(0),
     paymentId: integer("payment_id"),
     billed: boolean("billed").notNull().default(false),
+    /** The order slip (8.6) that recorded the piece: taking the piece off then corrects that slip. */
+    orderSlipId: integer("order_slip_id").references(() => documents.id),
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -409,6 +411,7 @@ export const orderProducts = pgTable(
     // The stats read the pieces a payment paid, and a venue's cancellations by when they happened.
     index("order_products_payment").on(t.paymentId),
     index("order_products_cancelled").on(t.retailerId, t.statusChangedAt).where(sql`payment_status = 'CANCELLED'`),
+    index("order_products_order_slip").on(t.orderSlipId).where(sql`order_slip_id is not null`),
   ],
 );
 
@@ -651,6 +654,14 @@ export const documents = pgTable(
     /** The till screen that may print it, until the lease runs out (two tills never both print it). */
     printClaimedBy: text("print_claimed_by"),
     printClaimedUntil: timestamp("print_claimed_until", { withTimezone: true }),
+    /**
+     * An order slip whose pieces were taken off after it was issued: from then it reads cancelled,
+     * a replacement slip carries what is still charged, and the outbox cancels it at AADE
+     * (CancelInvoice) once it has its mark.
+     */
+    cancellationRequestedAt: timestamp("cancellation_requested_at", { withTimezone: true }),
+    /** AADE's mark of that cancellation. */
+    cancellationMark: text("cancellation_mark"),
   },
   (t) => [
     uniqueIndex("documents_number").on(t.retailerId, t.series, t.invoiceType, t.number),
@@ -658,6 +669,7 @@ export const documents = pgTable(
     index("documents_correlated").on(t.correlatedDocumentId),
     // The outbox reads only what is still to send.
     index("documents_outbox").on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    index("documents_cancellation_due").on(t.id).where(sql`cancellation_requested_at is not null and cancellation_mark is null`),
     // The till prints what is still unprinted.
     index("documents_to_print").on(t.retailerId, t.issuedAt).where(sql`printed_at is null`),
   ],

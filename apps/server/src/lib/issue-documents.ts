@@ -17,8 +17,9 @@ import {
   vatCategoryOfRate,
   vatRateOfCategory,
 } from "@tableorder/domain/fiscal/vat";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../db/client.ts";
+import { jsonValue } from "../db/json-value.ts";
 import {
   cardTerminals,
   type DocumentCardInfo,
@@ -29,7 +30,7 @@ import {
   documents,
   orderProducts,
   orders,
-  payments,
+  type payments,
   products,
   retailers,
   users,
@@ -52,6 +53,7 @@ export const DOCUMENT_SERIES = "A";
 export const DOCUMENT_BRANCH = 0;
 
 export type DocumentRow = typeof documents.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
 
 /** Told on the bus when a venue's invoicing settings were saved (instances drop what they remember of them). */
 export const INVOICING_CHANGED = "invoicing.changed";
@@ -62,25 +64,63 @@ interface Issuer {
   orderSlipOnEveryOrder: boolean;
 }
 
+/** A venue's invoicing settings as the statements that issue read them (venueInvoicingOf). */
+interface VenueInvoicing {
+  enabled: boolean;
+  tin: string | null;
+  orderSlipOnEveryOrder: boolean;
+}
+
+/**
+ * A venue's invoicing settings as one value, a subquery to put in the statement that reads what a
+ * document lists: so the issuer is read in the sale's transaction, as fresh as the pieces, without
+ * a statement of its own.
+ */
+const venueInvoicingOf = (retailerId: number) => sql<VenueInvoicing | string | null>`(
+  select json_build_object(
+    'enabled', ${retailers.invoicingEnabled},
+    'tin', ${retailers.invoicing}->>'tin',
+    'orderSlipOnEveryOrder', ${retailers.orderSlipOnEveryOrder}
+  ) from ${retailers} where ${retailers.id} = ${retailerId})`;
+
 /** The venue that issues, or null when invoicing is off (or its ΑΦΜ is missing): then nothing is issued. */
-async function issuerOf(db: Queryable, retailerId: number): Promise<Issuer | null> {
-  const [venue] = await db
-    .select({
-      enabled: retailers.invoicingEnabled,
-      invoicing: retailers.invoicing,
-      orderSlipOnEveryOrder: retailers.orderSlipOnEveryOrder,
-    })
-    .from(retailers)
-    .where(eq(retailers.id, retailerId));
-  const tin = venue?.invoicing.tin ?? null;
-  if (!venue?.enabled || !tin || !isValidAfm(tin)) return null;
-  return { vatNumber: tin, orderSlipOnEveryOrder: venue.orderSlipOnEveryOrder };
+function issuerOf(venue: VenueInvoicing | string | null | undefined): Issuer | null {
+  const settings = venue == null ? null : jsonValue(venue);
+  const tin = settings?.tin ?? null;
+  if (!settings?.enabled || !tin || !isValidAfm(tin)) return null;
+  return { vatNumber: tin, orderSlipOnEveryOrder: settings.orderSlipOnEveryOrder };
 }
 
 /** Whether a venue's sent orders get their own order slips (its choice, while invoicing is on). */
 export async function issuesOrderSlipPerOrder(db: Queryable, retailerId: number): Promise<boolean> {
-  return (await issuerOf(db, retailerId))?.orderSlipOnEveryOrder ?? false;
+  const { rows } = (await db.execute(sql`select ${venueInvoicingOf(retailerId)} as venue`)) as unknown as {
+    rows: { venue: VenueInvoicing | string | null }[];
+  };
+  return issuerOf(rows[0]?.venue)?.orderSlipOnEveryOrder ?? false;
 }
+
+/**
+ * What a document names besides its pieces, as subqueries of the statement that reads the pieces
+ * (one statement instead of four): the issuing venue's settings, the table's label and the name of
+ * the waiter (or cashier) who made the sale.
+ */
+function saleFactsOf(sale: { retailerId: number; tableId: number | null; userId: number | null }) {
+  return {
+    venue: venueInvoicingOf(sale.retailerId),
+    tableName: sql<string | null>`(select ${diningTables.label} from ${diningTables} where ${diningTables.id} = ${sale.tableId})`,
+    waiter: sql<PersonName | string | null>`(
+      select json_build_object('firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'login', ${users.login})
+      from ${users} where ${users.id} = ${sale.userId})`,
+  };
+}
+
+/** The card terminal a payment went through, as a subquery beside the sale's facts. */
+const terminalOf = (cardTerminalId: number | null) => sql<{ type: string; mid: string | null } | string | null>`(
+  select json_build_object('type', ${cardTerminals.type}, 'mid', ${cardTerminals.mid})
+  from ${cardTerminals} where ${cardTerminals.id} = ${cardTerminalId})`;
+
+/** What a select of such subqueries answers for them. */
+type SaleFacts<Fields> = { [name in keyof Fields]: Fields[name] extends SQL<infer Value> ? Value : never };
 
 /**
  * The next number of a venue's series and type: one upsert on the counter row, whose lock is held
@@ -142,8 +182,16 @@ export async function insertDocument(
 
 const categoryOf = (value: number): MydataVatCategory => (vatRateOfCategory(value) === null ? 1 : (value as MydataVatCategory));
 
-const personName = (user: { firstName: string | null; lastName: string | null; login: string } | undefined) =>
-  user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.login : null;
+interface PersonName {
+  firstName: string | null;
+  lastName: string | null;
+  login: string;
+}
+
+const personName = (user: PersonName | string | null | undefined) => {
+  const person = user == null ? null : jsonValue(user);
+  return person ? [person.firstName, person.lastName].filter(Boolean).join(" ") || person.login : null;
+};
 
 /** Identical pieces at one charged price on one line, as a document lists them. */
 function linesOf(units: { name: string; gross: number; vatCategory: number }[]): DocumentLineRow[] {
@@ -165,21 +213,39 @@ const sectionRows = (sections: readonly VatSection[]) =>
  * (waiter or cash-desk collection, card terminal, guest online, cash register) gets a retail
  * receipt (11.1) for goods and/or a service receipt (11.2) for services (planReceipts), each with
  * its VAT sections, its lines, its payment methods (3 cash, 7 card with the terminal's TID and the
- * transaction id, 5 on credit) and the card's details. Gifts and transfers get none. Call it in
- * the payment's transaction, after the pieces are settled (their discount shares are then final).
+ * transaction id, 5 on credit) and the card's details. Gifts and transfers get none. Call it in the
+ * payment's transaction, after the pieces are settled (their discount shares are then final), with
+ * the payment's row as that transaction leaves it (every caller has just written or locked it).
+ *
+ * One statement, and two per receipt: what the receipts list (the pieces, or a register sale's
+ * sections) read together with the venue's invoicing settings, the table, the waiter and the card
+ * terminal; then each receipt's number and row. The settings are read in the transaction, not
+ * remembered: a remembered "off" that the venue had just switched on would leave a sale without
+ * its receipt, and in this statement they cost no round trip of their own.
  */
-export async function issuePaymentDocuments(tx: Tx, options: { paymentId: number; now?: Date }): Promise<DocumentRow[]> {
+export async function issuePaymentDocuments(tx: Tx, options: { payment: PaymentRow; now?: Date }): Promise<DocumentRow[]> {
+  const { payment } = options;
   const now = options.now ?? new Date();
-  const [payment] = await tx.select().from(payments).where(eq(payments.id, options.paymentId));
-  if (payment?.status !== "COMPLETED" || !paymentIssuesReceipt(payment.type as "FULL")) return [];
+  if (payment.status !== "COMPLETED" || !paymentIssuesReceipt(payment.type as "FULL")) return [];
   if (payment.amountCents <= 0) return [];
-  const issuer = await issuerOf(tx, payment.retailerId);
-  if (!issuer) return [];
+  const facts = {
+    ...saleFactsOf({
+      retailerId: payment.retailerId,
+      tableId: payment.tableId,
+      userId: payment.collectedByUserId ?? payment.startedByUserId,
+    }),
+    terminal: terminalOf(payment.cardTerminalId),
+  };
 
+  let sale: SaleFacts<typeof facts> | undefined;
   let charged: (ChargedAmount & { name: string })[];
   if (payment.orderId != null) {
     // A cash-register sale: its sections, the discount spread over them in proportion.
-    const [order] = await tx.select({ sections: orders.sections }).from(orders).where(eq(orders.id, payment.orderId));
+    const [order] = await tx
+      .select({ sections: orders.sections, ...facts })
+      .from(orders)
+      .where(eq(orders.id, payment.orderId));
+    sale = order;
     const sections = (order?.sections ?? []).map((s) => ({
       gross: s.sectionAmount,
       vatCategory: vatCategoryOfRate(s.sectionVat) ?? 1,
@@ -201,11 +267,13 @@ export async function issuePaymentDocuments(tx: Tx, options: { paymentId: number
         discountCents: orderProducts.discountCents,
         vatCategory: products.vatCategory,
         productType: products.type,
+        ...facts,
       })
       .from(orderProducts)
       .innerJoin(products, eq(products.id, orderProducts.productId))
       .where(and(eq(orderProducts.paymentId, payment.id), eq(orderProducts.paymentStatus, "PAID")))
       .orderBy(asc(orderProducts.id));
+    sale = units[0];
     charged = units.map((u) => ({
       gross: Math.max(0, u.unitPriceCents - u.discountCents),
       vatCategory: categoryOf(u.vatCategory),
@@ -213,6 +281,8 @@ export async function issuePaymentDocuments(tx: Tx, options: { paymentId: number
       name: u.name,
     }));
   }
+  const issuer = issuerOf(sale?.venue);
+  if (!sale || !issuer) return [];
   const gross = charged.reduce((sum, c) => sum + c.gross, 0);
   if (gross === 0) return [];
 
@@ -236,13 +306,7 @@ export async function issuePaymentDocuments(tx: Tx, options: { paymentId: number
 
   let cardInfo: DocumentCardInfo | null = null;
   if (card) {
-    const [terminal] =
-      payment.cardTerminalId != null
-        ? await tx
-            .select({ type: cardTerminals.type, mid: cardTerminals.mid })
-            .from(cardTerminals)
-            .where(eq(cardTerminals.id, payment.cardTerminalId))
-        : [];
+    const terminal = sale.terminal == null ? null : jsonValue(sale.terminal);
     cardInfo = {
       type: terminal?.type ?? (payment.provider ? "ONLINE" : null),
       tid: payment.terminalId,
@@ -252,7 +316,7 @@ export async function issuePaymentDocuments(tx: Tx, options: { paymentId: number
       transactionId: payment.providerTransactionId,
     };
   }
-  const context = await saleContext(tx, payment.tableId, payment.collectedByUserId ?? payment.startedByUserId);
+  const context = { tableId: payment.tableId, tableName: sale.tableName, waiterName: personName(sale.waiter) };
 
   const issued: DocumentRow[] = [];
   for (const receipt of planReceipts({ sections: buildVatSections(charged), payments: parts })) {
@@ -282,33 +346,20 @@ export async function issuePaymentDocuments(tx: Tx, options: { paymentId: number
   return issued;
 }
 
-/** The table's label and the waiter's (or cashier's) name, as a document shows them. */
-async function saleContext(tx: Tx, tableId: number | null, userId: number | null) {
-  const [table] =
-    tableId != null ? await tx.select({ label: diningTables.label }).from(diningTables).where(eq(diningTables.id, tableId)) : [];
-  const [user] =
-    userId != null
-      ? await tx
-          .select({ firstName: users.firstName, lastName: users.lastName, login: users.login })
-          .from(users)
-          .where(eq(users.id, userId))
-      : [];
-  return { tableId, tableName: table?.label ?? null, waiterName: personName(user) };
-}
-
 /**
  * The restaurant order slip (8.6) of pieces just ordered or billed (issue 13): while invoicing is
  * on, the pieces that still charge something (gifts and cancellations do not), by VAT section,
  * naming the table. Not income, so unclassified and without payment methods; the receipts that
  * follow are the sale. A venue chooses when (fiscalDocumentKindOf): with each sent order
  * (`at: "order"`, its orderSlipOnEveryOrder) or with the bill (`at: "bill"`, the default); the
- * other call issues nothing, so no piece is on two slips. Call it in the order's or the bill's
- * transaction.
+ * other call issues nothing, so no piece is on two slips; `at: "correction"` replaces a slip whose
+ * pieces were partly taken off (correct-order-slips.ts). Each piece is linked to the slip that
+ * records it (order_products.order_slip_id). Call it in the order's or the bill's transaction.
  */
 export async function issueOrderSlip(
   tx: Tx,
   options: {
-    at: "order" | "bill";
+    at: "order" | "bill" | "correction";
     retailerId: number;
     tableId: number;
     unitIds: number[];
@@ -318,12 +369,9 @@ export async function issueOrderSlip(
 ): Promise<DocumentRow | null> {
   const now = options.now ?? new Date();
   if (!options.unitIds.length) return null;
-  const issuer = await issuerOf(tx, options.retailerId);
-  if (!issuer) return null;
-  const path = options.at === "order" ? "ORDER_SENT" : "TABLE_BILL";
-  if (fiscalDocumentKindOf(path, { orderSlipOnEveryOrder: issuer.orderSlipOnEveryOrder }) !== "ORDER_SLIP") return null;
   const units = await tx
     .select({
+      id: orderProducts.id,
       orderId: orderProducts.orderId,
       name: orderProducts.productName,
       unitPriceCents: orderProducts.unitPriceCents,
@@ -331,14 +379,21 @@ export async function issueOrderSlip(
       paymentStatus: orderProducts.paymentStatus,
       vatCategory: products.vatCategory,
       productType: products.type,
+      ...saleFactsOf({ retailerId: options.retailerId, tableId: options.tableId, userId: options.userId ?? null }),
     })
     .from(orderProducts)
     .innerJoin(products, eq(products.id, orderProducts.productId))
     .where(and(inArray(orderProducts.id, options.unitIds), eq(orderProducts.retailerId, options.retailerId)))
     .orderBy(asc(orderProducts.id));
+  // The venue's choice as this transaction reads it: the one send-order remembered may be stale.
+  const issuer = issuerOf(units[0]?.venue);
+  if (!issuer) return null;
+  const path = ({ order: "ORDER_SENT", bill: "TABLE_BILL", correction: "PIECES_TAKEN_OFF" } as const)[options.at];
+  if (fiscalDocumentKindOf(path, { orderSlipOnEveryOrder: issuer.orderSlipOnEveryOrder }) !== "ORDER_SLIP") return null;
   const charged = units
     .filter((u) => u.paymentStatus !== "GIFT" && u.paymentStatus !== "CANCELLED")
     .map((u) => ({
+      id: u.id,
       orderId: u.orderId,
       gross: Math.max(0, u.unitPriceCents - u.discountCents),
       vatCategory: categoryOf(u.vatCategory),
@@ -349,8 +404,7 @@ export async function issueOrderSlip(
   if (!charged.length) return null;
   const sections = buildVatSections(charged);
   const totals = sumVatSections(sections);
-  const context = await saleContext(tx, options.tableId, options.userId ?? null);
-  return insertDocument(
+  const slip = await insertDocument(
     tx,
     issuer,
     {
@@ -363,8 +417,20 @@ export async function issueOrderSlip(
       lines: linesOf(charged),
       sections: sectionRows(sections),
       paymentMethods: [],
-      ...context,
+      tableId: options.tableId,
+      tableName: units[0].tableName,
+      waiterName: personName(units[0].waiter),
     },
     now,
   );
+  await tx
+    .update(orderProducts)
+    .set({ orderSlipId: slip.id })
+    .where(
+      inArray(
+        orderProducts.id,
+        charged.map((unit) => unit.id),
+      ),
+    );
+  return slip;
 }

@@ -70,6 +70,7 @@ describe("every path to its document and payment methods", () => {
     PARTIAL_PAYMENT: ["RECEIPT", ["CASH", "CARD", "CREDIT"]],
     TABLE_BILL: ["ORDER_SLIP", []],
     ORDER_SENT: ["NONE", []],
+    PIECES_TAKEN_OFF: ["ORDER_SLIP", []],
     CANCELLATION: ["CREDIT_NOTE", ["CASH", "CARD", "CREDIT"]],
     GIFT: ["NONE", []],
     TABLE_TRANSFER: ["NONE", []],
@@ -81,6 +82,8 @@ describe("every path to its document and payment methods", () => {
   it("a sent order issues its own order slip only when the venue asks for one on every order; the bill then none", () => {
     expect(fiscalDocumentKindOf("ORDER_SENT", { orderSlipOnEveryOrder: true })).toBe("ORDER_SLIP");
     expect(fiscalDocumentKindOf("TABLE_BILL", { orderSlipOnEveryOrder: true })).toBe("NONE");
+    // A slip's correction comes whichever way the slip came.
+    expect(fiscalDocumentKindOf("PIECES_TAKEN_OFF", { orderSlipOnEveryOrder: true })).toBe("ORDER_SLIP");
   });
   it("a card, online or on a terminal, is always POS / e-POS (7)", () => {
     for (const path of ["ONLINE_CARD", "CARD_TERMINAL"] as const) {

@@ -67,7 +67,8 @@ export function incomeClassificationOf(productType: ProductType): {
  * Every way the product takes money or bills, and the documents it owes myDATA for it. The
  * collecting paths (waiter, guest online, card terminal, cash register, partial payments) issue
  * receipts whose type follows what was sold; billing and sending an order issue an order slip;
- * a cancellation issues a credit note; gifts and transfers issue nothing.
+ * taking pieces off after their order slip replaces the slip; a cancellation issues a credit
+ * note; gifts and transfers issue nothing.
  */
 export const FISCAL_PATHS = [
   "WAITER_COLLECTION",
@@ -77,6 +78,7 @@ export const FISCAL_PATHS = [
   "PARTIAL_PAYMENT",
   "TABLE_BILL",
   "ORDER_SENT",
+  "PIECES_TAKEN_OFF",
   "CANCELLATION",
   "GIFT",
   "TABLE_TRANSFER",
@@ -101,6 +103,9 @@ export function fiscalDocumentKindOf(path: FiscalPath, options: { orderSlipOnEve
       return options.orderSlipOnEveryOrder ? "NONE" : "ORDER_SLIP";
     case "ORDER_SENT":
       return options.orderSlipOnEveryOrder ? "ORDER_SLIP" : "NONE";
+    // Whenever a slip recorded them: the slip is cancelled and a new one carries the rest.
+    case "PIECES_TAKEN_OFF":
+      return "ORDER_SLIP";
     case "CANCELLATION":
       return "CREDIT_NOTE";
     case "GIFT":
@@ -127,6 +132,7 @@ export function paymentMethodsOfPath(path: FiscalPath): readonly PaymentMethod[]
       return ["CASH", "CARD", "CREDIT"];
     case "TABLE_BILL":
     case "ORDER_SENT":
+    case "PIECES_TAKEN_OFF":
     case "GIFT":
     case "TABLE_TRANSFER":
       return [];

@@ -219,9 +219,9 @@ export class TerminalSales {
           .update(payments)
           .set({ status: "COMPLETED", providerTransactionId: transactionId, completedAt: now })
           .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")))
-          .returning({ id: payments.id });
+          .returning();
         // The register sale's receipt, in the transaction that completes it.
-        if (rows.length) await issuePaymentDocuments(tx, { paymentId: payment.id, now });
+        if (rows.length) await issuePaymentDocuments(tx, { payment: rows[0], now });
         return rows;
       }),
     );
@@ -250,10 +250,11 @@ export class TerminalSales {
             .where(eq(payments.id, payment.id));
           return { paid: false as const };
         }
-        await tx
+        const [completed] = await tx
           .update(payments)
           .set({ status: "COMPLETED", providerTransactionId: transactionId, completedAt: now })
-          .where(eq(payments.id, payment.id));
+          .where(eq(payments.id, payment.id))
+          .returning();
         const settled = await settleUnits(tx, {
           paymentId: payment.id,
           tableId: payment.tableId,
@@ -268,7 +269,7 @@ export class TerminalSales {
           now,
         });
         // The receipt once the terminal approved, carrying its TID and the transaction id.
-        await issuePaymentDocuments(tx, { paymentId: payment.id, now });
+        await issuePaymentDocuments(tx, { payment: completed, now });
         return { paid: true as const, ...settled };
       }),
     );

@@ -128,7 +128,7 @@ export async function issueRegisterReceipt(options: {
       })
       .returning();
     // Paid at once: its receipt by VAT section now; a terminal's card part gets it when approved.
-    if (!chosen) await issuePaymentDocuments(tx, { paymentId: payment.id, now });
+    if (!chosen) await issuePaymentDocuments(tx, { payment, now });
     return { orderId: order.id, payment };
   });
   // Another request with the same key won the unique index a moment ago: answer its sale.

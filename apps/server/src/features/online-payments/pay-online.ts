@@ -162,10 +162,11 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
         if (units.length !== current.items.length || units.some((u) => u.paymentStatus !== "UNPAID")) {
           throw new AppError("already_paid", 400);
         }
-        await tx
+        const [completed] = await tx
           .update(payments)
           .set({ status: "COMPLETED", providerTransactionId: transactionId, completedAt: now })
-          .where(eq(payments.id, payment.id));
+          .where(eq(payments.id, payment.id))
+          .returning();
         const result = await settleUnits(tx, {
           paymentId: payment.id,
           tableId: payment.tableId,
@@ -176,7 +177,7 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
           now,
         });
         // The guest's receipt (card online: payment method 7 with the transaction id).
-        await issuePaymentDocuments(tx, { paymentId: payment.id, now });
+        await issuePaymentDocuments(tx, { payment: completed, now });
         // The waiters learn that the table paid without them, and check it (spec 2 §4.4).
         await tx.insert(waiterRequests).values({
           retailerId: payment.retailerId,

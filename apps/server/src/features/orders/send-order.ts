@@ -275,6 +275,10 @@ export async function sendOrder(options: {
     throw error;
   }
   const areaIds = [...new Set(priced.map((p) => p.product.preparationAreaId).filter((a): a is number => a != null))];
+  // Remembered until INVOICING_CHANGED reaches this instance. A stale "yes" issues nothing wrong:
+  // issueOrderSlip reads the choice again in the order's transaction. A stale "no" sends the order
+  // without its slip; the choice only changes while none of the venue's tables is served, so only
+  // an order opening a service before the event arrives (up to 60 s after a lost one) can meet it.
   const withOrderSlip = await options.orderSlipChoices.get(retailerId, "order-slip", () =>
     issuesOrderSlipPerOrder(db, retailerId),
   );

@@ -188,7 +188,7 @@ export async function completeOrders(options: {
             }
           : { completedAt: now }),
       })
-      .returning({ id: payments.id });
+      .returning();
     if (terminal) return { pending: true as const, paymentId: payment.id };
 
     const { completedRequests, orderIds } = await settleUnits(tx, {
@@ -202,7 +202,7 @@ export async function completeOrders(options: {
       now,
     });
     // The receipt, numbered in this transaction (none for a gift, none while invoicing is off).
-    await issuePaymentDocuments(tx, { paymentId: payment.id, now });
+    await issuePaymentDocuments(tx, { payment, now });
     return {
       pending: false as const,
       paymentId: payment.id,
