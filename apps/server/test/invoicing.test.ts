@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documents, retailers, tableSessions } from "../src/db/schema.ts";
+import { documents, orderProducts, retailers, tableSessions } from "../src/db/schema.ts";
 import { FiscalOutbox } from "../src/features/invoicing/fiscal-outbox.ts";
 import { DatabaseSandboxBooks } from "../src/features/invoicing/sandbox-mydata-books.ts";
 import { VenueTransmitters } from "../src/features/invoicing/venue-transmitters.ts";
@@ -658,5 +658,110 @@ describe("invoicing settings", () => {
     const rechoose = await api.post("/api/crm/invoicing-details", form(true, { orderSlipOnEveryOrder: false }), token);
     expect([rechoose.status, errorOf(rechoose)]).toEqual([400, "error.order_slip_choice_active_service"]);
     expect((await api.get("/api/crm/invoicing-details", token)).body.orderSlipOnEveryOrder).toBe(true);
+  });
+
+  it("pieces taken off after their order slip: the slip is cancelled at AADE and a new slip carries what is still charged", async () => {
+    const perOrder = await buildBackOfficeVenue(db());
+    const token = await api.login(perOrder.admin.login);
+    // A ΑΦΜ of its own: AADE knows a document by its issuer and number (another test's slips share 1, 2 …).
+    const tin = afm("55566677");
+    const chosen = await api.post("/api/crm/invoicing-details", form(true, { tin, orderSlipOnEveryOrder: true }), token);
+    expect(chosen.status).toBe(200);
+    const waiterToken = await api.login(perOrder.waiter.login);
+    const { table, orderId, guest } = await tableWithOrder(perOrder);
+    const [slip] = await db()
+      .select()
+      .from(documents)
+      .where(and(eq(documents.orderId, orderId), eq(documents.invoiceType, "8.6")));
+    await outbox().drain({ dueBy: FAR });
+    const pieces = await db().select().from(orderProducts).where(eq(orderProducts.orderId, orderId)).orderBy(orderProducts.id);
+    expect(pieces.every((p) => p.orderSlipId === slip.id)).toBe(true);
+    const waters = pieces.filter((p) => p.productId === perOrder.water.id);
+
+    // The waiter takes a water off: the slip reads cancelled, a second slip holds 2 salads and 2 waters.
+    const removed = await api.post(
+      `/api/feed/table/${table.id}/remove-products`,
+      { orderProductIds: [waters[0].id] },
+      waiterToken,
+    );
+    expect(removed.status).toBe(200);
+    const slips = () =>
+      db()
+        .select()
+        .from(documents)
+        .where(and(eq(documents.retailerId, perOrder.venue.id), eq(documents.invoiceType, "8.6")))
+        .orderBy(documents.id);
+    const [, replacement, ...none] = await slips();
+    expect(none).toEqual([]);
+    expect(replacement).toMatchObject({ totalCents: 2100, tableName: table.label, number: slip.number + 1, status: "PENDING" });
+    const history = await api.get(`/api/orders/${orderId}/invoices`, await api.login(perOrder.cashDesk.login));
+    expect(history.body.map((d: any) => [d.id, d.orderFormStatus])).toEqual([
+      [slip.id, "CANCELLED"],
+      [replacement.id, "CLOSED"],
+    ]);
+
+    // The outbox sends the new slip and cancels the old one at AADE; the guest's removal of
+    // another water repeats it for the second slip.
+    await outbox().drain({ dueBy: FAR });
+    const [cancelled, sent] = await slips();
+    expect(cancelled.cancellationMark).toMatch(/^\d{15}$/);
+    expect(sent.status).toBe("SENT");
+    const held = await sandbox().held();
+    expect(held.find((h) => h.mark === cancelled.mark)?.cancelledByMark).toBe(cancelled.cancellationMark);
+    expect((await api.del(`/api/orders/${table.id}/product/${waters[1].id}`, guest)).status).toBe(200);
+    await outbox().drain({ dueBy: FAR });
+    const all = await slips();
+    expect(all.map((d) => [d.totalCents, d.cancellationMark != null])).toEqual([
+      [2200, true],
+      [2100, true],
+      [2000, false],
+    ]);
+    const stillCharged = await db().select().from(orderProducts).where(eq(orderProducts.orderId, orderId));
+    expect(stillCharged.filter((p) => p.paymentStatus !== "CANCELLED").every((p) => p.orderSlipId === all[2].id)).toBe(true);
+
+    // Taking off the last pieces leaves no slip standing and issues none.
+    const rest = stillCharged.filter((p) => p.paymentStatus !== "CANCELLED").map((p) => p.id);
+    expect((await api.post(`/api/feed/table/${table.id}/remove-products`, { orderProductIds: rest }, waiterToken)).status).toBe(
+      200,
+    );
+    await outbox().drain({ dueBy: FAR });
+    const last = await slips();
+    expect(last).toHaveLength(3);
+    expect(last.every((d) => d.cancellationMark != null)).toBe(true);
+  });
+
+  it("a cancellation whose answer was lost is found at AADE and recorded, not made twice", async () => {
+    const perOrder = await buildBackOfficeVenue(db());
+    const token = await api.login(perOrder.admin.login);
+    const chosen = await api.post(
+      "/api/crm/invoicing-details",
+      form(true, { tin: afm("66677788"), orderSlipOnEveryOrder: true }),
+      token,
+    );
+    expect(chosen.status).toBe(200);
+    const { table, orderId } = await tableWithOrder(perOrder);
+    await outbox().drain({ dueBy: FAR });
+    const [water] = await db()
+      .select()
+      .from(orderProducts)
+      .where(and(eq(orderProducts.orderId, orderId), eq(orderProducts.productId, perOrder.water.id)));
+    const waiterToken = await api.login(perOrder.waiter.login);
+    expect(
+      (await api.post(`/api/feed/table/${table.id}/remove-products`, { orderProductIds: [water.id] }, waiterToken)).status,
+    ).toBe(200);
+    const [slip] = await db()
+      .select()
+      .from(documents)
+      .where(eq(documents.id, water.orderSlipId as number));
+    sandbox().setMode("LOSE_ANSWER");
+    await outbox().runOnce({ dueBy: FAR });
+    sandbox().setMode("ACCEPT");
+    const [waiting] = await db().select().from(documents).where(eq(documents.id, slip.id));
+    expect(waiting.cancellationMark).toBeNull();
+    await outbox().drain({ dueBy: FAR });
+    const [recorded] = await db().select().from(documents).where(eq(documents.id, slip.id));
+    const held = (await sandbox().held()).find((h) => h.mark === slip.mark);
+    expect(held?.cancelledByMark).toMatch(/^\d{15}$/);
+    expect(recorded.cancellationMark).toBe(held?.cancelledByMark);
   });
 });

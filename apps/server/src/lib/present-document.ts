@@ -18,9 +18,11 @@ function paymentMethodOf(row: DocumentRow): string {
 /**
  * A document as the history popup shows it (spec 3 §3 Document). `cancelled` says whether a credit
  * note points at it: the document itself never changes, its orderFormStatus is read from the facts.
+ * An order slip whose pieces were taken off reads cancelled from then (a replacement carries the rest).
  */
-export function presentDocument(row: DocumentRow, cancelled = false): FiscalDocument {
+export function presentDocument(row: DocumentRow, creditNoteCancels = false): FiscalDocument {
   const method = paymentMethodOf(row);
+  const cancelled = creditNoteCancels || row.cancellationRequestedAt != null;
   return {
     id: row.id,
     type: oneOf(DOCUMENT_TYPES, row.type, "RECEIPT"),

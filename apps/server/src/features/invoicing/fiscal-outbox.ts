@@ -116,15 +116,19 @@ export class FiscalOutbox {
     }
   }
 
+  /** One run: due documents are sent, then due cancellations of order slips made. */
   private async claimAndSend(dueBy: Date | null): Promise<{ claimed: number; settled: number }> {
-    const claimed = await this.claim(dueBy);
+    const claimed = [...(await this.claim(dueBy, "send")), ...(await this.claim(dueBy, "cancel"))];
     if (!claimed.length) return { claimed: 0, settled: 0 };
     const byVenue = new Map<number, DocumentRow[]>();
     for (const row of claimed) byVenue.set(row.retailerId, [...(byVenue.get(row.retailerId) ?? []), row]);
     const changed: DocumentRow[] = [];
     for (const [retailerId, rows] of byVenue) {
       try {
-        changed.push(...(await this.sendVenue(retailerId, rows)));
+        const toSend = rows.filter((row) => row.status === "PENDING");
+        const toCancel = rows.filter((row) => row.status !== "PENDING");
+        if (toSend.length) changed.push(...(await this.sendVenue(retailerId, toSend)));
+        if (toCancel.length) changed.push(...(await this.cancelVenue(retailerId, toCancel)));
       } catch (error) {
         this.options.log.error({ err: error, retailerId }, "fiscal outbox: a venue's batch failed");
         await this.retryLater(rows, error instanceof Error ? error.message : String(error));
@@ -134,11 +138,19 @@ export class FiscalOutbox {
     return { claimed: claimed.length, settled: changed.length };
   }
 
-  private async claim(dueBy: Date | null): Promise<DocumentRow[]> {
+  /**
+   * Leases due work: documents to send, or transmitted order slips whose pieces were taken off and
+   * which AADE must cancel (an order slip AADE refused was never there: nothing to cancel).
+   */
+  private async claim(dueBy: Date | null, work: "send" | "cancel"): Promise<DocumentRow[]> {
     const due = dueBy ? sql`${dueBy.toISOString()}::timestamptz` : sql`now()`;
+    const what =
+      work === "send"
+        ? sql`status = 'PENDING' and invoice_type <> ''`
+        : sql`cancellation_requested_at is not null and cancellation_mark is null and status = 'SENT'`;
     const ids = sql`(
       select id from documents
-      where status = 'PENDING' and invoice_type <> ''
+      where ${what}
         and (next_attempt_at is null or next_attempt_at <= ${due})
         and (lease_until is null or lease_until < now())
       order by next_attempt_at nulls first, id
@@ -261,6 +273,50 @@ export class FiscalOutbox {
     return changed;
   }
 
+  /**
+   * Cancels transmitted order slips at AADE (CancelInvoice by mark) and records the cancellation's
+   * mark. A second CancelInvoice of the same mark is refused by AADE and changes nothing there, so
+   * nothing is stamped before the call: a refusal is checked against what AADE holds
+   * (RequestTransmittedDocs lists cancellations), which is how an answer lost in a crash is found.
+   */
+  private async cancelVenue(retailerId: number, rows: DocumentRow[]): Promise<DocumentRow[]> {
+    const transmitter = await this.options.transmitters.forVenue(retailerId, rows[0].issuerVatNumber);
+    if (!transmitter) {
+      await this.retryLater(rows, "The venue has not given its myDATA credentials", MAX_BACKOFF_MS);
+      return [];
+    }
+    const changed: DocumentRow[] = [];
+    for (const row of rows) {
+      const mark = row.mark as string;
+      let outcome: Awaited<ReturnType<FiscalTransmitter["cancelInvoice"]>>;
+      try {
+        outcome = await transmitter.cancelInvoice(mark);
+      } catch (error) {
+        await this.retryLater([row], error instanceof Error ? error.message : String(error));
+        continue;
+      }
+      let cancellationMark = outcome.status === "ACCEPTED" ? outcome.cancellationMark : null;
+      if (!cancellationMark) {
+        // Its cancellation's mark is above its own.
+        const held = await transmitter.requestTransmittedDocs({ mark }).catch(() => null);
+        cancellationMark = held?.cancellations.find((c) => c.invoiceMark === mark)?.cancellationMark ?? null;
+      }
+      if (!cancellationMark) {
+        const reason =
+          outcome.status === "REJECTED" ? outcome.errors.map((e) => `${e.code}: ${e.message}`).join("; ") : "no answer";
+        await this.retryLater([row], `CancelInvoice: ${reason}`, MAX_BACKOFF_MS);
+        continue;
+      }
+      const [updated] = await this.options.db
+        .update(documents)
+        .set({ cancellationMark, leaseOwner: null, leaseUntil: null, lastError: null })
+        .where(and(eq(documents.id, row.id), eq(documents.leaseOwner, this.owner)))
+        .returning();
+      changed.push(updated ?? row);
+    }
+    return changed;
+  }
+
   /** Records what AADE already holds of documents whose answer was lost; null when AADE could not be asked. */
   private async reconcile(transmitter: FiscalTransmitter, rows: DocumentRow[]): Promise<DocumentRow[] | null> {
     const days = rows
@@ -364,7 +420,6 @@ export class FiscalOutbox {
         .where(and(inArray(documents.id, ids), eq(documents.leaseOwner, this.owner)));
     }
   }
-
 
   /** Tells the screens that follow documents (the cash desk's history) which sales changed. */
   private async tell(changed: DocumentRow[]) {

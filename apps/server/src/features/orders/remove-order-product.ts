@@ -4,6 +4,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { kitchenTickets, orderProducts } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { correctOrderSlips } from "../../lib/correct-order-slips.ts";
 import { assertNotHeld, lockTables, settlePaymentRequests } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
@@ -12,7 +13,7 @@ import type { EventBus } from "../../realtime/types.ts";
  * it and it is unpaid (spec 1 §4); otherwise product_not_in_current_order. A piece a payment in
  * progress holds (a card at the checkout or on a terminal) is active_payment_exists: cancelling it
  * would leave that payment paying for nothing. The piece stays on the bill as cancelled, and
- * leaves the kitchen's ticket at once.
+ * leaves the kitchen's ticket at once; an order slip that recorded it is corrected.
  */
 export async function removeOrderProduct(options: {
   db: Db;
@@ -40,8 +41,17 @@ export async function removeOrderProduct(options: {
         ),
       )
       .returning({ ticketId: orderProducts.ticketId, orderId: orderProducts.orderId });
-    // A payment request left with nothing to pay is over.
-    if (cancelled.length) await settlePaymentRequests(tx, tableId, principal.userId, now);
+    if (cancelled.length) {
+      // A payment request left with nothing to pay is over.
+      await settlePaymentRequests(tx, tableId, principal.userId, now);
+      await correctOrderSlips(tx, {
+        retailerId: table.retailerId,
+        cancelledUnitIds: [options.orderProductId],
+        // A guest's change names nobody: staff never see guests' personal data.
+        userId: principal.role === "USER" ? null : principal.userId,
+        now,
+      });
+    }
     return cancelled;
   });
   // An unpaid piece always belongs to the table's open session: a session closes only when

@@ -6,6 +6,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderProducts, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { correctOrderSlips } from "../../lib/correct-order-slips.ts";
 import { assertNotHeld, lockTables, settlePaymentRequests } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { DELIVERY_TYPES, pendingUnits } from "./presenters.ts";
@@ -279,6 +280,7 @@ export async function cancelTableOrderProducts(options: StatusChangeOptions & { 
     await settleDeliveryTasks(tx, [tableId], principal.userId);
     // A guest's payment request whose every piece was taken off has nothing left to pay.
     await settlePaymentRequests(tx, tableId, principal.userId, now);
+    await correctOrderSlips(tx, { retailerId, cancelledUnitIds: ids, userId: principal.userId, now });
     return units;
   });
   await publishUnitChanges(options.events, units);
