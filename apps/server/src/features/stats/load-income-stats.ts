@@ -7,6 +7,7 @@ import {
   cancelledPiecesWhere,
   consumptionColumns,
   scopedPaymentsSql,
+  scopedPiecesSql,
   shareColumns,
   wholeSplitSql,
 } from "./stats-facts.ts";
@@ -22,7 +23,7 @@ function splitSql(scope: StatsScope): SQL {
   if (!scope.areaIds.length) return wholeSplitSql;
   return areaSplitSql(sql`
     select u.payment_id, null::int as area_id, ${shareColumns}
-    from order_products u join scoped p on p.id = u.payment_id
+    from ${scopedPiecesSql(scope)}
     where u.payment_status = 'PAID' and ${inList(sql`u.preparation_area_id`, scope.areaIds)}
     group by u.payment_id`);
 }
@@ -97,7 +98,7 @@ export async function loadIncomeStats(db: Db, scope: StatsScope, now = new Date(
         select c.name, sum(c.count) as count, sum(c.amount) as amount, sum(c.gifts) as gifts
         from (
           select u.product_name as name, ${consumptionColumns}
-          from order_products u join scoped p on p.id = u.payment_id
+          from ${scopedPiecesSql(live)}
           where u.payment_status in ('PAID', 'GIFT')
             and ${inList(sql`u.preparation_area_id`, live.areaIds)}
           group by u.product_name

@@ -31,6 +31,16 @@ export function scopedPaymentsSql(scope: StatsScope): SQL {
       and ${inList(sql`p.table_id`, scope.tableIds)} and ${inList(paymentSource, scope.sources)}`;
 }
 
+/**
+ * The pieces the scoped payments paid or gave away (`u`, joined to the `scoped` CTE as `p`). With a
+ * table filter the pieces' own table is filtered too: a payment pays only its table's pieces, so
+ * the answer is the same, and PostgreSQL then finds a table's pieces by their table instead of
+ * reading every piece of the venue through the payment index (a year of one table: 0.24 s → ms).
+ */
+export function scopedPiecesSql(scope: StatsScope): SQL {
+  return sql`order_products u join scoped p on p.id = u.payment_id and ${inList(sql`u.table_id`, scope.tableIds)}`;
+}
+
 /** Card at a terminal (or keyed by the waiter, no provider) is POS; card with an online provider and no terminal is online. */
 const posCents = sql`case when s.provider is null or s.card_terminal_id is not null then s.card_cents else 0 end`;
 
