@@ -43,6 +43,7 @@ import { projectWaiterFeed } from "./features/waiter/waiter-realtime.ts";
 import { MydataSandbox } from "./integrations/mydata/sandbox-transmitter.ts";
 import { installErrorHandler, installNotFoundHandler } from "./lib/error-handler.ts";
 import { KeyedSerialQueue } from "./lib/keyed-serial-queue.ts";
+import { installPathParamChecks } from "./lib/path-params.ts";
 import { StompHub } from "./realtime/stomp-hub.ts";
 import { createSubscriptionAuthorizer } from "./realtime/subscription-policy.ts";
 import type { EventBus } from "./realtime/types.ts";
@@ -70,6 +71,7 @@ export async function buildApp(options: { config: Config; database: Database; ev
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installPathParamChecks(app);
 
   const tokens = createTokenService({
     secret: config.jwtSecret,

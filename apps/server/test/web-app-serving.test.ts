@@ -57,3 +57,33 @@ describe("serving the web app", () => {
     expect(plain.body.toString()).toBe(script);
   });
 });
+
+/** A raw request of any method, with the headers and the bytes that came back. */
+function rawRequest(method: string, pathname: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    const req = request(`${server.baseUrl}${pathname}`, { method }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("HEAD, as link checkers and uptime monitors ask", () => {
+  it.each([
+    ["a page of the web app", "/service/customer/demo-1"],
+    ["the site's root", "/"],
+    ["a static asset", "/assets/menu.js"],
+    ["an API read", "/api/home-page/cuisine-types"],
+    ["an unknown API path", "/api/no-such-thing"],
+  ])("answers %s as its GET does, without a body", async (_what, pathname) => {
+    const get = await rawRequest("GET", pathname);
+    const head = await rawRequest("HEAD", pathname);
+    expect(head.status).toBe(get.status);
+    expect(head.headers["content-type"]).toBe(get.headers["content-type"]);
+    expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
+    expect(head.body.length).toBe(0);
+  });
+});

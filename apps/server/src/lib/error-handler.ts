@@ -29,6 +29,19 @@ function fieldErrorsFromZod(objectName: string, issues: ZodError["issues"]): Fie
 }
 
 /**
+ * PostgreSQL's errors for values it cannot take (SQLSTATE): 22003 a number out of its column's
+ * range, 22P02 text that is no number (or uuid, …), 22021 a character it does not store (NUL).
+ */
+const INPUT_THE_DATABASE_REFUSES = new Set(["22003", "22P02", "22021"]);
+
+/** The SQLSTATE of a database error: on the error itself (pg), or on its cause (drizzle wraps it). */
+function sqlStateOf(error: unknown): string {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const state = typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : cause?.code;
+  return typeof state === "string" ? state : "";
+}
+
+/**
  * The one place where failures become answers: keyed errors as 400 with X-App-Error, field
  * errors as a 400 listing object and field, never a stack trace, never a 500 for bad input.
  */
@@ -47,6 +60,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       appError = new AppError("validation", 400, {}, fieldErrors);
     } else if (error instanceof ZodError) {
       appError = new AppError("validation", 400, {}, fieldErrorsFromZod("body", error.issues));
+    } else if (INPUT_THE_DATABASE_REFUSES.has(sqlStateOf(error))) {
+      // A value no contract bounded reached a statement (a body's number beyond an integer column,
+      // text PostgreSQL cannot read): bad input, not a fault of the server. Logged, to bound it.
+      request.log.warn({ err: error }, "input refused by the database");
+      appError = new AppError("validation", 400, { reason: "out_of_range" });
     } else if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals: malformed JSON, wrong content type, body too large.
       appError = new AppError("validation", error.statusCode, { reason: error.code ?? error.message });
@@ -71,13 +89,14 @@ export function installErrorHandler(app: FastifyInstance): void {
 
 /**
  * Unknown API paths are a 404 in the error format. With the web app built, every other path
- * belongs to it (it routes them itself), so it gets index.html.
+ * belongs to it (it routes them itself), so it gets index.html, for HEAD too: link checkers and
+ * uptime monitors ask with HEAD, and Node leaves the body out of the answer.
  */
 export function installNotFoundHandler(app: FastifyInstance, options: { serveWebApp: boolean }): void {
   app.setNotFoundHandler((request, reply) => {
     const apiPath =
       request.url.startsWith("/api/") || request.url.startsWith("/management/") || request.url.startsWith("/websocket/");
-    if (options.serveWebApp && !apiPath && request.method === "GET") {
+    if (options.serveWebApp && !apiPath && (request.method === "GET" || request.method === "HEAD")) {
       return reply.type("text/html").sendFile("index.html", { maxAge: 0 });
     }
     return reply.status(404).send({ message: "error.not_found", title: "not_found", status: 404, params: { path: request.url } });
