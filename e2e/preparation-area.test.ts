@@ -194,7 +194,7 @@ interface RecordedJob {
   printerIp: string;
   job: {
     kind: string;
-    ticket: { id?: number; ticketId: number };
+    ticket: { id?: number; ticketId: number; products: Array<{ notes: string }> };
     cancelled?: Array<{ name: string; quantity: number }>;
     bigLetters: boolean;
   };
@@ -207,6 +207,8 @@ async function startFakeAgent() {
   const attempts: RecordedJob[] = [];
   const invalid: unknown[] = [];
   let answer: { ok: true } | { ok: false; error: string; message: string } = { ok: true };
+  // A printer that refuses some tickets (a jam, a cut-off job) while it prints the others.
+  let refuses: (job: RecordedJob["job"]) => boolean = () => false;
   wss.on("connection", (ws) => {
     ws.send(JSON.stringify({ type: "hello", version: "e2e" }));
     ws.on("message", (data) => {
@@ -225,8 +227,9 @@ async function startFakeAgent() {
         return;
       }
       attempts.push(message);
-      if (answer.ok) jobs.push(message);
-      setTimeout(() => ws.send(JSON.stringify({ type: "result", id: message.id, ...answer })), 50);
+      const result = refuses(message.job) ? { ok: false, error: "printer_unreachable", message: "paper jam" } : answer;
+      if (result.ok) jobs.push(message);
+      setTimeout(() => ws.send(JSON.stringify({ type: "result", id: message.id, ...result })), 50);
     });
   });
   const port = (wss.address() as AddressInfo).port;
@@ -237,6 +240,9 @@ async function startFakeAgent() {
     invalid,
     answerWith(next: typeof answer) {
       answer = next;
+    },
+    refuseWhen(next: typeof refuses) {
+      refuses = next;
     },
     printedTickets: (kind = "kitchen-ticket") => jobs.filter((j) => j.job.kind === kind).map((j) => j.job.ticket.id),
     close: () =>
@@ -611,10 +617,9 @@ describe("preparation area", () => {
         .poll(() => agent.printedTickets().filter((id) => id === more.ticketIds[0]).length, { timeout: 30_000 })
         .toBe(1);
       await expect.poll(() => ticketCard(kitchen, dakosId).getAttribute("data-printed")).toBe("true");
-      // Printed once each, in the order they came.
+      // Printed once each. (The failed one may come out after the later one: it holds nothing back.)
       const printed = agent.printedTickets();
       expect(new Set(printed).size).toBe(printed.length);
-      expect(printed.indexOf(dakosId)).toBeLessThan(printed.indexOf(more.ticketIds[0]));
 
       // The cook reprints a ticket by hand from its screen.
       await ticketCard(kitchen, dakosId).click();
@@ -625,6 +630,41 @@ describe("preparation area", () => {
       expect(agent.printedTickets().filter((id) => id === dakosId)).toHaveLength(2);
       await kitchen.getByTestId("back-to-feed").click();
       await kitchen.getByTestId("kitchen-tickets").waitFor();
+
+      // Issue 15: the printer refuses one ticket. The cook sees a clear alert that stays, the
+      // next ticket still prints, and "print again" prints the refused one.
+      const jammed = (job: RecordedJob["job"]) => job.ticket.products.some((p) => p.notes === "μπλοκαρισμένο");
+      agent.refuseWhen(jammed);
+      const refused = (await waiterOrder(tableId, [{ name: "Ντάκος", quantity: 1, notes: "μπλοκαρισμένο" }])).ticketIds[0];
+      const alert = kitchen.getByTestId("print-failure-alert");
+      await alert.locator(`[data-testid="failed-print"][data-ticket-id="${refused}"]`).waitFor({ timeout: 15_000 });
+      expect(await text(alert)).toContain("Ο εκτυπωτής δεν τύπωσε 1 παραγγελία");
+      expect(await text(alert)).toContain("Ο εκτυπωτής δεν απαντά");
+      const next = (await waiterOrder(tableId, [{ name: "Σαγανάκι", quantity: 1, notes: "μετά" }])).ticketIds[0];
+      await expect.poll(() => agent.printedTickets().includes(next), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => ticketCard(kitchen, next).getAttribute("data-printed")).toBe("true");
+      // Still there after the next ticket printed, and still unprinted.
+      await kitchen.waitForTimeout(1_000);
+      expect(await alert.getByTestId("failed-print").count()).toBe(1);
+      expect(agent.printedTickets()).not.toContain(refused);
+      expect(await ticketCard(kitchen, refused).getAttribute("data-printed")).toBe("false");
+      await screenshotBoth(kitchen, "prep-print-failure-alert");
+      await kitchen.setViewportSize(PHONE.viewport);
+      await screenshot(kitchen, "prep-print-failure-alert-390");
+      await kitchen.setViewportSize(TABLET.viewport);
+      // The cook puts the alert away; the printer status keeps the count and brings it back.
+      await kitchen.getByTestId("print-failure-acknowledge").click();
+      await alert.waitFor({ state: "detached" });
+      expect(await kitchen.getByTestId("printer-status").getAttribute("data-state")).toBe("failed");
+      await kitchen.getByTestId("printer-status").click();
+      await alert.waitFor();
+      // The jam is cleared: "print again" prints it, and the alert goes.
+      agent.refuseWhen(() => false);
+      await alert.getByTestId("print-again").click();
+      await expect.poll(() => agent.printedTickets().filter((id) => id === refused).length, { timeout: 15_000 }).toBe(1);
+      await alert.waitFor({ state: "detached", timeout: 15_000 });
+      await expect.poll(() => ticketCard(kitchen, refused).getAttribute("data-printed")).toBe("true");
+      expect(await kitchen.getByTestId("printer-status").getAttribute("data-state")).not.toBe("failed");
 
       // The agent goes away: the screen says so, disables printing, and still receives tickets.
       await agent.close();
@@ -638,6 +678,49 @@ describe("preparation area", () => {
     } finally {
       await agent.close().catch(() => {});
     }
+  });
+
+  it("keeps the cook signed in and live on another area's ticket or an unknown one (issue 15)", async () => {
+    await kitchen.goto(`${server.baseUrl}/service/prep`);
+    await kitchen.getByTestId("kitchen-tickets").waitFor();
+    await expectStatus(kitchen, "CONNECTED");
+    // Every state the live indicator passes through from here on.
+    await kitchen.evaluate(() => {
+      const w = window as unknown as { liveStates: string[] };
+      w.liveStates = [];
+      const indicator = document.querySelector('[data-testid="realtime-status"]') as Element;
+      new MutationObserver(() => w.liveStates.push(indicator.getAttribute("data-status") ?? "")).observe(indicator, {
+        attributes: true,
+      });
+    });
+    const liveStates = () => kitchen.evaluate(() => (window as unknown as { liveStates: string[] }).liveStates);
+    // In-app navigation, as a link would do: the page (and its socket) stays.
+    const openInApp = (path: string) =>
+      kitchen.evaluate((to) => {
+        history.pushState({}, "", to);
+        dispatchEvent(new PopStateEvent("popstate"));
+      }, path);
+
+    // The orangeade is the Bar's: its ticket is another area's.
+    const barTicket = (await waiterOrder(tableId, [{ name: "Πορτοκαλάδα", quantity: 1 }])).ticketIds[0];
+    await openInApp(`/service/prep/${barTicket}`);
+    const notYours = kitchen.getByTestId("ticket-not-yours");
+    await notYours.waitFor();
+    expect(await text(notYours)).toContain("Αυτή η παραγγελία ανήκει σε άλλο σημείο προετοιμασίας.");
+    await kitchen.waitForTimeout(1_000);
+    expect(await kitchen.getByTestId("login-username").count()).toBe(0);
+    expect(await pageToken(kitchen)).toBeTruthy();
+    await screenshot(kitchen, "prep-ticket-not-yours-1280");
+    await notYours.getByRole("button").click();
+    await kitchen.getByTestId("kitchen-tickets").waitFor();
+
+    await openInApp("/service/prep/999999");
+    await kitchen.getByTestId("ticket-not-found").waitFor();
+    await kitchen.waitForTimeout(1_000);
+    expect(await liveStates()).toEqual([]);
+    await expectStatus(kitchen, "CONNECTED");
+    await kitchen.getByTestId("back-to-feed").click();
+    await kitchen.getByTestId("kitchen-tickets").waitFor();
   });
 
   it("reads on a phone-sized screen and in English", async () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { PRINT_AGENT_DEFAULT_PORT } from "@tableorder/domain/print-agent";
 import { z } from "zod";
 import { CODE_PAGES, type CodePageName } from "./escpos/code-pages.ts";
 import { LOG_LEVELS, type LogLevel } from "./logger.ts";
@@ -11,7 +12,7 @@ const optional = z
   .transform((v) => (v ? v : undefined));
 
 const envSchema = z.object({
-  PRINT_AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(9180),
+  PRINT_AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(PRINT_AGENT_DEFAULT_PORT),
   PRINT_AGENT_HOST: z.string().trim().min(1).default("0.0.0.0"),
   /** Comma-separated origins of the web app, e.g. "https://app.example.com". Unset: every origin. */
   PRINT_AGENT_ALLOWED_ORIGINS: optional,

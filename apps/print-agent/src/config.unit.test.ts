@@ -1,3 +1,4 @@
+import { EXAMPLE_PRINT_SERVICE_URL } from "@tableorder/domain/print-agent";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -13,6 +14,10 @@ describe("loadConfig", () => {
       tls: null,
       dryRun: false,
     });
+  });
+
+  it("listens where the back office's example print-service address points (issue 15)", () => {
+    expect(new URL(EXAMPLE_PRINT_SERVICE_URL).port).toBe(String(loadConfig({}, []).port));
   });
 
   it("reads the allow-list and the dry-run flag", () => {

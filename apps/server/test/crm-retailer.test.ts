@@ -32,7 +32,7 @@ const settingsOf = (values: Record<string, unknown> = {}) => ({
   translationsActive: true,
   printerIp: "192.168.1.80",
   autoPrintActive: true,
-  printServiceUrl: "ws://192.168.1.81:8089",
+  printServiceUrl: "ws://192.168.1.81:9180",
   firstName: "Μαρία",
   lastName: "Κωνσταντίνου",
   username: "maria",
@@ -68,7 +68,7 @@ describe("shop settings (api/crm/retailer)", () => {
     expect((await api.get("/api/crm/retailer", fresh)).body.name).toBe("Το Στέκι");
     // The print agent address reaches the preparation screens.
     const cook = await buildStaff(server.database.db, place.id, "COOK");
-    expect((await api.get("/api/cuisine/ip", await api.login(cook.login))).body).toEqual({ address: "ws://192.168.1.81:8089" });
+    expect((await api.get("/api/cuisine/ip", await api.login(cook.login))).body).toEqual({ address: "ws://192.168.1.81:9180" });
   });
 
   it("a password left out stays as it was", async () => {

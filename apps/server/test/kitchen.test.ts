@@ -80,6 +80,45 @@ describe("a new order's ticket", () => {
   });
 });
 
+describe("live tickets on one connection", () => {
+  it("refuses an unknown ticket or another area's for that subscription only: the socket stays open (issue 15)", async () => {
+    const feed = await listen(server.wsUrl, cook, "/user/queue/kitchen");
+    try {
+      const guest = await api.seatedGuest(venue.table.id);
+      // The coffee goes to the Bar: its ticket is another area's.
+      const coffee = await api.post(`/api/orders/${venue.table.id}`, [{ id: venue.coffee.id, quantity: 1 }], guest);
+      const barTicket: number = coffee.body.ticketIds[0];
+      const socketClosed = new Promise<void>((resolve) => {
+        feed.client.onWebSocketClose = () => resolve();
+      });
+      let closed = false;
+      void socketClosed.then(() => {
+        closed = true;
+      });
+      for (const [n, ticketId] of [
+        [1, 999_999],
+        [2, barTicket],
+      ] as const) {
+        const destination = `/topic/kitchen-ticket/${ticketId}`;
+        feed.client.subscribe(destination, () => undefined, { id: `ticket-${n}`, receipt: `ticket-${n}` });
+        await expect.poll(() => feed.errors.length).toBe(n);
+        expect(feed.errors[n - 1].headers).toMatchObject({
+          message: `Access denied to ${destination}`,
+          subscription: `ticket-${n}`,
+          "receipt-id": `ticket-${n}`,
+        });
+      }
+      // The connection and the feed's subscription carry on.
+      const sent = await api.post(`/api/orders/${venue.table.id}`, [{ id: venue.salad.id, quantity: 1 }], guest);
+      await feed.next((m: any) => m.type === "TICKET_UPSERT" && m.ticket.id === sent.body.ticketIds[0]);
+      expect(feed.client.connected).toBe(true);
+      expect(closed).toBe(false);
+    } finally {
+      await feed.close();
+    }
+  });
+});
+
 describe("preparing a ticket", () => {
   it("prepares one product, hands it to the waiters as a pickup, and reverts it", async () => {
     const { ticket } = await orderForKitchen();

@@ -230,16 +230,27 @@ describe("StompHub with @stomp/stompjs", () => {
     expect(hub.stats()).toEqual({ connections: 3, subscriptions: 3 });
   });
 
-  it("refuses a subscription the token may not read with an ERROR frame, then closes", async () => {
+  it("refuses a subscription the token may not read with an ERROR frame for it alone, and keeps the connection", async () => {
     const errors: IFrame[] = [];
     const guest = await stompClient("guest-5", (frame) => errors.push(frame));
-    const closed = new Promise<void>((resolve) => {
-      guest.onWebSocketClose = () => resolve();
+    let closed = false;
+    guest.onWebSocketClose = () => {
+      closed = true;
+    };
+    guest.subscribe("/topic/customer/el/6", () => undefined, { id: "other-table", receipt: "r-other" });
+    await until(() => errors.length === 1);
+    expect(errors[0].headers).toMatchObject({
+      message: "Access denied to /topic/customer/el/6",
+      subscription: "other-table",
+      "receipt-id": "r-other",
     });
-    guest.subscribe("/topic/customer/el/6", () => undefined);
-    await within(closed);
-    expect(errors.map((e) => e.headers.message)).toEqual(["Access denied to /topic/customer/el/6"]);
     expect(hub.hasSubscribers("/topic/customer/el/6")).toBe(false);
+    // The same connection still subscribes and receives.
+    const inbox: unknown[] = [];
+    await subscribed(guest, TABLE_FEED, inbox);
+    hub.send(TABLE_FEED, { ok: 1 });
+    await until(() => inbox.length === 1);
+    expect(closed).toBe(false);
   });
 
   it("stops delivery after UNSUBSCRIBE", async () => {
@@ -370,8 +381,9 @@ describe("StompHub with hand-written frames", () => {
   it("refuses a subscription whose authorization fails, and logs the failure", async () => {
     const raw = await rawConnected();
     raw.send("SUBSCRIBE\nid:1\ndestination:/topic/broken\n\n\0");
-    expect((await raw.next()).headers.message).toBe("Access denied to /topic/broken");
-    expect(await within(raw.closed)).toBe(1008);
+    expect((await raw.next()).headers).toMatchObject({ message: "Access denied to /topic/broken", subscription: "1" });
+    raw.send("SUBSCRIBE\nid:2\ndestination:/topic/customer/el/5\nreceipt:r2\n\n\0");
+    expect((await raw.next()).command).toBe("RECEIPT");
     expect(logs).toContainEqual({ level: "error", msg: "subscription authorization failed" });
   });
 

@@ -22,9 +22,17 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
   prep_area_name_exists: { el: "Το όνομα χρησιμοποιείται ήδη.", en: "The name is already in use." },
   table_code_already_exists: { el: "Η διεύθυνση URL χρησιμοποιείται ήδη.", en: "The URL is already in use." },
   table_name_already_exists: { el: "Ο αριθμός χρησιμοποιείται ήδη.", en: "The number is already in use." },
+  category_name_already_exists: {
+    el: "Υπάρχει ήδη κατηγορία με αυτή την ονομασία.",
+    en: "A category with this name already exists.",
+  },
   validation: { el: "Τα στοιχεία που στάλθηκαν δεν είναι έγκυρα.", en: "The data sent is not valid." },
   table_not_found: { el: "Δεν υπάρχει τραπέζι με αυτόν τον κωδικό", en: "No table with this Code" },
   not_checked_in: { el: "Δεν είστε πλέον συνδεδεμένοι σε αυτό το τραπέζι.", en: "You are no longer checked in at this table." },
+  table_not_in_service: {
+    el: "Το τραπέζι δεν είναι σε λειτουργία αυτή τη στιγμή. Ζητήστε βοήθεια από το προσωπικό.",
+    en: "This table is not in service right now. Please ask a member of staff.",
+  },
   unknown_product_option: {
     el: "Μια επιλογή του προϊόντος δεν είναι πλέον διαθέσιμη.",
     en: "A product option is no longer available.",

@@ -13,10 +13,14 @@ export const ERROR_KEYS = [
   "prep_area_name_exists",
   "table_code_already_exists",
   "table_name_already_exists",
+  // Two categories of a venue with one name (case, accents and spacing aside) read as one on the menu.
+  "category_name_already_exists",
   // Beyond the spec's table, for situations it leaves unnamed.
   "validation",
   "table_not_found",
   "not_checked_in",
+  // A table switched out of service in the back office (spec 3 §3 `onService`) seats and serves no guest order.
+  "table_not_in_service",
   "unknown_product_option",
   "bad_credentials",
   "forbidden",

@@ -313,7 +313,7 @@ export class StompHub {
     }
     if (connection.closed) return;
     if (!allowed) {
-      this.fail(connection, `Access denied to ${destination}`, CLOSE_POLICY_VIOLATION, receipt);
+      this.refuse(connection, id, `Access denied to ${destination}`, receipt);
       return;
     }
     const subscription: Subscription = { id, destination, connection };
@@ -357,6 +357,18 @@ export class StompHub {
 
   private receipt(connection: Connection, receiptId: string | undefined): void {
     if (receiptId !== undefined) this.write(connection, { command: "RECEIPT", headers: { "receipt-id": receiptId }, body: "" });
+  }
+
+  /**
+   * Refuses one SUBSCRIBE (a destination the token may not read, or an unknown ticket) and keeps
+   * the connection: the other screens' subscriptions on it go on, and the live indicator stays
+   * green (issue 15). STOMP 1.2 has no per-subscription error, so this is an ERROR frame that
+   * names the subscription and the receipt and is not followed by a close, unlike fail() below.
+   */
+  private refuse(connection: Connection, subscriptionId: string, message: string, receiptId?: string): void {
+    const headers: Record<string, string> = { message, subscription: subscriptionId, "content-type": "text/plain" };
+    if (receiptId !== undefined) headers["receipt-id"] = receiptId;
+    this.write(connection, { command: "ERROR", headers, body: message });
   }
 
   /** Spec: after an ERROR frame the server closes the connection. */

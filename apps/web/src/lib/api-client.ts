@@ -84,9 +84,11 @@ function fail(status: number, body: unknown, headers: Headers | null, quiet: boo
     body,
   });
   const messages = descriptors.map(translate);
-  // 401/403: the token is no good here; sign-in screens appear where they are needed. An answer
-  // to a call made before a sign-in says nothing of the session that sign-in started.
-  if ((status === 401 || status === 403) && sentToken === getToken()) clearSession("login.error.unauthorized");
+  // Only a 401 means the session ended; sign-in screens appear where they are needed. A 403 is a
+  // signed-in user asking for what is not theirs (another area's ticket): the screen says so, and
+  // signing them out would be wrong (issue 15, a departure from spec 1 §7's "401 or 403"). An
+  // answer to a call made before a sign-in says nothing of the session that sign-in started.
+  if (status === 401 && sentToken === getToken()) clearSession("login.error.unauthorized");
   if (!quiet) for (const message of messages) notifier.error(message);
   return new ApiError(status, body, headers, messages);
 }

@@ -139,10 +139,13 @@ class RealtimeClient {
       for (const [id, entry] of this.entries) {
         if (receipt && entry.receipt === receipt) {
           this.entries.delete(id);
+          entry.stomp?.unsubscribe();
           entry.onRefused();
         }
       }
-      this.setStatus("ERROR");
+      // An error naming a subscription refused that one alone (an unknown or another area's
+      // ticket): the server keeps the connection, so the live indicator stays as it was.
+      if (frame.headers.subscription === undefined) this.setStatus("ERROR");
       this.stopWhenIdle();
     };
     client.onWebSocketError = () => {

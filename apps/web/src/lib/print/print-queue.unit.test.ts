@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PrintQueue, type PrintTask } from "./print-queue.ts";
+import { PrintQueue, type PrintTask, retryDelayAfter } from "./print-queue.ts";
 import type { PrintResult } from "./print-service.ts";
 
 interface Deferred {
@@ -94,54 +94,115 @@ describe("PrintQueue", () => {
     expect(queue.isDone("gone")).toBe(false);
   });
 
-  it("leaves a failed ticket undone, pauses, drops what waited, and asks again after the delay", async () => {
+  it("does not let a failing job hold back the ones behind it: they print in order (issue 15)", async () => {
     const printer = manualPrinter();
-    const onRetryDue = vi.fn();
     const onFailed = vi.fn();
-    const queue = new PrintQueue<string>({ send: printer.send, retryDelayMs: 10_000, onRetryDue });
-    queue.enqueue(task("a"));
-    queue.enqueue(task("b", { onFailed }));
+    const queue = new PrintQueue<string>({ send: printer.send, retryDelayMs: 10_000 });
+    queue.enqueue(task("a", { onFailed }));
+    queue.enqueue(task("b"));
+    queue.enqueue(task("c"));
     await flush();
-    printer.calls[0].resolve({ ok: false, error: "printer_unreachable" });
+    printer.calls[0].resolve({ ok: false, error: "printer_unreachable", message: "no route" });
     await flush();
-    // b was never sent: the printer is down, it would fail the same way.
-    expect(printer.calls.map((c) => c.job)).toEqual(["a"]);
-    expect(onFailed).toHaveBeenCalledTimes(1);
-    expect(queue.isDone("a")).toBe(false);
-    expect(queue.state()).toMatchObject({ busy: false, waiting: 0, lastFailure: "printer_unreachable" });
-    // Offered again during the pause (e.g. on a feed change): refused, in order, nothing sent.
-    expect(queue.enqueue(task("a"))).toBe(false);
-    expect(queue.enqueue(task("b"))).toBe(false);
-    expect(onRetryDue).not.toHaveBeenCalled();
-
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(onRetryDue).toHaveBeenCalledTimes(1);
-    expect(queue.enqueue(task("a"))).toBe(true);
-    expect(queue.enqueue(task("b"))).toBe(true);
-    await flush();
+    // b goes next at once, not after a pause.
+    expect(printer.calls.map((c) => c.job)).toEqual(["a", "b"]);
     printer.calls[1].resolve({ ok: true });
     await flush();
     printer.calls[2].resolve({ ok: true });
     await flush();
-    expect(printer.calls.map((c) => c.job)).toEqual(["a", "a", "b"]);
-    expect(queue.isDone("a") && queue.isDone("b")).toBe(true);
+    expect(printer.calls.map((c) => c.job)).toEqual(["a", "b", "c"]);
+    expect(queue.isDone("b") && queue.isDone("c")).toBe(true);
+    expect(queue.isDone("a")).toBe(false);
+    expect(onFailed).toHaveBeenCalledWith({ ok: false, error: "printer_unreachable", message: "no route" });
+    expect(queue.state()).toMatchObject({ busy: false, waiting: 0, lastFailure: "printer_unreachable" });
+  });
+
+  it("lists what did not print, and tries each again later, waiting longer every time (back-off)", async () => {
+    const send = vi.fn(async (_job: string): Promise<PrintResult> => ({ ok: false, error: "invalid_job", message: "refused" }));
+    const onRetryDue = vi.fn();
+    const queue = new PrintQueue<string>({ send, retryDelayMs: 10_000, maxRetryDelayMs: 30_000, onRetryDue });
+    vi.setSystemTime(0);
+    queue.enqueue(task("bad"));
+    await flush();
+    expect(queue.failed()).toEqual([
+      { key: "bad", job: "bad", error: "invalid_job", message: "refused", attempts: 1, failedAt: 0, retryAt: 10_000 },
+    ]);
+    // Offered again during its back-off (e.g. on a feed change): refused, nothing sent.
+    expect(queue.enqueue(task("bad"))).toBe(false);
+    // 10 s, then 20 s, then the 30 s cap.
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const { retryAt, failedAt } = queue.failed()[0];
+      waits.push(retryAt - failedAt);
+      await vi.advanceTimersByTimeAsync(retryAt - failedAt - 1);
+      expect(queue.enqueue(task("bad"))).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(onRetryDue).toHaveBeenCalledTimes(attempt);
+      expect(queue.enqueue(task("bad"))).toBe(true);
+      await flush();
+    }
+    expect(waits).toEqual([10_000, 20_000, 30_000]);
+    expect(queue.failed()[0].attempts).toBe(4);
+    expect(retryDelayAfter(9, 10_000, 30_000)).toBe(30_000);
+  });
+
+  it("prints a failed job again at once when asked, and takes it off the list once it prints", async () => {
+    let answer: PrintResult = { ok: false, error: "printer_timeout" };
+    const send = vi.fn(async (_job: string) => answer);
+    const queue = new PrintQueue<string>({ send, retryDelayMs: 60_000 });
+    queue.enqueue(task("a"));
+    await flush();
+    expect(queue.failed().map((f) => f.key)).toEqual(["a"]);
+    expect(queue.retryNow("unknown")).toBe(false);
+    answer = { ok: true };
+    expect(queue.retryNow("a")).toBe(true);
+    await flush();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(queue.isDone("a")).toBe(true);
+    expect(queue.failed()).toEqual([]);
     expect(queue.state().lastFailure).toBeNull();
   });
 
-  it("lets the others through when the agent refuses one job (invalid_job)", async () => {
+  it("retries what failed for the printer's sake as soon as another job prints, but not a refused job", async () => {
+    const broken = new Set(["a", "bad"]);
     const send = vi.fn(
-      async (job: string): Promise<PrintResult> => (job === "bad" ? { ok: false, error: "invalid_job" } : { ok: true }),
+      async (job: string): Promise<PrintResult> =>
+        broken.has(job) ? { ok: false, error: job === "bad" ? "invalid_job" : "printer_unreachable" } : { ok: true },
     );
-    const queue = new PrintQueue<string>({ send, retryDelayMs: 5_000 });
+    const onRetryDue = vi.fn();
+    const queue = new PrintQueue<string>({ send, retryDelayMs: 60_000, onRetryDue });
+    queue.enqueue(task("a"));
     queue.enqueue(task("bad"));
-    queue.enqueue(task("good"));
     await flush();
-    expect(send.mock.calls.map((c) => c[0])).toEqual(["bad", "good"]);
-    expect(queue.isDone("good")).toBe(true);
+    expect(queue.failed().map((f) => f.key)).toEqual(["a", "bad"]);
+    broken.delete("a");
+    queue.enqueue(task("b"));
+    await flush();
+    // b came out: the printer works again, so a is due now (the caller offers it again).
+    expect(onRetryDue).toHaveBeenCalledTimes(1);
+    expect(queue.enqueue(task("a"))).toBe(true);
     expect(queue.enqueue(task("bad"))).toBe(false);
-    expect(queue.enqueue(task("other"))).toBe(true);
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(queue.enqueue(task("bad"))).toBe(true);
+    await flush();
+    expect(queue.failed().map((f) => f.key)).toEqual(["bad"]);
+  });
+
+  it("neither retries nor lists a print someone waits for, and forgets failed jobs no longer needed", async () => {
+    const send = vi.fn(async (_job: string): Promise<PrintResult> => ({ ok: false, error: "printer_unreachable" }));
+    const queue = new PrintQueue<string>({ send });
+    const onFailed = vi.fn();
+    queue.enqueue(task("reprint", { once: true, onFailed }));
+    let needed = true;
+    queue.enqueue(task("ticket", { build: () => (needed ? "ticket" : null) }));
+    await flush();
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    expect(queue.failed().map((f) => f.key)).toEqual(["ticket"]);
+    expect(queue.enqueue(task("reprint", { once: true }))).toBe(true);
+    queue.forgetUnneeded();
+    expect(queue.failed()).toHaveLength(1);
+    needed = false;
+    queue.forgetUnneeded();
+    expect(queue.failed()).toEqual([]);
+    expect(queue.state().lastFailure).toBeNull();
   });
 
   it("survives a sender or a callback that throws", async () => {

@@ -16,15 +16,20 @@ export function memoryValue<T>(initial: T): StoredValue<T> {
   };
 }
 
-/** A print agent the test controls: connected or not, answering ok or an error; it keeps the jobs sent. */
+/**
+ * A print agent the test controls: connected or not, answering ok or an error (the same for every
+ * job, or per job); it keeps every job it was sent, and the ones that came out.
+ */
 export function fakePrintService<J>() {
   let status: PrintServiceStatus = "CONNECTED";
   const listeners = new Set<() => void>();
   const jobs: J[] = [];
-  let answer: PrintResult = { ok: true };
+  const printed: J[] = [];
+  let answer: PrintResult | ((job: J) => PrintResult) = { ok: true };
   return {
     jobs,
-    setAnswer: (next: PrintResult) => {
+    printed,
+    setAnswer: (next: PrintResult | ((job: J) => PrintResult)) => {
       answer = next;
     },
     setStatus: (next: PrintServiceStatus) => {
@@ -38,8 +43,11 @@ export function fakePrintService<J>() {
         return () => listeners.delete(l);
       },
       print: vi.fn(async (request: PrintRequest) => {
-        jobs.push(request.job as J);
-        return answer;
+        const job = request.job as J;
+        jobs.push(job);
+        const result = typeof answer === "function" ? answer(job) : answer;
+        if (result.ok) printed.push(job);
+        return result;
       }),
     },
   };

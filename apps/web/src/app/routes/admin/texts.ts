@@ -101,6 +101,8 @@ export const el = {
       remove: "Διαγραφή κατηγορίας",
       undoRemove: "Αναίρεση διαγραφής",
       removed: "Θα διαγραφεί με την αποθήκευση",
+      cannotRemove_one: "Δεν διαγράφεται όσο έχει {{count}} προϊόν: μετακινήστε το σε άλλη κατηγορία ή διαγράψτε το πρώτα.",
+      cannotRemove_other: "Δεν διαγράφεται όσο έχει {{count}} προϊόντα: μετακινήστε τα σε άλλη κατηγορία ή διαγράψτε τα πρώτα.",
     },
     settings: {
       title: "Ρυθμίσεις καταστήματος",
@@ -117,7 +119,7 @@ export const el = {
       printerIp: "IP εκτυπωτή",
       autoPrintActive: "Αυτόματη εκτύπωση",
       printServiceUrl: "Διεύθυνση υπηρεσίας εκτύπωσης",
-      printServiceUrlHint: "Π.χ. ws://192.168.1.20:8089",
+      printServiceUrlHint: "Π.χ. {{example}}",
       bigLettersActive: "Μεγάλα γράμματα στην εκτύπωση (αυτή η συσκευή)",
       firstName: "Όνομα",
       lastName: "Επώνυμο",
@@ -253,6 +255,9 @@ export const en: typeof el = {
       remove: "Delete category",
       undoRemove: "Undo delete",
       removed: "Will be deleted on save",
+      cannotRemove_one: "It cannot be deleted while it has {{count}} product: move it to another category or delete it first.",
+      cannotRemove_other:
+        "It cannot be deleted while it has {{count}} products: move them to another category or delete them first.",
     },
     settings: {
       title: "Shop settings",
@@ -269,7 +274,7 @@ export const en: typeof el = {
       printerIp: "Printer IP",
       autoPrintActive: "Automatic printing",
       printServiceUrl: "Print service address",
-      printServiceUrlHint: "E.g. ws://192.168.1.20:8089",
+      printServiceUrlHint: "E.g. {{example}}",
       bigLettersActive: "Big letters when printing (this device)",
       firstName: "First name",
       lastName: "Last name",

@@ -11,29 +11,36 @@ import styles from "./prep.module.css";
 import type { PrepContext } from "./prep-context.ts";
 import { PrepSettings } from "./prep-settings.tsx";
 
-/** The printer in words: connected, printing, failing, or absent. */
+/**
+ * The printer in words: connected, printing, failing, or absent. While tickets did not print and
+ * the cook has put the alert away, it is a button that brings the list back.
+ */
 function PrinterStatus({ printing }: { printing: PrepContext["printing"] }) {
   const { t } = useTranslation();
-  const { status, queue, hasPrinter } = printing;
-  const state =
-    status !== "CONNECTED"
-      ? status
-      : !hasPrinter
-        ? "noPrinter"
-        : queue.busy
-          ? "printing"
-          : queue.lastFailure
-            ? "failed"
-            : "CONNECTED";
-  return (
-    <span
-      className={`${styles.printer} ${styles[`printer_${state}`] ?? ""}`}
-      data-testid="printer-status"
-      data-status={status}
-      data-state={state}
-    >
+  const { status, state, failed } = printing;
+  const content = (
+    <>
       <PrinterIcon size={20} />
       <span>{t(`kitchen.printer.${state}`)}</span>
+      {failed.length > 0 && <span className={styles.badge}>{failed.length}</span>}
+    </>
+  );
+  const props = {
+    className: `${styles.printer} ${styles[`printer_${state}`] ?? ""}`,
+    "data-testid": "printer-status",
+    "data-status": status,
+    "data-state": state,
+  };
+  if (failed.length > 0 && !printing.alert) {
+    return (
+      <button type="button" {...props} title={t("kitchen.printer.showFailed")} onClick={printing.showFailures}>
+        {content}
+      </button>
+    );
+  }
+  return (
+    <span {...props} title={printing.unavailable ? t(`kitchen.printer.hint.${printing.unavailable}`) : undefined}>
+      {content}
     </span>
   );
 }
@@ -138,7 +145,7 @@ export function PrepHeader({
           type="button"
           className={styles.headerButton}
           disabled={!canPrint || unprinted === 0}
-          title={canPrint ? undefined : t("kitchen.printer.disabledHint")}
+          title={printing.unavailable ? t(`kitchen.printer.hint.${printing.unavailable}`) : undefined}
           onClick={printing.printUnprinted}
           data-testid="print-unprinted"
         >

@@ -2,6 +2,7 @@ import type { Account } from "@tableorder/domain/contracts/auth";
 import { useMemo } from "react";
 import { Outlet } from "react-router";
 import { useKitchenFeed } from "../../../features/kitchen-tickets/api/get-kitchen-feed.ts";
+import { PrintFailureAlert } from "../../../features/kitchen-tickets/components/print-failure-alert.tsx";
 import { useLiveKitchenFeed } from "../../../features/kitchen-tickets/hooks/use-live-kitchen-feed.ts";
 import { useNewTicketBell } from "../../../features/kitchen-tickets/hooks/use-new-ticket-bell.ts";
 import { useTicketPrinting } from "../../../features/kitchen-tickets/hooks/use-ticket-printing.ts";
@@ -34,6 +35,14 @@ export function PrepArea({ account, area, basePath }: { account: Account; area: 
     <div className={styles.screen}>
       <PrepHeader context={context} realtime={realtime} bell={bell} />
       <main className={styles.main}>
+        {printing.alert && (
+          <PrintFailureAlert
+            failed={printing.failed}
+            canPrint={printing.ready}
+            onPrintAgain={printing.retryFailed}
+            onAcknowledge={printing.acknowledgeFailures}
+          />
+        )}
         <Outlet context={context} />
       </main>
     </div>

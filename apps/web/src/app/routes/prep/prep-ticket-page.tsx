@@ -119,7 +119,17 @@ export default function PrepTicketPage() {
   };
 
   let content: ReactNode;
-  if (!valid || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403))) {
+  if (query.error instanceof ApiError && query.error.status === 403) {
+    // Another area's ticket (an old link, a shared tablet): the cook stays signed in.
+    content = (
+      <div className={styles.problem} role="alert" data-testid="ticket-not-yours">
+        <p>{t("kitchen.ticketNotYours")}</p>
+        <Button variant="secondary" size="lg" onClick={() => navigate(basePath, { replace: true })}>
+          {t("kitchen.backToFeed")}
+        </Button>
+      </div>
+    );
+  } else if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
     content = (
       <p className={styles.problem} role="alert" data-testid="ticket-not-found">
         {t("kitchen.ticketNotFound")}
@@ -152,7 +162,7 @@ export default function PrepTicketPage() {
             className={styles.printTicket}
             disabled={!printing.ready}
             loading={printingNow}
-            title={printing.ready ? undefined : t("kitchen.printer.disabledHint")}
+            title={printing.unavailable ? t(`kitchen.printer.hint.${printing.unavailable}`) : undefined}
             onClick={() => void onPrint()}
             data-testid="print-ticket"
           >

@@ -9,22 +9,35 @@ import { getKitchenTicket } from "../api/get-kitchen-ticket.ts";
 import { usePrintServiceAddress } from "../api/get-print-service-address.ts";
 import { markTicketPrinted } from "../api/mark-ticket-printed.ts";
 import type { KitchenArea } from "../kitchen-area.ts";
+import { type PrinterState, type PrinterUnavailable, printerState, printerUnavailable } from "../printing/printer-state.ts";
 import { TicketPrinter, type TicketPrinterState } from "../printing/ticket-printer.ts";
 import { parsePrintedTickets } from "../printing/void-tickets.ts";
 
 export interface TicketPrinting extends TicketPrinterState {
   /** The agent is connected and the area has a printer: print buttons work. */
   ready: boolean;
+  /** The printer in one word, for the status line. */
+  state: PrinterState;
+  /** Why print buttons are disabled (their tooltip); null when they work. */
+  unavailable: PrinterUnavailable | null;
   /** Prints every ticket not yet printed (the header's print button). */
   printUnprinted: () => void;
   /** Prints one ticket again, on the cook's request; resolves whether it came out. */
   printTicket: (ticket: KitchenTicket) => Promise<boolean>;
+  /** "Print again" on a ticket that did not print. */
+  retryFailed: (key: string) => void;
+  /** The cook has seen the failures: hide the alert (the list stays under the printer status). */
+  acknowledgeFailures: () => void;
+  /** Shows the alert with the failed list again. */
+  showFailures: () => void;
 }
 
 const IDLE: TicketPrinterState = {
   status: "UNCONFIGURED",
   queue: { busy: false, waiting: 0, lastFailure: null },
   hasPrinter: false,
+  failed: [],
+  alert: false,
 };
 const noop = () => () => {};
 
@@ -87,10 +100,16 @@ export function useTicketPrinting(area: KitchenArea, feed: KitchenFeed | undefin
   }, [printer, feed]);
 
   const state = useSyncExternalStore(printer?.printer.subscribe ?? noop, printer?.printer.getState ?? (() => IDLE), () => IDLE);
+  const current = printerState(state);
   return {
     ...state,
     ready: state.status === "CONNECTED" && state.hasPrinter,
+    state: current,
+    unavailable: printerUnavailable(current),
     printUnprinted: () => printer?.printer.printUnprinted(),
     printTicket: (ticket) => printer?.printer.printTicket(ticket) ?? Promise.resolve(false),
+    retryFailed: (key) => printer?.printer.retryFailed(key),
+    acknowledgeFailures: () => printer?.printer.acknowledgeFailures(),
+    showFailures: () => printer?.printer.showFailures(),
   };
 }

@@ -317,15 +317,58 @@ describe("TicketPrinter (auto-print and voids together)", () => {
     expect(agent.jobs).toHaveLength(1);
     expect(marked).toEqual([]);
     expect(printer.getState().queue.lastFailure).toBe("printer_unreachable");
-    // A new ticket during the pause waits too, so the order holds.
+    // A new ticket meanwhile is tried too (a failure holds nothing back), and fails the same way.
     const t2 = ticket(2, [line("b", [2])]);
     printer.setFeed(feedOf([t1, t2]));
     await vi.advanceTimersByTimeAsync(0);
-    expect(agent.jobs).toHaveLength(1);
+    expect(agent.jobs.map((j) => j.ticket.id)).toEqual([1, 2]);
     agent.setAnswer({ ok: true });
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(agent.jobs.map((j) => j.ticket.id)).toEqual([1, 1, 2]);
+    expect(agent.printed.map((j) => j.ticket.id)).toEqual([1, 2]);
     expect(marked).toEqual([1, 2]);
+    expect(printer.getState()).toMatchObject({ failed: [], alert: false });
+  });
+
+  it("lets the tickets after a refused one print, alerts until the cook acknowledges, and prints it again on request (issue 15)", async () => {
+    const { agent, marked, printer } = setup();
+    agent.setAnswer((job) => (job.ticket.id === 1 ? { ok: false, error: "printer_unreachable" } : { ok: true }));
+    const [t1, t2, t3] = [1, 2, 3].map((id) => ticket(id, [line(`dish ${id}`, [id])]));
+    printer.setFeed(feedOf([t1, t2]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(agent.printed.map((j) => j.ticket.id)).toEqual([2]);
+    // Ticket 2 came out, so the printer works: ticket 1 is tried again at once, and fails again.
+    expect(agent.jobs.map((j) => j.ticket.id)).toEqual([1, 2, 1]);
+    expect(printer.getState()).toMatchObject({
+      alert: true,
+      failed: [{ key: "ticket:1", kind: "kitchen-ticket", ticketId: 1, ticketNumber: 101, tableName: "4", attempts: 2 }],
+    });
+    // Later tickets keep printing, in order, while ticket 1 waits for its retry.
+    printer.setFeed(feedOf([t1, printed(t2), t3]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(agent.printed.map((j) => j.ticket.id)).toEqual([2, 3]);
+    expect(marked).toEqual([2, 3]);
+    // The cook acknowledges: the alert goes, the ticket stays on the list.
+    printer.acknowledgeFailures();
+    expect(printer.getState()).toMatchObject({ alert: false, failed: [{ ticketId: 1 }] });
+    // The printer takes it now; "print again" prints it without waiting for the back-off.
+    agent.setAnswer({ ok: true });
+    printer.retryFailed("ticket:1");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(agent.printed.map((j) => j.ticket.id)).toEqual([2, 3, 1]);
+    expect(marked).toEqual([2, 3, 1]);
+    expect(printer.getState()).toMatchObject({ alert: false, failed: [] });
+  });
+
+  it("drops a failed ticket from the list once it is completed or printed by another screen", async () => {
+    const { agent, printer } = setup();
+    agent.setAnswer({ ok: false, error: "printer_timeout" });
+    const t1 = ticket(1, [line("a", [1])]);
+    const t2 = ticket(2, [line("b", [2])]);
+    printer.setFeed(feedOf([t1, t2]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(printer.getState().failed.map((f) => f.ticketId)).toEqual([1, 2]);
+    printer.setFeed(feedOf([printed(t2)]));
+    expect(printer.getState()).toMatchObject({ failed: [], alert: false, queue: { lastFailure: null } });
   });
 
   it("prints a void when a printed ticket loses a piece, and when a printed ticket is emptied", async () => {

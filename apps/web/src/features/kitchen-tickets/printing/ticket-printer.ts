@@ -1,6 +1,6 @@
 import type { KitchenFeed, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { PrintJobMemory, printerAddress } from "../../../lib/print/print-job-memory.ts";
-import { PrintQueue, type PrintQueueState, type PrintTask } from "../../../lib/print/print-queue.ts";
+import { type FailedPrint, PrintQueue, type PrintQueueState, type PrintTask } from "../../../lib/print/print-queue.ts";
 import type { PrintRequest, PrintResult, PrintServiceStatus } from "../../../lib/print/print-service.ts";
 import type { StoredValue } from "../../../lib/stored-value.ts";
 import { randomId } from "../../../lib/uuid.ts";
@@ -44,17 +44,52 @@ export interface TicketPrinterDeps {
   now?: () => number;
 }
 
+/** A ticket (or a void) that did not print, as the cook sees it in the printer alert. */
+export interface FailedTicketPrint {
+  key: string;
+  kind: KitchenPrintJob["kind"];
+  /** The ticket's id, and the number printed on it. */
+  ticketId: number;
+  ticketNumber: number;
+  tableName: string;
+  serviceMode: KitchenTicket["serviceMode"];
+  error: string;
+  attempts: number;
+  /** When auto-print tries it again by itself (epoch ms). */
+  retryAt: number;
+}
+
 export interface TicketPrinterState {
   status: PrintServiceStatus;
   queue: PrintQueueState;
   /** Whether the area has a printer address; without one the agent has nowhere to print. */
   hasPrinter: boolean;
+  /** What did not print, oldest failure first. */
+  failed: FailedTicketPrint[];
+  /** Some failure the cook has not acknowledged yet: the alert must show. */
+  alert: boolean;
+}
+
+function failedTicketPrint(failed: FailedPrint<KitchenPrintJob>): FailedTicketPrint {
+  const { ticket } = failed.job;
+  return {
+    key: failed.key,
+    kind: failed.job.kind,
+    ticketId: ticket.id,
+    ticketNumber: ticket.ticketId,
+    tableName: ticket.tableName,
+    serviceMode: ticket.serviceMode,
+    error: failed.error,
+    attempts: failed.attempts,
+    retryAt: failed.retryAt,
+  };
 }
 
 /**
  * Everything printing does on the preparation screen, away from rendering:
  *  - auto-print: each unprinted ticket once, oldest first, through the serial queue, then marked
- *    printed on the server; a failure leaves it unprinted for a later try;
+ *    printed on the server; a ticket that fails goes on the failed list (the cook's alert) and
+ *    waits for its retry while the tickets after it go on printing;
  *  - voids: a printed ticket that loses pieces prints a short void for them (void-tickets.ts);
  *  - manual prints from the header and the ticket screen.
  * It reacts to feed changes (setFeed), to the agent connecting, and to retry delays running out.
@@ -67,6 +102,8 @@ export class TicketPrinter {
   private readonly fetching = new Set<number>();
   private readonly fetchRetryAt = new Map<number, number>();
   private readonly lastMarkAt = new Map<number, number>();
+  /** Failed prints the cook has seen and acknowledged: they stay listed, without the alert. */
+  private readonly acknowledged = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private state: TicketPrinterState;
   private readonly unsubscribe: () => void;
@@ -89,7 +126,7 @@ export class TicketPrinter {
       onRetryDue: () => this.plan(),
       onChange: () => this.emit(),
     });
-    this.state = { status: deps.service.getStatus(), queue: this.queue.state(), hasPrinter: false };
+    this.state = { status: deps.service.getStatus(), queue: this.queue.state(), hasPrinter: false, failed: [], alert: false };
     this.unsubscribe = deps.service.subscribe(() => {
       this.emit();
       this.plan();
@@ -117,11 +154,33 @@ export class TicketPrinter {
       this.queue.enqueue(this.ticketTask(ticket.id));
   }
 
+  /** The cook's "print again" on a failed ticket: tried now, whatever its back-off. */
+  retryFailed(key: string): void {
+    if (!this.printable()) return;
+    // Failing again after this is news: the alert comes back.
+    this.acknowledged.delete(key);
+    this.queue.retryNow(key);
+  }
+
+  /** The cook has seen the failures: the alert goes, the list stays under the printer status. */
+  acknowledgeFailures(): void {
+    for (const failed of this.state.failed) this.acknowledged.add(failed.key);
+    this.emit();
+  }
+
+  /** The cook opens the failed list again from the printer status. */
+  showFailures(): void {
+    this.acknowledged.clear();
+    this.emit();
+  }
+
   /** Prints one ticket again on the cook's request; resolves whether it came out. */
   printTicket(ticket: KitchenTicket): Promise<boolean> {
     return new Promise<boolean>((resolve) => {
       const task: PrintTask<KitchenPrintJob> = {
         key: `reprint:${ticket.id}:${randomId()}`,
+        // The cook waits on it and hears of a failure at once (a toast).
+        once: true,
         // A ticket completed meanwhile is no longer in the feed: print it as the cook saw it.
         build: () => this.ticketJob(ticket.id) ?? this.jobFor(ticket),
         onPrinted: async (job) => {
@@ -147,10 +206,15 @@ export class TicketPrinter {
   }
 
   private emit(): void {
+    const failed = this.queue.failed().map(failedTicketPrint);
+    const failing = new Set(failed.map((f) => f.key));
+    for (const key of this.acknowledged) if (!failing.has(key)) this.acknowledged.delete(key);
     this.state = {
       status: this.deps.service.getStatus(),
       queue: this.queue.state(),
       hasPrinter: printerAddress(this.feed?.printerIp) !== null,
+      failed,
+      alert: failed.some((f) => !this.acknowledged.has(f.key)),
     };
     for (const listener of this.listeners) listener();
   }
@@ -178,7 +242,8 @@ export class TicketPrinter {
   private ticketTask(ticketId: number): PrintTask<KitchenPrintJob> {
     return {
       key: ticketPrintKey(ticketId),
-      build: () => this.ticketJob(ticketId),
+      // Printed by another screen meanwhile (the server's mark): nothing left to do here.
+      build: () => (this.feed?.tickets.find((t) => t.id === ticketId)?.isPrinted ? null : this.ticketJob(ticketId)),
       claim: () => this.deps.claimPrint(ticketId),
       onPrinted: (job) => this.afterTicketPrinted(job),
     };
@@ -227,6 +292,8 @@ export class TicketPrinter {
     const observed = observeFeed(this.deps.printedTickets.get(), feed.tickets);
     this.deps.printedTickets.set(observed.state);
     for (const id of observed.vanished) this.settleVanished(id);
+    // A failed ticket completed or printed elsewhere meanwhile leaves the failed list.
+    this.queue.forgetUnneeded();
     if (!this.printable()) return;
     for (const pending of observed.state.pendingVoids) this.queue.enqueue(this.voidTask(pending));
     if (feed.hasAutoPrint) {

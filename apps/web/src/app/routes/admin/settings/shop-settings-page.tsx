@@ -1,5 +1,6 @@
 import { shopSettingsForm } from "@tableorder/domain/contracts/crm-retailer";
 import { SECONDARY_CUISINES } from "@tableorder/domain/enums";
+import { EXAMPLE_PRINT_SERVICE_URL } from "@tableorder/domain/print-agent";
 import { normalizeUsername } from "@tableorder/domain/validators";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
@@ -20,7 +21,7 @@ import { useTranslation } from "../../../../lib/i18n.ts";
 import { bigLetters, useBigLetters } from "../../../../lib/print/big-letters.ts";
 import { clearSession } from "../../../../lib/session.ts";
 import styles from "../admin.module.css";
-import { TextField, useCrmForm } from "../form-parts.tsx";
+import { focusFirstInvalid, TextField, useCrmForm } from "../form-parts.tsx";
 import own from "./settings.module.css";
 
 const KEYED = { username_exists: "username", userexists: "username" };
@@ -125,7 +126,7 @@ export default function ShopSettingsPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.submit()) return;
+    if (!form.submit()) return focusFirstInvalid(event.currentTarget);
     setSaving(true);
     try {
       const before = settings.data.username;
@@ -259,7 +260,7 @@ export default function ShopSettingsPage() {
         <TextField
           id="settings-print-service-url"
           label={t("admin.settings.printServiceUrl")}
-          hint={t("admin.settings.printServiceUrlHint")}
+          hint={t("admin.settings.printServiceUrlHint", { example: EXAMPLE_PRINT_SERVICE_URL })}
           value={form.values.printServiceUrl}
           error={form.errors.printServiceUrl}
           onChange={(v) => form.set("printServiceUrl", v)}
