@@ -37,6 +37,14 @@ export const menuCategory = z.object({ id: z.number(), name: z.string(), product
 export type MenuCategory = z.infer<typeof menuCategory>;
 export const menu = z.array(menuCategory);
 
+/**
+ * A preparation area that is closed now (its cook switched it off), whose dishes are therefore
+ * missing from the guests' menu: what the menu names so guests know why food vanished.
+ */
+export const closedArea = z.object({ id: z.number(), name: z.string() });
+export type ClosedArea = z.infer<typeof closedArea>;
+export const closedAreas = z.array(closedArea);
+
 export const setProductActiveRequest = z.object({
   active: z.boolean(),
   serviceMode: z.enum(["DINE_IN", "TAKE_AWAY"]).optional().default("DINE_IN"),

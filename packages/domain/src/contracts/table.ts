@@ -44,6 +44,8 @@ export type TableFeedItem = z.infer<typeof tableFeedItem>;
 export const tableState = z.object({
   tableId: z.number(),
   tableCode: z.string(),
+  /** Off when the back office switched the table out of service: its guests can no longer order. */
+  onService: z.boolean(),
   sessionId: z.number().nullable(),
   retailerInfo,
   tableFeed: z.array(tableFeedItem),

@@ -1,5 +1,5 @@
 import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
-import { type MenuCategory, setProductActiveRequest } from "@tableorder/domain/contracts/menu";
+import { type ClosedArea, type MenuCategory, setProductActiveRequest } from "@tableorder/domain/contracts/menu";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { allowRoles, allowVisitors, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
@@ -7,6 +7,7 @@ import { loadTable } from "../../auth/policies/table-access.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { VenueCache } from "../../lib/venue-cache.ts";
+import { loadClosedAreas } from "./load-closed-areas.ts";
 import { loadMenu } from "./load-menu.ts";
 import { setProductAvailability } from "./set-product-availability.ts";
 
@@ -18,8 +19,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const { db, events } = ctx;
   // Guests' menus, one per venue and language.
   const cache = new VenueCache<MenuCategory[]>();
-  const unsubscribe = cache.followCatalog(events);
-  app.addHook("onClose", async () => unsubscribe());
+  // The closed areas the guests' menu names, one list per venue, dropped with the menus.
+  const closedAreasCache = new VenueCache<ClosedArea[]>();
+  const unsubscribe = [cache.followCatalog(events), closedAreasCache.followCatalog(events)];
+  app.addHook("onClose", async () => {
+    for (const stop of unsubscribe) stop();
+  });
 
   // A venue's menu is no secret (it is what the table's QR code shows), so a phone may read it
   // while its guest is still signing in; ordering and the table's session need the check-in.
@@ -28,6 +33,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     const lang = requestLanguage(request);
     return cache.get(table.retailerId, lang, () => loadMenu(db, { retailerId: table.retailerId, lang, onlyOrderable: true }));
   });
+
+  // Why dishes are missing from that menu: the areas closed now. Public like the menu, and
+  // refetched with it when the menu's topic says the venue changed.
+  app.get(
+    "/api/cq-table/:tableId/closed-areas",
+    { onRequest: allowVisitors, schema: { params: tableIdParams } },
+    async (request) => {
+      const { retailerId } = await loadTable(db, request.params.tableId);
+      return closedAreasCache.get(retailerId, "closed-areas", () => loadClosedAreas(db, retailerId));
+    },
+  );
 
   // The cook's availability editor: their own area's products (the cash desk names an area).
   app.get(

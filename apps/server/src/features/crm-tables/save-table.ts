@@ -6,6 +6,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { diningTables, tableWaiters } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
+import { TABLE_SETTINGS_CHANGED } from "../../lib/tables-out-of-service.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { loadVenueTable, type TableView } from "./load-tables.ts";
 
@@ -71,6 +72,7 @@ export async function createTable(options: {
       return table.id;
     }),
   );
+  await options.events.publish({ type: TABLE_SETTINGS_CHANGED, retailerId, tableId });
   await options.events.publish({ type: "table.changed", retailerId, tableId });
   return loadVenueTable(db, retailerId, tableId);
 }
@@ -108,6 +110,7 @@ export async function updateTable(options: {
       await assignWaiters(tx, tableId, form.waiterIds);
     }),
   );
+  await options.events.publish({ type: TABLE_SETTINGS_CHANGED, retailerId, tableId });
   await options.events.publish({ type: "table.changed", retailerId, tableId });
   return loadVenueTable(db, retailerId, tableId);
 }

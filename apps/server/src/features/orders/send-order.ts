@@ -11,6 +11,7 @@ import { jsonValue } from "../../db/json-value.ts";
 import { kitchenTickets, type OrderedOptions, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { issueOrderSlip, issuesOrderSlipPerOrder } from "../../lib/issue-documents.ts";
+import { loadTablesOutOfService } from "../../lib/tables-out-of-service.ts";
 import type { VenueCache } from "../../lib/venue-cache.ts";
 import type { EventBus, TicketFacts } from "../../realtime/types.ts";
 import { loadOrderableCatalog, type OptionRow, type OrderableCatalog, type ProductRow } from "./orderable-catalog.ts";
@@ -254,6 +255,8 @@ export async function sendOrder(options: {
   catalogs: VenueCache<OrderableCatalog>;
   /** Whether a venue issues an order slip with every order, remembered like the catalogue. */
   orderSlipChoices: VenueCache<boolean>;
+  /** The ids of the venue's tables out of service, remembered like the catalogue. */
+  tablesOutOfService: VenueCache<Set<number>>;
   principal: Principal;
   tableId: number;
   lines: OrderProductSent[];
@@ -265,6 +268,18 @@ export async function sendOrder(options: {
   const table = await tableFacts(db, tableId);
   const retailerId = guest ? table.retailerId : staffRetailerId(principal);
   const serviceMode: ServiceMode = table.kind === "TAKE_AWAY" ? "TAKE_AWAY" : "DINE_IN";
+  if (guest) {
+    const outOfService = await options.tablesOutOfService.get(retailerId, "out-of-service", () =>
+      loadTablesOutOfService(db, retailerId),
+    );
+    // A table switched out of service takes no more orders from its guests' phones, even from a
+    // guest seated before the switch (they can still pay and call the waiter). Staff may still
+    // order for it: the waiter at the table decides, and finishes the service of those seated.
+    if (outOfService.has(tableId)) {
+      await authorizeTable(db, principal, tableId);
+      throw new AppError("table_not_in_service", 400);
+    }
+  }
   const catalog = await options.catalogs.get(retailerId, "orderable", () => loadOrderableCatalog(db, retailerId));
 
   let priced: ReturnType<typeof priceLines>;

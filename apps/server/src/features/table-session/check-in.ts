@@ -20,13 +20,16 @@ export async function findTableByCode(options: { db: Db; code: string }) {
 /**
  * Seats a guest at a table: from now on they share the table's session and reach only this
  * table. A guest sits at one table at a time, so checking in elsewhere leaves the previous one.
- * Checking in again at the same table keeps the same reservation.
+ * Checking in again at the same table keeps the same reservation, even once the table is out of
+ * service: a seated guest reloading the page still reaches their bill. A table out of service
+ * seats nobody new (table_not_in_service), and the guest's screen says so.
  */
 export async function checkInGuest(options: { db: Db; principal: Principal; tableId: number }): Promise<{ id: number }> {
   const { db, principal, tableId } = options;
   if (principal.role !== "USER") throw new AppError("forbidden", 403);
+  const table = await loadTable(db, tableId);
   // Guests sit at tables; a take-away is the cash desk's alone.
-  if ((await loadTable(db, tableId)).kind !== "TABLE") throw new AppError("table_not_found", 404);
+  if (table.kind !== "TABLE") throw new AppError("table_not_found", 404);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -34,6 +37,7 @@ export async function checkInGuest(options: { db: Db; principal: Principal; tabl
       .where(and(eq(tableGuests.userId, principal.userId), isNull(tableGuests.checkedOutAt)))
       .for("update");
     if (current?.tableId === tableId) return { id: current.id };
+    if (!table.onService) throw new AppError("table_not_in_service", 400);
     if (current) {
       await tx.update(tableGuests).set({ checkedOutAt: new Date() }).where(eq(tableGuests.id, current.id));
     }

@@ -51,6 +51,7 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
   return {
     tableId,
     tableCode: table.code,
+    onService: table.onService,
     sessionId: session?.id ?? null,
     retailerInfo,
     tableFeed: groupFeedItems(units, lang),

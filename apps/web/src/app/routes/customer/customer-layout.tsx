@@ -8,10 +8,12 @@ import { usePreparedPrices } from "../../../components/price.tsx";
 import { useAccount } from "../../../features/auth/api/get-account.ts";
 import { GuestSignInDialog } from "../../../features/auth/components/guest-sign-in-dialog.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
+import { closedAreasQueryOptions } from "../../../features/menu/api/get-closed-areas.ts";
 import { tableMenuQueryOptions } from "../../../features/menu/api/get-table-menu.ts";
 import { useLiveMenu } from "../../../features/menu/hooks/use-live-menu.ts";
 import { useCheckIn } from "../../../features/table-feed/api/check-in.ts";
 import { tableByCodeQueryOptions, useTableByCode } from "../../../features/table-feed/api/get-table-by-code.ts";
+import { TableNotInServiceScreen } from "../../../features/table-feed/components/table-not-in-service.tsx";
 import { useLiveTableFeed } from "../../../features/table-feed/hooks/use-live-table-feed.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { currentLanguage, useLanguage, useTranslation } from "../../../lib/i18n.ts";
@@ -43,7 +45,13 @@ function Problem({ message, onRetry, testId }: { message: string; onRetry?: () =
 function prefetchTable(queryClient: QueryClient, tableCode: string, lang: Language): void {
   void queryClient
     .fetchQuery(tableByCodeQueryOptions(tableCode))
-    .then((table) => queryClient.prefetchQuery(tableMenuQueryOptions(table.tableId, lang)))
+    .then((table) =>
+      // The closed areas come with the menu, so its notice (the kitchen is closed) shows with it.
+      Promise.all([
+        queryClient.prefetchQuery(tableMenuQueryOptions(table.tableId, lang)),
+        queryClient.prefetchQuery(closedAreasQueryOptions(table.tableId)),
+      ]),
+    )
     // An unknown code or a failed lookup is the layout's to explain, once the guest is signed in.
     .catch(() => {});
 }
@@ -101,6 +109,8 @@ export default function CustomerLayout() {
     ) : (
       <Problem message={errorMessage(lookup.error)} onRetry={() => void lookup.refetch()} />
     );
+  } else if (checkIn.error instanceof ApiError && checkIn.error.key === "table_not_in_service") {
+    content = <TableNotInServiceScreen onRetry={() => void checkIn.refetch()} />;
   } else if (checkIn.isError) {
     content = <Problem message={errorMessage(checkIn.error)} onRetry={() => void checkIn.refetch()} />;
   } else if (!ready || !account) {

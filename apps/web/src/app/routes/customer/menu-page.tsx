@@ -4,21 +4,30 @@ import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { BasketBar } from "../../../features/basket/components/basket-bar.tsx";
 import { useBasket } from "../../../features/basket/hooks/use-basket.ts";
+import { useClosedAreas } from "../../../features/menu/api/get-closed-areas.ts";
 import { useTableMenu } from "../../../features/menu/api/get-table-menu.ts";
 import { CategoryTabs } from "../../../features/menu/components/category-tabs.tsx";
+import { ClosedAreasNotice } from "../../../features/menu/components/closed-areas-notice.tsx";
 import { MenuProductList } from "../../../features/menu/components/menu-product-list.tsx";
+import { useTableFeed } from "../../../features/table-feed/api/get-table-feed.ts";
+import { TableNotInServiceNotice } from "../../../features/table-feed/components/table-not-in-service.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import styles from "./customer.module.css";
 import { tablePath, useCustomerContext } from "./customer-context.ts";
 
-/** The venue's menu: a category at a time; configured items go into the table's basket. */
+/**
+ * The venue's menu: a category at a time; configured items go into the table's basket. Above it,
+ * why something is missing: the table is out of service, or an area (the kitchen) is closed.
+ */
 export default function MenuPage() {
   const { t } = useTranslation();
   const panelId = useId();
   const { tableId, tableCode } = useCustomerContext();
   const { lang } = useLanguage();
   const menu = useTableMenu(tableId, lang);
+  const closedAreas = useClosedAreas(tableId);
+  const outOfService = useTableFeed(tableId, lang).data?.onService === false;
   const basket = useBasket(tableCode);
   const [categoryId, setCategoryId] = useState<number | null>(null);
 
@@ -38,6 +47,10 @@ export default function MenuPage() {
           <CategoryTabs categories={categories} selectedId={selected?.id ?? null} onSelect={setCategoryId} panelId={panelId} />
         )}
       </div>
+      {outOfService && <TableNotInServiceNotice />}
+      {menu.isSuccess && closedAreas.data && closedAreas.data.length > 0 && (
+        <ClosedAreasNotice areas={closedAreas.data} availableCategories={categories.map((category) => category.name)} />
+      )}
       {menu.isPending && <DelayedSkeleton />}
       {menu.isError && (
         <div className={styles.problem} role="alert">
@@ -47,7 +60,8 @@ export default function MenuPage() {
           </Button>
         </div>
       )}
-      {menu.isSuccess && !selected && <p className={styles.empty}>{t("menu.empty")}</p>}
+      {/* With an area closed, its notice already says why the menu is empty. */}
+      {menu.isSuccess && !selected && !closedAreas.data?.length && <p className={styles.empty}>{t("menu.empty")}</p>}
       {selected && (
         <section id={panelId} role="tabpanel" aria-label={selected.name} className={styles.menuPanel}>
           <MenuProductList key={selected.id} products={selected.products} onAdd={basket.add} />

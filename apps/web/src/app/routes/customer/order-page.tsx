@@ -3,7 +3,8 @@ import { Link, useNavigate } from "react-router";
 import { BasketReview } from "../../../features/basket/components/basket-review.tsx";
 import { useBasket } from "../../../features/basket/hooks/use-basket.ts";
 import { useTableMenu } from "../../../features/menu/api/get-table-menu.ts";
-import { tableFeedQueryKey } from "../../../features/table-feed/api/get-table-feed.ts";
+import { tableFeedQueryKey, useTableFeed } from "../../../features/table-feed/api/get-table-feed.ts";
+import { TableNotInServiceNotice } from "../../../features/table-feed/components/table-not-in-service.tsx";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import styles from "./customer.module.css";
 import { tablePath, useCustomerContext } from "./customer-context.ts";
@@ -17,6 +18,8 @@ export default function OrderPage() {
   const { lang } = useLanguage();
   const basket = useBasket(tableCode);
   const menu = useTableMenu(tableId, lang);
+  // Switched out of service while the guest sits here: the send is refused, so say so first.
+  const outOfService = useTableFeed(tableId, lang).data?.onService === false;
 
   return (
     <div className={styles.withFooter} data-testid="order-page">
@@ -27,6 +30,7 @@ export default function OrderPage() {
         <h1 className={styles.pageTitle}>{t("basket.title")}</h1>
         <span className={styles.titleMeta}>{t("basket.itemCount", { count: basket.count })}</span>
       </div>
+      {outOfService && <TableNotInServiceNotice />}
       <BasketReview
         basketCode={tableCode}
         tableId={tableId}

@@ -10,6 +10,7 @@ import { useTableFeed } from "../../../features/table-feed/api/get-table-feed.ts
 import { useRemoveOrderProduct } from "../../../features/table-feed/api/remove-order-product.ts";
 import { RemoveItemDialog } from "../../../features/table-feed/components/remove-item-dialog.tsx";
 import { RequestNotice, TableActions } from "../../../features/table-feed/components/table-actions.tsx";
+import { TableNotInServiceNotice } from "../../../features/table-feed/components/table-not-in-service.tsx";
 import { TableTimeline } from "../../../features/table-feed/components/table-timeline.tsx";
 import { VenueCard } from "../../../features/table-feed/components/venue-card.tsx";
 import { WelcomeMessage } from "../../../features/table-feed/components/welcome-message.tsx";
@@ -62,6 +63,7 @@ export default function TablePage() {
   return (
     <div className={styles.withFooter} data-testid="table-page">
       <VenueCard info={state.retailerInfo} />
+      {!state.onService && <TableNotInServiceNotice />}
       {paymentRequested ? <RequestNotice kind="payment" /> : state.callWaiterRequestId !== null && <RequestNotice kind="call" />}
       {state.tableFeed.length ? (
         // While a waiter comes to collect, the bill stays as it is.

@@ -1,0 +1,135 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserSession, DESK, PHONE, screenshot, text, toast } from "./support/browser.ts";
+import { api, signIn } from "./support/staff-api.ts";
+import { type RunningServer, startServer } from "./support/start-server.ts";
+
+// Issue 15, defects 2 and 10: a guest is told, in words, when their table is out of service and
+// when the kitchen has closed, instead of an order that goes through or food that silently vanishes.
+let server: RunningServer;
+let session: BrowserSession;
+
+beforeAll(async () => {
+  server = await startServer();
+  session = await BrowserSession.launch();
+});
+afterAll(async () => {
+  await session?.close();
+  await server?.close();
+});
+
+interface CrmTable {
+  id: number;
+  code: string;
+  label: string;
+  waiterIds: number[];
+}
+
+/** The admin's "Σε λειτουργία" switch of a demo table, saved as the table form saves it. */
+async function setInService(tableCode: string, onService: boolean): Promise<void> {
+  const admin = await signIn(server.baseUrl, "admin");
+  const tables = await api<CrmTable[]>(server.baseUrl, "/api/crm/tables", admin);
+  const table = tables.find((t) => t.code === tableCode) as CrmTable;
+  await api(server.baseUrl, `/api/crm/tables/${table.id}`, admin, {
+    method: "PUT",
+    body: { label: table.label, code: table.code, waiterIds: table.waiterIds, onService },
+  });
+}
+
+async function setKitchenOpen(open: boolean): Promise<void> {
+  const cook = await signIn(server.baseUrl, "kitchen");
+  await api(server.baseUrl, "/api/cuisine/preparation-area/set-active", cook, { body: { active: open } });
+}
+
+async function signInGuest(page: Page, tableCode: string, ready: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
+  await page.getByTestId("accept-terms").check();
+  await page.getByTestId("continue-as-guest").click();
+  await page.getByTestId(ready).waitFor();
+}
+
+describe("a guest told what is closed", () => {
+  it("a table out of service: a new guest sees why, a seated guest's next order is refused", async () => {
+    // A guest sits at table 4 and puts a salad in the basket.
+    const seated = await session.newPage(PHONE);
+    await signInGuest(seated, "demo-4", "table-page");
+    await seated.getByTestId("open-menu").click();
+    await seated.getByRole("tab", { name: "Σαλάτες" }).click();
+    const salad = seated.locator('[data-testid="menu-product"][data-name="Χωριάτικη"]');
+    await salad.getByTestId("menu-product-toggle").click();
+    await salad.getByTestId("add-to-basket").click();
+    await seated.getByTestId("basket-bar").click();
+    await seated.getByTestId("order-page").waitFor();
+
+    // The admin switches the table out of service: the seated guest's screen says so at once...
+    await setInService("demo-4", false);
+    const notice = seated.getByTestId("table-not-in-service-notice");
+    await notice.waitFor();
+    expect(await text(notice)).toContain("Το τραπέζι δεν δέχεται νέες παραγγελίες");
+    // ...and the order they send anyway is refused with the same words.
+    await seated.getByTestId("send-order").click();
+    await toast(seated, "error", "Το τραπέζι δεν είναι σε λειτουργία αυτή τη στιγμή").waitFor();
+    expect(await seated.getByTestId("order-page").count()).toBe(1);
+    await screenshot(seated, "guest-table-out-of-service-seated-390");
+    // Their table page says it too, above the bill they can still pay.
+    await seated.getByRole("link", { name: "Πίσω" }).click();
+    await seated.getByRole("link", { name: "Πίσω" }).click();
+    await seated.getByTestId("table-page").getByTestId("table-not-in-service-notice").waitFor();
+    await screenshot(seated, "guest-table-out-of-service-seated-table-390");
+
+    // A guest who scans the table now is not seated, and reads why.
+    const arriving = await session.newPage(PHONE);
+    await signInGuest(arriving, "demo-4", "table-not-in-service");
+    const screen = arriving.getByTestId("table-not-in-service");
+    expect(await text(screen)).toContain("Το τραπέζι δεν είναι σε λειτουργία");
+    expect(await text(screen)).toContain("Ζητήστε από το προσωπικό");
+    // The screen explains it once: no toast repeats it.
+    expect(await arriving.getByTestId("toast-error").count()).toBe(0);
+    await screenshot(arriving, "guest-table-out-of-service-390");
+    await arriving.setViewportSize(DESK.viewport);
+    await screenshot(arriving, "guest-table-out-of-service-1280");
+
+    // Back in service, trying again seats the guest.
+    await setInService("demo-4", true);
+    await screen.getByRole("button", { name: "Δοκιμάστε ξανά" }).click();
+    await arriving.getByTestId("table-page").waitFor();
+    await seated.getByTestId("table-not-in-service-notice").waitFor({ state: "detached" });
+  });
+
+  it("the kitchen closes: the open menu says so and what can still be ordered, live", async () => {
+    const guest = await session.newPage(PHONE);
+    await signInGuest(guest, "demo-5", "table-page");
+    await guest.getByTestId("open-menu").click();
+    await guest.getByTestId("menu-page").waitFor();
+    await guest.getByRole("tab", { name: "Σαλάτες" }).waitFor();
+    expect(await guest.getByTestId("closed-areas-notice").count()).toBe(0);
+
+    await setKitchenOpen(false);
+    try {
+      const notice = guest.getByTestId("closed-areas-notice");
+      await notice.waitFor();
+      expect(await text(notice)).toMatch(/Κλειστό αυτή τη στιγμή: (Kitchen|Κουζίνα)/);
+      // The kitchen's dishes leave the menu; what is left is named: the drinks, which the bar makes.
+      await expect.poll(() => guest.getByRole("tab", { name: "Σαλάτες" }).count()).toBe(0);
+      const stillAvailable = await text(guest.getByTestId("still-available"));
+      expect(stillAvailable).toContain("Ποτά");
+      expect(stillAvailable).not.toContain("Σαλάτες");
+      await screenshot(guest, "guest-menu-kitchen-closed-390");
+      await guest.setViewportSize(DESK.viewport);
+      await screenshot(guest, "guest-menu-kitchen-closed-1280");
+      await guest.setViewportSize(PHONE.viewport);
+
+      // In English too.
+      await guest.getByTestId("language-toggle").click();
+      await expect.poll(() => text(notice)).toMatch(/Closed right now: (Kitchen|Κουζίνα)/);
+      await expect.poll(() => text(guest.getByTestId("still-available"))).toContain("You can still order: Drinks");
+      await screenshot(guest, "guest-menu-kitchen-closed-english-390");
+      await guest.getByTestId("language-toggle").click();
+    } finally {
+      await setKitchenOpen(true);
+    }
+    // Open again: the notice goes and the food comes back, without a reload.
+    await guest.getByTestId("closed-areas-notice").waitFor({ state: "detached" });
+    await guest.getByRole("tab", { name: "Σαλάτες" }).waitFor();
+  });
+});
