@@ -272,6 +272,16 @@ describe("shop settings (spec 3 §5)", () => {
     expect(shopSettingsForm.safeParse({ ...settings, autoPrintActive: true, printerIp: "10.0.0.9" }).success).toBe(true);
   });
 
+  it("says the printer IP and the English name are missing together with every other error", () => {
+    const broken = { ...settings, name: "", type: "", username: "x y", autoPrintActive: true, translationsActive: true };
+    expect(errorsOf(shopSettingsForm, broken)).toMatchObject({
+      name: "retailer.name.required",
+      type: "retailer.type.required",
+      printerIp: "ip.requiredForAutoPrint",
+      nameEng: "retailer.nameEng.required",
+    });
+  });
+
   it("checks secondary cuisines, the print agent address and the optional password", () => {
     expect(
       errorsOf(shopSettingsForm, { ...settings, secondaryCuisine: [5], printServiceUrl: "http://x", password: "abc" }),

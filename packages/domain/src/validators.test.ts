@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isPricedFor } from "./availability.ts";
 import { MAIN_CUISINES, mainCuisineName } from "./enums.ts";
 import {
+  categoryNameKey,
   isBlank,
   isCategoryTranslationMissing,
   isValidIpv4,
@@ -12,6 +13,7 @@ import {
   isValidUsername,
   normalizeUsername,
   productTranslationGaps,
+  repeatedCategoryNames,
 } from "./validators.ts";
 
 describe("isBlank (what 'required' refuses)", () => {
@@ -65,9 +67,9 @@ describe("table codes (the QR URL's last part)", () => {
 });
 
 describe("print agent address", () => {
-  it.each(["ws://192.168.1.20:8089", "wss://print.local/agent", "ws://localhost"])("accepts %j", (url) =>
+  it.each(["ws://192.168.1.20:9180", "wss://print.local/agent", "ws://localhost"])("accepts %j", (url) =>
     expect(isValidPrintServiceUrl(url)).toBe(true));
-  it.each(["", "http://192.168.1.20", "192.168.1.20:8089", "ws://", "not a url"])("refuses %j", (url) =>
+  it.each(["", "http://192.168.1.20", "192.168.1.20:9180", "ws://", "not a url"])("refuses %j", (url) =>
     expect(isValidPrintServiceUrl(url)).toBe(false));
 });
 
@@ -121,6 +123,29 @@ describe("productTranslationGaps (translation tab, spec 3 §5)", () => {
   it("categories need their English name", () => {
     expect(isCategoryTranslationMissing({ name: "Σαλάτες", nameEng: "Salads" })).toBe(false);
     expect(isCategoryTranslationMissing({ name: "Σαλάτες", nameEng: "" })).toBe(true);
+  });
+});
+
+describe("category names: one name once per venue", () => {
+  it("case, accents, final sigma and spaces do not make a new name", () => {
+    const key = categoryNameKey("Ορεκτικά");
+    for (const same of ["ορεκτικά ", "ΟΡΕΚΤΙΚΑ", "  Ορεκτικα", "ορεκτικά"]) expect(categoryNameKey(same)).toBe(key);
+    expect(categoryNameKey("ΖΥΜΑΡΙΚΑ  ΦΟΥΡΝΟΥ")).toBe(categoryNameKey("Ζυμαρικά φούρνου"));
+    expect(categoryNameKey("ΚΡΑΣΙΑ ΛΕΥΚΑ")).toBe(categoryNameKey("Κρασιά λευκά"));
+    expect(categoryNameKey("ΟΙΝΟΣ")).toBe(categoryNameKey("Οίνος"));
+    expect(categoryNameKey("Ορεκτικά κρύα")).not.toBe(key);
+  });
+  it("names the rows that repeat an earlier name; blank rows are the required rule's", () => {
+    const list = [
+      { name: "Σαλάτες" },
+      { name: "Ορεκτικά" },
+      { name: "σαλατες" },
+      { name: "" },
+      { name: " " },
+      { name: "ΟΡΕΚΤΙΚΑ" },
+    ];
+    expect(repeatedCategoryNames(list)).toEqual([2, 5]);
+    expect(repeatedCategoryNames([{ name: "Σαλάτες" }, { name: "Ορεκτικά" }])).toEqual([]);
   });
 });
 

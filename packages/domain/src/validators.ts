@@ -106,6 +106,32 @@ export function isCategoryTranslationMissing(category: Translatable): boolean {
   return isBlank(category.nameEng);
 }
 
+/**
+ * A category name as a guest reads it on the menu, to tell whether two names are the same one:
+ * case, accents (Greek capitals drop them, so ΟΡΕΚΤΙΚΑ is Ορεκτικά), final sigma and spacing do
+ * not count.
+ */
+export function categoryNameKey(name: string): string {
+  return name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replaceAll("ς", "σ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The positions of the categories whose name repeats an earlier one in the venue's list (spec 3
+ * §4 saves the whole list, so the list alone says whether names repeat). Blank names are left to
+ * the required rule.
+ */
+export function repeatedCategoryNames(list: readonly { name: string }[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  for (const [index, { name }] of list.entries()) {
+    const key = categoryNameKey(name);
+    if (!key) continue;
+    if (seen.has(key)) repeated.push(index);
+    seen.add(key);
+  }
+  return repeated;
+}
+
 /** A Greek phone number: optional +30 or 0030, then ten digits starting 2-9 (spec 1 §5). */
 export function isValidGreekPhone(value: string): boolean {
   return /^(?:\+30|0030)?[2-9]\d{9}$/.test(value.replace(/[\s-]/g, ""));

@@ -27,6 +27,16 @@ const stop = (message: ValidationMessageKey) => ({ message, abort: true });
 export const requiredText = (required: ValidationMessageKey, max = NAME_MAX_LENGTH) =>
   z.string({ error: required }).trim().min(1, key(required)).max(max, key("text.tooLong"));
 
+/**
+ * Lets an object's cross-field rule run while other fields fail, so a form lists every problem at
+ * once (zod skips such rules after a field's type check fails, e.g. an unchosen select): only the
+ * fields the rule reads must have parsed.
+ */
+export const whenParsed = (...fields: string[]) => ({
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+});
+
 /** A text that may be left empty; empty comes out as null. */
 export const optionalText = (max = NAME_MAX_LENGTH) =>
   z

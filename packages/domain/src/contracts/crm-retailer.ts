@@ -8,6 +8,7 @@ import {
   printServiceUrlField,
   requiredText,
   usernameField,
+  whenParsed,
 } from "./crm-fields.ts";
 
 /**
@@ -40,12 +41,15 @@ export const shopSettingsForm = z
     /** Left untouched it is not sent and stays as it was. */
     password: changedPasswordField,
   })
-  .superRefine((form, ctx) => {
-    if (form.translationsActive && isBlank(form.nameEng))
-      ctx.addIssue({ code: "custom", path: ["nameEng"], message: "retailer.nameEng.required" });
-    if (form.autoPrintActive && form.printerIp == null)
-      ctx.addIssue({ code: "custom", path: ["printerIp"], message: "ip.requiredForAutoPrint" });
-  });
+  .superRefine(
+    (form, ctx) => {
+      if (form.translationsActive && isBlank(form.nameEng))
+        ctx.addIssue({ code: "custom", path: ["nameEng"], message: "retailer.nameEng.required" });
+      if (form.autoPrintActive && form.printerIp == null)
+        ctx.addIssue({ code: "custom", path: ["printerIp"], message: "ip.requiredForAutoPrint" });
+    },
+    whenParsed("translationsActive", "nameEng", "autoPrintActive", "printerIp"),
+  );
 export type ShopSettingsInput = z.input<typeof shopSettingsForm>;
 export type ShopSettingsForm = z.output<typeof shopSettingsForm>;
 

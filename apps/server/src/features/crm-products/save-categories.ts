@@ -1,8 +1,8 @@
 import type { SaveCategoriesRequest } from "@tableorder/domain/contracts/crm-products";
-import { isCategoryTranslationMissing } from "@tableorder/domain/validators";
+import { isCategoryTranslationMissing, repeatedCategoryNames } from "@tableorder/domain/validators";
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { productCategories, products } from "../../db/schema.ts";
+import { productCategories, products, retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isForeignKeyViolation } from "../../lib/database-errors.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -12,13 +12,24 @@ import { areTranslationsActive, listCategories } from "./load-products.ts";
  * Saves the category editor's whole list (spec 3 §4): rows with an id are renamed and moved to
  * their place in the list, rows without one are added, and categories left out are deleted. A
  * category that still holds products cannot be deleted (category_has_products) and nothing of
- * the save applies. The venue's categories are locked for the save, so two editors cannot
- * interleave, and a product added meanwhile to a removed category fails the delete, not silently.
+ * the save applies. Two categories may not share a name (category_name_already_exists): the list
+ * sent becomes the venue's whole list, so the list alone decides it.
+ *
+ * Saves of one venue's list run one after the other: each takes the venue's row lock first, so the
+ * next save reads the categories the previous one added, and deletes or keeps them by its own list
+ * (locking only the category rows lets two saves add the same name side by side: rows added by the
+ * other save are not among those locked). A product added meanwhile to a removed category fails
+ * the delete, not silently.
  */
 export async function saveCategories(options: { db: Db; events: EventBus; retailerId: number; list: SaveCategoriesRequest }) {
   const { db, retailerId, list } = options;
+  const [repeated] = repeatedCategoryNames(list);
+  if (repeated !== undefined)
+    throw new AppError("category_name_already_exists", 400, { index: repeated, name: list[repeated].name });
   try {
     await db.transaction(async (tx) => {
+      // "No key update": orders and products referencing the venue meanwhile are not held up.
+      await tx.select({ id: retailers.id }).from(retailers).where(eq(retailers.id, retailerId)).for("no key update");
       if (await areTranslationsActive(tx, retailerId)) {
         const fieldErrors = list.flatMap((category, index) =>
           isCategoryTranslationMissing(category)

@@ -11,9 +11,12 @@ export function useCrmAreas() {
   });
 }
 
+/** One area's query, under the list's key so a change to the list refreshes it too. */
+export const areaKey = (id: number | null) => [...AREAS_KEY, id] as const;
+
 export function useCrmArea(id: number | null) {
   return useQuery({
-    queryKey: [...AREAS_KEY, id],
+    queryKey: areaKey(id),
     queryFn: ({ signal }) => apiGet<CrmPreparationArea>(`/api/crm/preparation-area/${id}`, { signal }),
     enabled: id !== null,
   });

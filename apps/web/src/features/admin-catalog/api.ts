@@ -26,9 +26,12 @@ export function useCrmCatalogue() {
   });
 }
 
+/** One product's query, under the catalogue's key so a catalogue change refreshes it too. */
+export const productKey = (id: number | null) => [...CATALOG_KEY, "product", id] as const;
+
 export function useCrmProduct(id: number | null) {
   return useQuery({
-    queryKey: [...CATALOG_KEY, "product", id],
+    queryKey: productKey(id),
     queryFn: ({ signal }) => apiGet<CrmProduct>(`/api/crm/product/${id}`, { signal }),
     enabled: id !== null,
   });

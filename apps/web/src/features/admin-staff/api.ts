@@ -8,9 +8,12 @@ export function useCrmWaiters() {
   return useQuery({ queryKey: WAITERS_KEY, queryFn: ({ signal }) => apiGet<CrmWaiter[]>("/api/crm/waiters", { signal }) });
 }
 
+/** One waiter's query, under the list's key so a change to the list refreshes it too. */
+export const waiterKey = (id: number | null) => [...WAITERS_KEY, id] as const;
+
 export function useCrmWaiter(id: number | null) {
   return useQuery({
-    queryKey: [...WAITERS_KEY, id],
+    queryKey: waiterKey(id),
     queryFn: ({ signal }) => apiGet<CrmWaiter>(`/api/crm/waiter/${id}`, { signal }),
     enabled: id !== null,
   });

@@ -10,9 +10,12 @@ export function useCrmTables() {
   return useQuery({ queryKey: TABLES_KEY, queryFn: ({ signal }) => apiGet<CrmTable[]>("/api/crm/tables", { signal }) });
 }
 
+/** One table's query, under the list's key so a change to the list refreshes it too. */
+export const tableKey = (id: number | null) => [...TABLES_KEY, id] as const;
+
 export function useCrmTable(id: number | null) {
   return useQuery({
-    queryKey: [...TABLES_KEY, id],
+    queryKey: tableKey(id),
     queryFn: ({ signal }) => apiGet<CrmTable>(`/api/crm/tables/${id}`, { signal }),
     enabled: id !== null,
   });

@@ -5,10 +5,11 @@ import { useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { toast } from "../../../components/toasts.tsx";
-import { AREAS_KEY, deleteArea, saveArea, useCrmArea } from "../../../features/admin-areas/api.ts";
+import { AREAS_KEY, areaKey, deleteArea, saveArea, useCrmArea } from "../../../features/admin-areas/api.ts";
+import { useRecordDeletion } from "../../../features/admin-shell/use-record-deletion.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./admin.module.css";
-import { TextField, useCrmForm } from "./form-parts.tsx";
+import { focusFirstInvalid, TextField, useCrmForm } from "./form-parts.tsx";
 
 const KEYED = { prep_area_name_exists: "name", username_exists: "username", userexists: "username" };
 
@@ -20,6 +21,7 @@ export default function AreaFormPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const existing = useCrmArea(id);
+  const deleteRecord = useRecordDeletion({ recordKey: areaKey(id), refresh: [AREAS_KEY] });
   // Create requires a password; on edit an untouched (empty) one keeps the current password.
   const schema = id === null ? createPreparationAreaRequest : updatePreparationAreaRequest;
   const form = useCrmForm({ name: "", username: "", password: "", printerIp: "" }, schema);
@@ -39,7 +41,7 @@ export default function AreaFormPage() {
   const back = () => navigate("../tables");
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.submit()) return;
+    if (!form.submit()) return focusFirstInvalid(event.currentTarget);
     setSaving(true);
     try {
       await saveArea(id, { ...form.values, printerIp: form.values.printerIp || null });
@@ -56,8 +58,7 @@ export default function AreaFormPage() {
     if (id === null || !window.confirm(t("admin.common.confirmDelete"))) return;
     setSaving(true);
     try {
-      await deleteArea(id);
-      await queryClient.invalidateQueries({ queryKey: AREAS_KEY });
+      await deleteRecord(() => deleteArea(id));
       toast.success(t("admin.common.deleted"));
       back();
     } catch {
@@ -101,7 +102,7 @@ export default function AreaFormPage() {
         onChange={(v) => form.set("printerIp", v)}
       />
       <div className={styles.formActions}>
-        <Button type="submit" loading={saving} disabled={!form.valid} data-testid="area-save">
+        <Button type="submit" loading={saving} data-testid="area-save">
           {t("admin.common.save")}
         </Button>
         <Button variant="secondary" onClick={back}>

@@ -7,7 +7,9 @@ import styles from "./admin.module.css";
 
 /**
  * A back-office form's state: values, which fields the user touched, and the errors of the
- * domain's schema (as the user types) merged with the server's answer to the last save.
+ * domain's schema (as the user types) merged with the server's answer to the last save. Save is
+ * never disabled: a refused save shows every field's error at once (see focusFirstInvalid), where a
+ * disabled button would not say what is missing.
  */
 export function useCrmForm<T extends Record<string, unknown>>(initial: T, schema: ZodType) {
   const [values, setValues] = useState<T>(initial);
@@ -21,7 +23,6 @@ export function useCrmForm<T extends Record<string, unknown>>(initial: T, schema
   return {
     values,
     errors,
-    valid: Object.keys(clientErrors).length === 0,
     reset,
     set: <K extends keyof T>(field: K, value: T[K]) => {
       setValues((v) => ({ ...v, [field]: value }));
@@ -41,6 +42,14 @@ export function useCrmForm<T extends Record<string, unknown>>(initial: T, schema
       return Object.keys(found).length > 0;
     },
   };
+}
+
+/**
+ * After a refused save, the first field that says what is wrong takes the focus, so it scrolls
+ * into view and a screen reader reads its error. Waits a frame for the errors to render.
+ */
+export function focusFirstInvalid(form: Element): void {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
 export function TextField({

@@ -21,6 +21,12 @@ export default function SpacesPage() {
   const run = (action: () => Promise<void>) => () => {
     action().catch(() => toast.error(t("admin.common.loadFailed")));
   };
+  // The whole row opens the record (its title's link covers it); this says so.
+  const editMark = (
+    <span className={styles.rowEdit} aria-hidden="true">
+      {t("admin.common.edit")} ›
+    </span>
+  );
   const qrButtons = (table: CrmTable) => (
     <span className={styles.actions}>
       <button type="button" className={styles.small} onClick={run(() => downloadTableQrSvg(table))}>
@@ -55,8 +61,13 @@ export default function SpacesPage() {
         ) : tables.data?.length ? (
           <ul className={styles.list}>
             {tables.data.map((table) => (
-              <li key={table.id} className={styles.row} data-testid={`table-row-${table.code}`}>
-                <Link to={`../table/${table.id}`} className={styles.rowTitle}>
+              <li key={table.id} className={`${styles.row} ${styles.rowOpens}`} data-testid={`table-row-${table.code}`}>
+                <Link
+                  to={`../table/${table.id}`}
+                  className={styles.rowTitle}
+                  aria-label={`${t("admin.common.edit")}: ${t("admin.tables.label")} ${table.label}`}
+                  data-testid="table-edit"
+                >
                   {table.label}
                 </Link>
                 <span className={styles.rowMeta}>/{table.code}</span>
@@ -65,6 +76,7 @@ export default function SpacesPage() {
                   {t("admin.waiters.waiterCount", { count: table.waiterIds.length })}
                 </span>
                 {qrButtons(table)}
+                {editMark}
               </li>
             ))}
           </ul>
@@ -84,12 +96,17 @@ export default function SpacesPage() {
         ) : areas.data?.length ? (
           <ul className={styles.list}>
             {areas.data.map((area) => (
-              <li key={area.id} className={styles.row} data-testid={`area-row-${area.id}`}>
-                <Link to={`../preparation-area/${area.id}`} className={styles.rowTitle}>
+              <li key={area.id} className={`${styles.row} ${styles.rowOpens}`} data-testid={`area-row-${area.id}`}>
+                <Link
+                  to={`../preparation-area/${area.id}`}
+                  className={styles.rowTitle}
+                  aria-label={`${t("admin.common.edit")}: ${area.label}`}
+                >
                   {area.label}
                 </Link>
                 <span className={styles.rowMeta}>{area.username}</span>
                 {area.printerIp && <span className={styles.rowMeta}>{area.printerIp}</span>}
+                {editMark}
               </li>
             ))}
           </ul>

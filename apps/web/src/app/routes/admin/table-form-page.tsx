@@ -5,11 +5,12 @@ import { useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { toast } from "../../../components/toasts.tsx";
+import { useRecordDeletion } from "../../../features/admin-shell/use-record-deletion.ts";
 import { useCrmWaiters } from "../../../features/admin-staff/api.ts";
-import { deleteTable, saveTable, TABLES_KEY, useCrmTable } from "../../../features/admin-tables/api.ts";
+import { deleteTable, saveTable, TABLES_KEY, tableKey, useCrmTable } from "../../../features/admin-tables/api.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./admin.module.css";
-import { TextField, useCrmForm } from "./form-parts.tsx";
+import { focusFirstInvalid, TextField, useCrmForm } from "./form-parts.tsx";
 
 /** The server's keyed uniqueness errors, shown on the field they concern. */
 const KEYED = { table_name_already_exists: "label", table_code_already_exists: "code" };
@@ -22,6 +23,7 @@ export default function TableFormPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const existing = useCrmTable(id);
+  const deleteRecord = useRecordDeletion({ recordKey: tableKey(id), refresh: [TABLES_KEY] });
   const waiters = useCrmWaiters();
   const form = useCrmForm({ label: "", code: "", waiterIds: [] as number[], onService: true }, tableForm);
   const [saving, setSaving] = useState(false);
@@ -35,7 +37,7 @@ export default function TableFormPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.submit()) return;
+    if (!form.submit()) return focusFirstInvalid(event.currentTarget);
     setSaving(true);
     try {
       await saveTable(id, form.values);
@@ -52,8 +54,7 @@ export default function TableFormPage() {
     if (id === null || !window.confirm(t("admin.common.confirmDelete"))) return;
     setSaving(true);
     try {
-      await deleteTable(id);
-      await queryClient.invalidateQueries({ queryKey: TABLES_KEY });
+      await deleteRecord(() => deleteTable(id));
       toast.success(t("admin.common.deleted"));
       back();
     } catch {
@@ -112,7 +113,7 @@ export default function TableFormPage() {
         </fieldset>
       )}
       <div className={styles.formActions}>
-        <Button type="submit" loading={saving} disabled={!form.valid} data-testid="table-save">
+        <Button type="submit" loading={saving} data-testid="table-save">
           {t("admin.common.save")}
         </Button>
         <Button variant="secondary" onClick={back}>

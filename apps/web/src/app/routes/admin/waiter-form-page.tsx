@@ -5,11 +5,19 @@ import { useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { toast } from "../../../components/toasts.tsx";
-import { deleteWaiter, saveWaiter, useCrmWaiter, useWaiterTableOptions, WAITERS_KEY } from "../../../features/admin-staff/api.ts";
+import { useRecordDeletion } from "../../../features/admin-shell/use-record-deletion.ts";
+import {
+  deleteWaiter,
+  saveWaiter,
+  useCrmWaiter,
+  useWaiterTableOptions,
+  WAITERS_KEY,
+  waiterKey,
+} from "../../../features/admin-staff/api.ts";
 import { TABLES_KEY } from "../../../features/admin-tables/api.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./admin.module.css";
-import { TextField, useCrmForm } from "./form-parts.tsx";
+import { focusFirstInvalid, TextField, useCrmForm } from "./form-parts.tsx";
 
 const KEYED = { username_exists: "userName", userexists: "userName" };
 
@@ -21,6 +29,8 @@ export default function WaiterFormPage({ isAdmin }: { isAdmin: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const existing = useCrmWaiter(id);
+  // A waiter's tables show how many waiters each has: the tables change with the waiters.
+  const deleteRecord = useRecordDeletion({ recordKey: waiterKey(id), refresh: [WAITERS_KEY, TABLES_KEY] });
   const tables = useWaiterTableOptions();
   const schema = id === null ? createWaiterRequest : updateWaiterRequest;
   const form = useCrmForm({ firstName: "", lastName: "", userName: "", password: "", tableIds: [] as number[] }, schema);
@@ -47,7 +57,7 @@ export default function WaiterFormPage({ isAdmin }: { isAdmin: boolean }) {
     ]);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.submit()) return;
+    if (!form.submit()) return focusFirstInvalid(event.currentTarget);
     setSaving(true);
     try {
       await saveWaiter(id, form.values);
@@ -64,8 +74,7 @@ export default function WaiterFormPage({ isAdmin }: { isAdmin: boolean }) {
     if (id === null || !window.confirm(t("admin.common.confirmDelete"))) return;
     setSaving(true);
     try {
-      await deleteWaiter(id);
-      await refresh();
+      await deleteRecord(() => deleteWaiter(id));
       toast.success(t("admin.common.deleted"));
       back();
     } catch {
@@ -128,7 +137,7 @@ export default function WaiterFormPage({ isAdmin }: { isAdmin: boolean }) {
         </fieldset>
       )}
       <div className={styles.formActions}>
-        <Button type="submit" loading={saving} disabled={!form.valid} data-testid="waiter-save">
+        <Button type="submit" loading={saving} data-testid="waiter-save">
           {t("admin.common.save")}
         </Button>
         <Button variant="secondary" onClick={back}>

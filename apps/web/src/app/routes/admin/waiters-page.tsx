@@ -23,13 +23,17 @@ export default function WaitersPage() {
       ) : waiters.data?.length ? (
         <ul className={styles.list}>
           {waiters.data.map((waiter) => (
-            <li key={waiter.id} className={styles.row} data-testid={`waiter-row-${waiter.userName}`}>
+            <li key={waiter.id} className={`${styles.row} ${styles.rowOpens}`} data-testid={`waiter-row-${waiter.userName}`}>
+              {/* The title's link covers the whole row. */}
               <Link to={`../wait/${waiter.id}`} className={styles.rowTitle}>
                 {[waiter.firstName, waiter.lastName].filter(Boolean).join(" ") || waiter.userName}
               </Link>
               <span className={styles.rowMeta}>{waiter.userName}</span>
               <span className={styles.rowMeta}>
                 {t("admin.waiters.tables")}: {waiter.tableIds.map(labelOf).join(", ") || "—"}
+              </span>
+              <span className={styles.rowEdit} aria-hidden="true">
+                {t("admin.common.edit")} ›
               </span>
             </li>
           ))}

@@ -12,7 +12,7 @@ import {
   useCrmCategories,
   useTranslationsActive,
 } from "../../../../features/admin-catalog/api.ts";
-import { pathErrors } from "../../../../features/admin-catalog/product-form.ts";
+import { categoryListErrors, categorySaveErrors } from "../../../../features/admin-catalog/category-errors.ts";
 import { messageText } from "../../../../features/admin-shell/form-errors.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
@@ -34,7 +34,8 @@ let added = 0;
 /**
  * {admin}/categories: the category editor (spec 3 §2.4, §4, §5). Rows are renamed, added, moved up
  * or down and deleted, and the whole list is saved at once; a category that holds products cannot
- * be deleted (its delete is disabled, and the server refuses with category_has_products).
+ * be deleted (its delete says why, and the server refuses with category_has_products). Two rows
+ * may not share a name (category_name_already_exists), shown on the later row as it is typed.
  */
 export default function CategoriesPage() {
   const { t, lang } = useTranslation();
@@ -48,6 +49,8 @@ export default function CategoriesPage() {
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // The row whose delete was asked for while it still holds products: it says why it stays.
+  const [keptWithProducts, setKeptWithProducts] = useState<string | null>(null);
 
   useEffect(() => {
     if (categories.data)
@@ -66,7 +69,7 @@ export default function CategoriesPage() {
   const kept = rows.filter((row) => !row.removed);
   const payload = kept.map((row) => ({ ...(row.id != null ? { id: row.id } : {}), name: row.name, nameEng: row.nameEng }));
   const schema = useMemo(() => saveCategoriesRequestFor({ translationsActive }), [translationsActive]);
-  const clientErrors = pathErrors(schema, payload);
+  const clientErrors = categoryListErrors(schema, payload);
   // Errors are kept by row key, so they stay on their row when rows move.
   const errorOf = (row: Row, field: "name" | "nameEng"): string | undefined => {
     const index = kept.indexOf(row);
@@ -110,15 +113,13 @@ export default function CategoriesPage() {
       toast.success(t("admin.common.saved"));
       navigate("../products");
     } catch (error) {
-      // Field errors name the index in the list sent; they go back to that row.
+      // The errors name the position in the list sent; they go back to that row.
       const found: Record<string, string> = {};
-      const fieldErrors = error instanceof ApiError ? (error.body as { fieldErrors?: unknown } | null)?.fieldErrors : null;
-      if (Array.isArray(fieldErrors))
-        for (const item of fieldErrors as { field?: string; message?: string }[]) {
-          const [index, field] = String(item.field ?? "").split(".");
-          const row = kept[Number(index)];
-          if (row && field && item.message) found[`${row.key}.${field}`] = item.message;
-        }
+      for (const [path, message] of Object.entries(categorySaveErrors(error instanceof ApiError ? error.body : null))) {
+        const [index, field] = path.split(".");
+        const row = kept[Number(index)];
+        if (row && field) found[`${row.key}.${field}`] = message;
+      }
       setServerErrors(found);
       if (!Object.keys(found).length) {
         const key = error instanceof ApiError ? error.key : null;
@@ -129,6 +130,7 @@ export default function CategoriesPage() {
     }
   };
 
+  const keptReason = (row: Row) => t("admin.categories.cannotRemove", { count: row.productCount });
   const inputFor = (row: Row, field: "name" | "nameEng", label: string) => {
     const error = errorOf(row, field);
     const message = error ? (messageText(error, lang) ?? error) : null;
@@ -156,7 +158,6 @@ export default function CategoriesPage() {
     );
   };
 
-  const hasProductsText = messageText("category_has_products", lang) ?? "";
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="categories-form">
       <div className={own.titleRow}>
@@ -202,23 +203,34 @@ export default function CategoriesPage() {
               >
                 ↓
               </button>
-              <span title={row.productCount > 0 ? hasProductsText : undefined}>
-                <button
-                  type="button"
-                  className={own.iconButton}
-                  disabled={row.productCount > 0}
-                  onClick={() =>
-                    row.id == null
-                      ? setRows((list) => list.filter((r) => r.key !== row.key))
-                      : update(row.key, { removed: !row.removed })
-                  }
-                  aria-label={row.removed ? t("admin.categories.undoRemove") : t("admin.categories.remove")}
-                  data-testid="category-remove"
-                >
-                  {row.removed ? "↺" : "🗑"}
-                </button>
-              </span>
+              <button
+                type="button"
+                className={own.iconButton}
+                // Not disabled: a disabled button cannot be focused or pressed to learn why.
+                aria-disabled={row.productCount > 0 || undefined}
+                aria-describedby={row.productCount > 0 ? `category-${row.key}-kept` : undefined}
+                title={row.productCount > 0 ? keptReason(row) : undefined}
+                onClick={() => {
+                  if (row.productCount > 0) setKeptWithProducts(row.key);
+                  else if (row.id == null) setRows((list) => list.filter((r) => r.key !== row.key));
+                  else update(row.key, { removed: !row.removed });
+                }}
+                aria-label={row.removed ? t("admin.categories.undoRemove") : t("admin.categories.remove")}
+                data-testid="category-remove"
+              >
+                {row.removed ? "↺" : "🗑"}
+              </button>
             </div>
+            {row.productCount > 0 && (
+              <p
+                id={`category-${row.key}-kept`}
+                className={own.hint}
+                hidden={keptWithProducts !== row.key}
+                data-testid="category-remove-reason"
+              >
+                {keptReason(row)}
+              </p>
+            )}
           </li>
         ))}
       </ul>

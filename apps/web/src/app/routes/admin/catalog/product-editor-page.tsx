@@ -10,6 +10,7 @@ import { useCrmAreas } from "../../../../features/admin-areas/api.ts";
 import {
   CATALOG_KEY,
   deleteProduct,
+  productKey,
   removeProductImage,
   saveProduct,
   TRANSLATION_MISSING_KEY,
@@ -34,9 +35,11 @@ import {
   roundPriceText,
 } from "../../../../features/admin-catalog/product-form.ts";
 import { messageText } from "../../../../features/admin-shell/form-errors.ts";
+import { useRecordDeletion } from "../../../../features/admin-shell/use-record-deletion.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
 import styles from "../admin.module.css";
+import { focusFirstInvalid } from "../form-parts.tsx";
 import own from "./catalog.module.css";
 
 type Tab = "details" | "translation";
@@ -105,6 +108,7 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const existing = useCrmProduct(id);
+  const deleteRecord = useRecordDeletion({ recordKey: productKey(id), refresh: [CATALOG_KEY, TRANSLATION_MISSING_KEY] });
   const categories = useCrmCategories();
   const areas = useCrmAreas();
   const translations = useTranslationsActive();
@@ -192,7 +196,7 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
     if (paths.length) {
       // Show the tab that holds the first problem.
       setTab(translationsActive && paths.every(isTranslationPath) ? "translation" : "details");
-      return;
+      return focusFirstInvalid(event.currentTarget);
     }
     setSaving(true);
     try {
@@ -219,8 +223,7 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
     if (id === null || !window.confirm(t("admin.common.confirmDelete"))) return;
     setSaving(true);
     try {
-      await deleteProduct(id);
-      await refresh();
+      await deleteRecord(() => deleteProduct(id));
       toast.success(t("admin.common.deleted"));
       back();
     } catch {
@@ -534,12 +537,7 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
       )}
       {tab === "translation" && translationsActive ? translation : details}
       <div className={styles.formActions}>
-        <Button
-          type="submit"
-          loading={saving}
-          disabled={Object.keys(clientErrors).length > 0 && submitted}
-          data-testid="product-save"
-        >
+        <Button type="submit" loading={saving} data-testid="product-save">
           {t("admin.common.save")}
         </Button>
         <Button variant="secondary" onClick={back}>
