@@ -9,7 +9,7 @@ import {
   buildVenue,
   TEST_PASSWORD,
 } from "../apps/server/test/support/factories.ts";
-import { BrowserSession, DESK, screenshot, TALL, toast } from "./support/browser.ts";
+import { BrowserSession, DESK, PHONE, screenshot, TALL, toast } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
@@ -65,13 +65,66 @@ function notFoundAnswers(page: Page): string[] {
   return seen;
 }
 
-/** Deletes the record of the open form, confirming, and waits for the list it returns to. */
+/**
+ * Deletes the record of the open form, confirming in the app's own dialog (never the browser's
+ * window.confirm, which would fail this test: an unhandled native dialog is dismissed), and waits
+ * for the list it returns to.
+ */
 async function deleteOpenRecord(page: Page, deleteButton: string, list: string): Promise<void> {
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByTestId(deleteButton).click();
-  await toast(page, "success", "Η διαγραφή ολοκληρώθηκε").waitFor();
+  const confirm = page.getByRole("alertdialog", { name: "Είστε σίγουροι ότι θέλετε να το διαγράψετε;" });
+  await confirm.waitFor();
+  expect(await confirm.getByTestId("confirm-dialog-cancel").evaluate((button) => button === document.activeElement)).toBe(true);
+  await confirm.getByTestId("confirm-dialog-confirm").click();
+  const done = toast(page, "success", "Η διαγραφή ολοκληρώθηκε");
+  await done.waitFor();
+  // The toast sits under the header, never over its buttons.
+  const header = await page.locator("header").first().boundingBox();
+  const shown = await done.boundingBox();
+  if (!header || !shown) throw new Error("not on screen");
+  expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
   await page.getByTestId(list).waitFor();
 }
+
+describe("the back office's finish", () => {
+  it("the user menu fits its words; forms use a desk's width; a phone asks before a delete in the app's dialog", async () => {
+    const page = await session.newPage(DESK);
+    await signIn(page);
+    await page.getByTestId("admin-user-menu").click();
+    const panel = page.getByTestId("admin-user-menu-panel");
+    await panel.waitFor();
+    expect((await panel.boundingBox())?.width).toBeLessThan(280);
+    await screenshot(page, "admin-polish-user-menu-desk");
+    await page.keyboard.press("Escape");
+
+    await page.goto(`${server.baseUrl}/service/admin/categories`);
+    await page.getByTestId("categories-form").waitFor();
+    expect((await page.getByTestId("categories-form").boundingBox())?.width).toBeGreaterThan(900);
+    expect(await page.getByTestId("category-remove").first().locator("svg").count()).toBe(1);
+    await screenshot(page, "admin-polish-categories-desk");
+    await page.getByTestId("admin-tab-products").click();
+    await page.locator('[data-testid="admin-product"]').first().getByTestId("admin-product-link").click();
+    await page.getByTestId("product-form").waitFor();
+    const name = await page.getByTestId("field-product-name").boundingBox();
+    const description = await page.getByTestId("field-product-description").boundingBox();
+    // Two fields side by side: the description sits right of the name, not under it.
+    expect(description && name && description.x > name.x + name.width).toBe(true);
+    await screenshot(page, "admin-polish-product-editor-desk");
+
+    const phone = await session.newPage(PHONE);
+    await signIn(phone);
+    await phone.getByTestId("admin-tab-spaces").click();
+    await phone.getByTestId("table-row-avli-8").getByRole("link").click();
+    await phone.getByTestId("table-form").waitFor();
+    await phone.getByTestId("table-delete").click();
+    await phone.getByRole("alertdialog").waitFor();
+    await screenshot(phone, "admin-polish-confirm-delete-390");
+    await phone.getByTestId("confirm-dialog-cancel").click();
+    await expect.poll(() => phone.getByRole("alertdialog").count()).toBe(0);
+    await phone.getByTestId("admin-user-menu").click();
+    await screenshot(phone, "admin-polish-user-menu-390");
+  });
+});
 
 describe("the back office says what its controls do, and a delete is only a success", () => {
   it("deleting a table, an area, a waiter and a product shows the success alone", async () => {
@@ -84,6 +137,13 @@ describe("the back office says what its controls do, and a delete is only a succ
     await table.getByRole("link").click();
     await page.getByTestId("table-form").waitFor();
     expect(await page.getByTestId("field-table-label").inputValue()).toBe("7");
+    // The app's own question, answered from the keyboard: Escape keeps the table.
+    await page.getByTestId("table-delete").click();
+    await page.getByRole("alertdialog").waitFor();
+    await screenshot(page, "admin-controls-confirm-delete-desk");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
+    expect(await page.getByTestId("table-form").isVisible()).toBe(true);
     await deleteOpenRecord(page, "table-delete", "table-row-avli-8");
     expect(await table.count()).toBe(0);
     await screenshot(page, "admin-controls-table-deleted-desk");

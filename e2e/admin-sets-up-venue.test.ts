@@ -103,9 +103,13 @@ describe("an administrator sets up a new venue", () => {
     await admin.getByTestId("field-product-price").fill("abc");
     expect(await admin.getByTestId("field-product-price").inputValue()).toBe("");
     expect(await admin.getByTestId("error-product-price").innerText()).toBe("Απαιτείται συμπλήρωση τιμής");
+    // A price typed the Greek way (decimal comma) or with a dot reads back the Greek way.
+    await admin.getByTestId("field-product-price").fill("9,5");
+    await admin.getByTestId("field-product-price").blur();
+    expect(await admin.getByTestId("field-product-price").inputValue()).toBe("9,50");
     await admin.getByTestId("field-product-price").fill("12.5");
     await admin.getByTestId("field-product-price").blur();
-    expect(await admin.getByTestId("field-product-price").inputValue()).toBe("12.50");
+    expect(await admin.getByTestId("field-product-price").inputValue()).toBe("12,50");
     await admin.getByTestId("product-preparationWays-add").click();
     await admin.getByTestId("product-save").click();
     expect(await admin.getByTestId("error-product-category").innerText()).toBe("Απαιτείται συμπλήρωση ενότητας μενού");

@@ -103,7 +103,7 @@ describe("the cash desk", () => {
     await cashier.getByTestId("payment-type-full").click();
     await cashier.getByTestId("payment-method-card").click();
     await cashier.getByTestId("terminal").first().click();
-    expect(await cashier.getByTestId("card-amount").inputValue()).toBe("18.50");
+    expect(await cashier.getByTestId("card-amount").inputValue()).toBe("18,50");
     await cashier.getByTestId("collect").click();
     await cashier.getByTestId("pending-pos-payment").waitFor();
     await screenshot(cashier, "cash-desk-pending-terminal-1280");

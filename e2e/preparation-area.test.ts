@@ -13,6 +13,7 @@ import {
   retailers,
   waiterRequests,
 } from "../apps/server/src/db/schema.ts";
+import { DEMO_AREA_NAMES } from "../apps/server/src/seed/seed-demo.ts";
 import type { KitchenFeed } from "../packages/domain/src/contracts/kitchen.ts";
 import type { MenuCategory } from "../packages/domain/src/contracts/menu.ts";
 import type { TableState } from "../packages/domain/src/contracts/table.ts";
@@ -432,7 +433,7 @@ describe("preparation area", () => {
     await server.db
       .update(preparationAreas)
       .set({ ageWarnMinutes: 1, ageLateMinutes: 2 })
-      .where(eq(preparationAreas.name, "Kitchen"));
+      .where(eq(preparationAreas.name, DEMO_AREA_NAMES.Kitchen));
     const [open] = (await kitchenFeed()).tickets;
     // Back-date the remaining ticket: 3 minutes old is late with these thresholds.
     await server.db
@@ -455,7 +456,7 @@ describe("preparation area", () => {
     await server.db
       .update(preparationAreas)
       .set({ ageWarnMinutes: 10, ageLateMinutes: 20 })
-      .where(eq(preparationAreas.name, "Kitchen"));
+      .where(eq(preparationAreas.name, DEMO_AREA_NAMES.Kitchen));
   });
 
   it("closes and reopens the area, switches a product off and on, and keeps big letters", async () => {
@@ -532,7 +533,10 @@ describe("preparation area", () => {
     const agent = await startFakeAgent();
     try {
       await server.db.update(retailers).set({ printServiceUrl: agent.url });
-      await server.db.update(preparationAreas).set({ printerIp: "192.168.1.50" }).where(eq(preparationAreas.name, "Kitchen"));
+      await server.db
+        .update(preparationAreas)
+        .set({ printerIp: "192.168.1.50" })
+        .where(eq(preparationAreas.name, DEMO_AREA_NAMES.Kitchen));
       await kitchen.reload();
       await kitchen.getByTestId("kitchen-tickets").waitFor();
       await expect

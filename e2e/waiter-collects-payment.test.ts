@@ -154,22 +154,22 @@ describe("a waiter collects payment at the table", () => {
     // The discount: 10 % is 0.55 €; a discount past the floor is capped at 5.30 € (0.20 € per piece left).
     await waiter.getByTestId("discount-toggle").click();
     await type(waiter.getByTestId("discount-percentage"), "10");
-    expect(await waiter.getByTestId("discount-amount").inputValue()).toBe("0.55");
+    expect(await waiter.getByTestId("discount-amount").inputValue()).toBe("0,55");
     await type(waiter.getByTestId("discount-amount"), "9");
-    expect(await waiter.getByTestId("discount-amount").inputValue()).toBe("5.30");
-    expect(await waiter.getByTestId("discount-percentage").inputValue()).toBe("96.36");
-    await type(waiter.getByTestId("discount-amount"), "0.505");
-    expect(await waiter.getByTestId("discount-amount").inputValue()).toBe("0.51");
+    expect(await waiter.getByTestId("discount-amount").inputValue()).toBe("5,30");
+    expect(await waiter.getByTestId("discount-percentage").inputValue()).toBe("96,36");
+    await type(waiter.getByTestId("discount-amount"), "0,505");
+    expect(await waiter.getByTestId("discount-amount").inputValue()).toBe("0,51");
     await type(waiter.getByTestId("discount-amount"), "0.50");
-    expect(await waiter.getByTestId("discount-percentage").inputValue()).toBe("9.09");
+    expect(await waiter.getByTestId("discount-percentage").inputValue()).toBe("9,09");
     expect(await text(waiter.getByTestId("finalize-payable"))).toContain("5,00");
     // Cash and card linked: typing cash 3 leaves 2 on card; cash past the total caps at it.
     await type(waiter.getByTestId("cash-amount"), "3");
-    expect(await waiter.getByTestId("card-amount").inputValue()).toBe("2.00");
+    expect(await waiter.getByTestId("card-amount").inputValue()).toBe("2,00");
     await waiter.getByTestId("terminal-choice").waitFor();
     expect(await waiter.getByTestId("collect").isDisabled()).toBe(true);
     await type(waiter.getByTestId("cash-amount"), "50");
-    expect(await waiter.getByTestId("cash-amount").inputValue()).toBe("5.00");
+    expect(await waiter.getByTestId("cash-amount").inputValue()).toBe("5,00");
     expect(await waiter.getByTestId("card-amount").inputValue()).toBe("0");
     expect(await waiter.getByTestId("collect").isDisabled()).toBe(false);
     expect(await text(waiter.getByTestId("collect"))).toContain("5,00");
@@ -186,7 +186,7 @@ describe("a waiter collects payment at the table", () => {
     await waiter.getByTestId("payment-type-full").click();
     await waiter.getByTestId("payment-method-card").click();
     await waiter.getByTestId("finalize-payment").waitFor();
-    expect(await waiter.getByTestId("card-amount").inputValue()).toBe("18.50");
+    expect(await waiter.getByTestId("card-amount").inputValue()).toBe("18,50");
     await waiter.getByTestId("terminal").first().waitFor();
     expect(await waiter.getByTestId("collect").isDisabled()).toBe(true);
     await waiter.getByTestId("terminal").first().click();
@@ -262,7 +262,7 @@ describe("a waiter collects payment at the table", () => {
     await waiter.mouse.up();
     await waiter.getByTestId("finalize-payment").waitFor();
     expect(new URL(waiter.url()).pathname).toContain("/full-payment/cash-payment/finalize-payment");
-    expect(await waiter.getByTestId("cash-amount").inputValue()).toBe("14.00");
+    expect(await waiter.getByTestId("cash-amount").inputValue()).toBe("14,00");
     await screenshot(waiter, "waiter-long-press-cash-390");
     await waiter.getByTestId("payment-back").click();
     await waiter.getByTestId("choose-payment-method").waitFor();

@@ -112,7 +112,7 @@ describe("a waiter delivers", () => {
     await task(w1, "PREPARATION_AREA_PICKUP").waitFor({ timeout: 15_000 });
     await task(w2, "PREPARATION_AREA_PICKUP").waitFor({ timeout: 15_000 });
     const pickup = task(w1, "PREPARATION_AREA_PICKUP");
-    expect(await pickup.innerText()).toContain("Παραλαβή από Kitchen");
+    expect(await pickup.innerText()).toContain("Παραλαβή από Κουζίνα");
     expect(await pickup.innerText()).toContain("Τζατζίκι");
     expect(await w1.getByTestId("waiter-undo").isDisabled()).toBe(true);
     await screenshot(w1, "waiter-1-pickup-390");

@@ -138,7 +138,8 @@ export const busyEvening: Scenario = {
       ).body;
 
       const catalogue = expectOk(await http.get("/api/crm/products", admin), "product catalogue").body as any[];
-      const kitchenAreaId = areaList.find((a) => a.name === "Kitchen")?.id;
+      // The demo names it in Greek; a database seeded before that still says "Kitchen".
+      const kitchenAreaId = areaList.find((a) => a.name === "Κουζίνα" || a.name === "Kitchen")?.id;
       const kitchenProducts = catalogue
         .flatMap((c) => c.products ?? [])
         .filter((p: any) => p.preparationAreaId === kitchenAreaId);

@@ -21,7 +21,7 @@ export type PrintableStatsReport = Pick<
   | "endDate"
 > & {
   venueName: string;
-  /** The filters beyond the dates, as the screen words them ("12:00-15:55 · Στο κατάστημα"), if any. */
+  /** The filters beyond the dates, as the screen words them ("12:00-15:55 · Στο τραπέζι"), if any. */
   filters?: string;
 };
 

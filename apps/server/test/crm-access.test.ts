@@ -49,6 +49,7 @@ function everyCall(v: Venue = a): Call[] {
     { method: "PUT", path: `/api/crm/tables/${a.table.id}`, body: table(2) },
     { method: "DELETE", path: `/api/crm/tables/${a.otherTable.id}` },
     { method: "GET", path: `/api/crm/tables/${a.table.id}/qr.svg` },
+    { method: "GET", path: `/api/crm/tables/${a.table.id}/qr-print` },
     { method: "GET", path: "/api/crm/tables/qr-sheet" },
     { method: "GET", path: "/api/crm/waiters" },
     { method: "GET", path: "/api/crm/waiter/tables" },

@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, like } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderProducts, productOptions, products, retailers } from "../src/db/schema.ts";
+import { orderProducts, productImages, productOptions, products, retailers } from "../src/db/schema.ts";
 import { buildArea, buildBackOfficeVenue, buildCategory, buildProduct, buildStaff, buildVenue } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { listen, trySubscribe } from "./support/stomp-client.ts";
@@ -382,8 +384,20 @@ describe("translations", () => {
 });
 
 describe("product pictures", () => {
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("fake image body")]);
-  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("jpeg body")]);
+  let png: Buffer<ArrayBuffer>;
+  let jpeg: Buffer<ArrayBuffer>;
+  beforeAll(async () => {
+    // Real pictures of a phone's proportions, so the square copies crop and shrink them.
+    const photo = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
+    png = Buffer.from(await photo(800, 600).png().toBuffer());
+    jpeg = Buffer.from(await photo(600, 900).jpeg().toBuffer());
+  });
+  const fetchImage = (url: string) => fetch(`${server.baseUrl}${url}`);
+  const variantsOf = (imageUrl: string) => [
+    { url: `${imageUrl}/160`, width: 160, height: 160 },
+    { url: `${imageUrl}/320`, width: 320, height: 320 },
+  ];
 
   it("uploads a picture, serves it publicly with long caching, and replaces it on a new upload", async () => {
     const created = (await api.post("/api/crm/product", newProduct(), admin)).body;
@@ -393,7 +407,7 @@ describe("product pictures", () => {
     expect((await api.get(`/api/crm/product/${created.id}`, admin)).body.imageUrl).toBe(uploaded.body.imageUrl);
     expect((await guestMenu()).get(created.id).imageUrl).toBe(uploaded.body.imageUrl);
 
-    const served = await fetch(`${server.baseUrl}${uploaded.body.imageUrl}`);
+    const served = await fetchImage(uploaded.body.imageUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -401,12 +415,79 @@ describe("product pictures", () => {
 
     const replaced = await api.upload(`/api/crm/product/${created.id}/image`, jpeg, "image/jpeg", admin);
     expect(replaced.body.imageUrl).not.toBe(uploaded.body.imageUrl);
-    expect((await fetch(`${server.baseUrl}${uploaded.body.imageUrl}`)).status).toBe(404);
-    expect((await fetch(`${server.baseUrl}${replaced.body.imageUrl}`)).headers.get("content-type")).toBe("image/jpeg");
+    expect((await fetchImage(uploaded.body.imageUrl)).status).toBe(404);
+    expect((await fetchImage(`${uploaded.body.imageUrl}/160`)).status).toBe(404);
+    expect((await fetchImage(replaced.body.imageUrl)).headers.get("content-type")).toBe("image/jpeg");
 
     expect((await api.del(`/api/crm/product/${created.id}/image`, admin)).status).toBe(204);
     expect((await api.get(`/api/crm/product/${created.id}`, admin)).body.imageUrl).toBeNull();
-    expect((await fetch(`${server.baseUrl}${replaced.body.imageUrl}`)).status).toBe(404);
+    expect((await fetchImage(replaced.body.imageUrl)).status).toBe(404);
+    expect((await fetchImage(`${replaced.body.imageUrl}/320`)).status).toBe(404);
+  });
+
+  it("makes square WebP copies of each width at upload, and the menus name them with their size", async () => {
+    const created = (await api.post("/api/crm/product", newProduct(), admin)).body;
+    expect(created.imageVariants).toEqual([]);
+    const { imageUrl } = (await api.upload(`/api/crm/product/${created.id}/image`, jpeg, "image/jpeg", admin)).body;
+    const id = imageUrl.split("/").at(-1);
+    // Made once, at upload: the copies are stored before anyone asks for them.
+    const stored = await server.database.db
+      .select({ id: productImages.id, contentType: productImages.contentType })
+      .from(productImages)
+      .where(like(productImages.id, `${id}%`));
+    expect(stored.map((row) => [row.id, row.contentType]).sort()).toEqual([
+      [id, "image/jpeg"],
+      [`${id}/160`, "image/webp"],
+      [`${id}/320`, "image/webp"],
+    ]);
+
+    for (const variant of variantsOf(imageUrl)) {
+      const served = await fetchImage(variant.url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", variant.width, variant.height]);
+    }
+    expect((await guestMenu()).get(created.id).imageVariants).toEqual(variantsOf(imageUrl));
+    expect((await api.get(`/api/crm/product/${created.id}`, admin)).body.imageVariants).toEqual(variantsOf(imageUrl));
+    const listed = (await api.get("/api/crm/products", admin)).body.flatMap((c: any) => c.products);
+    expect(listed.find((p: any) => p.id === created.id).imageVariants).toEqual(variantsOf(imageUrl));
+    // Only the offered widths exist: any other is not a picture.
+    expect((await fetchImage(`${imageUrl}/999`)).status).toBe(400);
+    expect((await fetchImage(`${imageUrl}/abc`)).status).toBe(400);
+  });
+
+  it("makes the copies of a picture uploaded before copies existed on its first request", async () => {
+    const created = (await api.post("/api/crm/product", newProduct(), admin)).body;
+    const id = randomUUID();
+    await server.database.db
+      .insert(productImages)
+      .values({ id, retailerId: venue.venue.id, productId: created.id, contentType: "image/png", data: png });
+    await server.database.db
+      .update(products)
+      .set({ imageUrl: `/api/images/${id}` })
+      .where(eq(products.id, created.id));
+    const served = await fetchImage(`/api/images/${id}/160`);
+    expect(served.status).toBe(200);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(160);
+    const kept = await server.database.db
+      .select({ id: productImages.id })
+      .from(productImages)
+      .where(eq(productImages.id, `${id}/160`));
+    expect(kept).toHaveLength(1);
+  });
+
+  it("refuses bytes of an allowed type that do not decode as a picture, with a key", async () => {
+    const id = venue.coffee.id;
+    const junk = Buffer.concat([png.subarray(0, 8), Buffer.from("fake image body")]);
+    const refused = await api.upload(`/api/crm/product/${id}/image`, junk, "image/png", admin);
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("x-app-error")).toBe("error.unreadable_image");
+    const truncated = await api.upload(`/api/crm/product/${id}/image`, jpeg.subarray(0, 200), "image/jpeg", admin);
+    expect(truncated.status).toBe(400);
+    expect(truncated.headers.get("x-app-error")).toBe("error.unreadable_image");
+    expect((await api.get(`/api/crm/product/${id}`, admin)).body.imageUrl).toBeNull();
   });
 
   it("refuses other types, bytes that are not what they claim, and pictures over 2 MB", async () => {

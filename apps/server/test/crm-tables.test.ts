@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diningTables, productCategories } from "../src/db/schema.ts";
+import { diningTables, productCategories, retailers } from "../src/db/schema.ts";
 import { isForeignKeyViolation, withUniqueKeys } from "../src/lib/database-errors.ts";
 import { buildBackOfficeVenue, buildStaff, buildTable, buildVenue } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
@@ -195,6 +195,25 @@ describe("QR codes", () => {
     for (const table of tables) expect(sheet.body).toContain(`<span>${table.customerUrl}</span>`);
     expect((sheet.body.match(/<figure/g) ?? []).length).toBe(tables.length);
     expect(sheet.body).not.toContain(other.code);
+    expect(sheet.body).toContain("Scan to order");
+    expect((sheet.body.match(/<p class="venue">/g) ?? []).length).toBe(tables.length);
+  });
+
+  it("one table's print card names the venue, says scan to order, and the table's label once", async () => {
+    const card = await api.get(`/api/crm/tables/${venue.table.id}/qr-print`, admin);
+    expect(card.status).toBe(200);
+    expect(card.headers.get("content-type")).toMatch(/^text\/html/);
+    const [{ name }] = await server.database.db
+      .select({ name: retailers.name })
+      .from(retailers)
+      .where(eq(retailers.id, venue.venue.id));
+    expect(card.body).toContain(`<p class="venue">${name}</p>`);
+    expect(card.body).toContain("<em>Σαρώστε για να παραγγείλετε</em>");
+    const label = (await api.get(`/api/crm/tables/${venue.table.id}`, admin)).body.label as string;
+    expect(card.body.split(`<strong>${label}</strong>`).length - 1).toBe(1);
+    expect((card.body.match(/<figure/g) ?? []).length).toBe(1);
+    const other = await buildTable(server.database.db, (await buildVenue(server.database.db)).id);
+    expect((await api.get(`/api/crm/tables/${other.id}/qr-print`, admin)).status).toBe(404);
   });
 
   it("with PUBLIC_URL, codes point at the public address", async () => {

@@ -104,14 +104,14 @@ export const MAIN_CUISINES = [
   { code: "SEAFOOD", name: "Ψαρικά - Θαλασσινά", nameEng: "Fish & seafood" },
   { code: "GRILL", name: "Ψητά - Σχάρα", nameEng: "Grill" },
   { code: "SOUVLAKI", name: "Σουβλάκι - Γύρος", nameEng: "Souvlaki & gyros" },
-  { code: "STREET_FOOD", name: "Street food", nameEng: "Street food" },
+  { code: "STREET_FOOD", name: "Φαγητό δρόμου", nameEng: "Street food" },
   { code: "BURGER", name: "Burger", nameEng: "Burgers" },
   { code: "PIZZA", name: "Πίτσα", nameEng: "Pizza" },
   { code: "ITALIAN", name: "Ιταλική", nameEng: "Italian" },
   { code: "INTERNATIONAL", name: "Διεθνής", nameEng: "International" },
   { code: "ASIAN", name: "Ασιατική", nameEng: "Asian" },
   { code: "CHINESE", name: "Κινέζικη", nameEng: "Chinese" },
-  { code: "JAPANESE", name: "Ιαπωνική - Sushi", nameEng: "Japanese & sushi" },
+  { code: "JAPANESE", name: "Ιαπωνική - Σούσι", nameEng: "Japanese & sushi" },
   { code: "INDIAN", name: "Ινδική", nameEng: "Indian" },
   { code: "MEXICAN", name: "Μεξικάνικη", nameEng: "Mexican" },
   { code: "MIDDLE_EASTERN", name: "Μεσανατολική", nameEng: "Middle Eastern" },
@@ -119,7 +119,7 @@ export const MAIN_CUISINES = [
   { code: "COFFEE", name: "Καφές - Ροφήματα", nameEng: "Coffee & drinks" },
   { code: "BAKERY", name: "Αρτοποιείο - Ζαχαροπλαστείο", nameEng: "Bakery & pastry" },
   { code: "DESSERTS", name: "Γλυκά - Παγωτό", nameEng: "Desserts & ice cream" },
-  { code: "BAR", name: "Ποτά - Cocktails", nameEng: "Drinks & cocktails" },
+  { code: "BAR", name: "Ποτά - Κοκτέιλ", nameEng: "Drinks & cocktails" },
 ] as const;
 export type MainCuisine = (typeof MAIN_CUISINES)[number]["code"];
 export const MAIN_CUISINE_CODES = MAIN_CUISINES.map((c) => c.code) as [MainCuisine, ...MainCuisine[]];

@@ -77,6 +77,10 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
   },
   unsupported_image_type: { el: "Η εικόνα πρέπει να είναι JPEG, PNG ή WebP.", en: "The image must be a JPEG, PNG or WebP." },
   image_too_large: { el: "Η εικόνα είναι πολύ μεγάλη (έως 2 MB).", en: "The image is too large (2 MB at most)." },
+  unreadable_image: {
+    el: "Η εικόνα δεν μπορεί να διαβαστεί. Δοκιμάστε άλλο αρχείο.",
+    en: "The image cannot be read. Try another file.",
+  },
   request_already_handled: {
     el: "Η εργασία έχει ήδη εκτελεστεί από άλλον/η σερβιτόρο.",
     en: "Another waiter has already handled this task.",

@@ -39,6 +39,8 @@ export const ERROR_KEYS = [
   "prep_area_has_open_tickets",
   "unsupported_image_type",
   "image_too_large",
+  // Bytes of an allowed type that do not decode as a picture (damaged, or too many pixels).
+  "unreadable_image",
   // The waiter's tasks (spec 2): another waiter (or a double tap) got there first.
   "request_already_handled",
   "request_not_completable",

@@ -18,6 +18,32 @@ export function eurosToCents(input: string | number): Cents | null {
   return sign ? -cents : cents;
 }
 
+/** The decimal mark a reader types and reads: a comma in Greek ("9,50"), a dot in English ("9.50"). */
+export type DecimalMark = "," | ".";
+
+/** The decimal mark of a language or locale ("el", "el-GR" → ","; "en", "en-US" → "."). */
+export function decimalMarkOf(lang: string): DecimalMark {
+  return lang.toLowerCase().startsWith("en") ? "." : ",";
+}
+
+/**
+ * What an amount field (a price, a payment amount, a percentage) keeps of a keystroke, the one
+ * rule for every such field (spec 1-3 §5): digits with one decimal mark, typed as a comma or a dot
+ * and shown as the reader's mark; more than 2 decimals are rounded; anything else becomes empty.
+ */
+export function cleanAmountText(typed: string, mark: DecimalMark): string {
+  const text = typed.trim().replace(/[.,]/, ".");
+  if (!/^\d*(?:\.\d*)?$/.test(text)) return "";
+  const fraction = text.split(".")[1];
+  if (fraction !== undefined && fraction.length > 2) return centsToAmountText(eurosToCents(text), mark);
+  return text.replace(".", mark);
+}
+
+/** Cents as an amount field shows them, with 2 decimals in the reader's mark: 950 → "9,50" in Greek. */
+export function centsToAmountText(cents: Cents | null | undefined, mark: DecimalMark): string {
+  return cents == null ? "" : (cents / 100).toFixed(2).replace(".", mark);
+}
+
 /** Rounds a number to 2 decimals the way number inputs must (spec 1 §5), half up on the digits. */
 export function roundTo2(value: number): number {
   const cents = eurosToCents(value.toFixed(10));

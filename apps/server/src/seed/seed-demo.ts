@@ -24,6 +24,8 @@ export const DEMO_SIGN_INS = [
   { login: "kitchen", role: "COOK", area: "/service/prep" },
   { login: "bar", role: "COOK", area: "/service/prep" },
 ] as const;
+/** The demo's preparation areas by the menu's key for them, named in Greek as a Greek venue would. */
+export const DEMO_AREA_NAMES = { Kitchen: "Κουζίνα", Bar: "Μπαρ" } as const;
 
 /**
  * Creates Demo Taverna with its tables, preparation areas, staff and menu. Does nothing when the
@@ -48,8 +50,8 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
     const [kitchen, bar] = await tx
       .insert(preparationAreas)
       .values([
-        { retailerId: venue.id, name: "Kitchen" },
-        { retailerId: venue.id, name: "Bar" },
+        { retailerId: venue.id, name: DEMO_AREA_NAMES.Kitchen },
+        { retailerId: venue.id, name: DEMO_AREA_NAMES.Bar },
       ])
       .returning();
     const tables = await tx
@@ -84,8 +86,8 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
         staff("admin", "ADMIN", "Μαρία", "Παπαδοπούλου"),
         staff("cashdesk", "CASH_DESK", "Ταμείο", ""),
         staff("waiter", "WAITER", "Νίκος", "Γεωργίου"),
-        staff("kitchen", "COOK", "Kitchen", "", kitchen.id),
-        staff("bar", "COOK", "Bar", "", bar.id),
+        staff("kitchen", "COOK", DEMO_AREA_NAMES.Kitchen, "", kitchen.id),
+        staff("bar", "COOK", DEMO_AREA_NAMES.Bar, "", bar.id),
       ])
       .returning();
     // One card terminal, so a waiter can collect by card at the table (the sandbox terminal by default).

@@ -9,10 +9,14 @@ export interface DialogProps {
   onClose?: () => void;
   headerExtra?: ReactNode;
   testId?: string;
+  /** A question that needs an answer before anything else (role alertdialog). */
+  alert?: boolean;
+  /** The id of the text that says what the dialog is about, read after its title. */
+  describedBy?: string;
 }
 
 /** A modal on the native <dialog>: focus is kept inside and Escape closes it when allowed. */
-export function Dialog({ title, children, onClose, headerExtra, testId }: DialogProps) {
+export function Dialog({ title, children, onClose, headerExtra, testId, alert, describedBy }: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -23,6 +27,8 @@ export function Dialog({ title, children, onClose, headerExtra, testId }: Dialog
     const dialog = ref.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
+    // The opener may name the control that starts with the focus (React's autoFocus runs before the modal opens).
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     const onCancel = (event: Event) => {
       event.preventDefault();
       closeRef.current?.();
@@ -35,7 +41,14 @@ export function Dialog({ title, children, onClose, headerExtra, testId }: Dialog
   }, []);
 
   return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby={titleId} data-testid={testId}>
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      role={alert ? "alertdialog" : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      data-testid={testId}
+    >
       <div className={styles.header}>
         <h2 id={titleId} className={styles.title}>
           {title}

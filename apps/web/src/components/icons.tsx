@@ -89,6 +89,15 @@ export const UndoIcon = ({ size }: { size?: number }) => (
   </Icon>
 );
 
+export const TrashIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M3 6h18" />
+    <path d="M8 6V4a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v2" />
+    <path d="M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
+    <path d="M10 11v6M14 11v6" />
+  </Icon>
+);
+
 export const CheckIcon = ({ size }: { size?: number }) => (
   <Icon size={size}>
     <path d="M20 6 9 17l-5-5" />

@@ -8,19 +8,32 @@ export interface OptionsSummaryProps {
   extras?: readonly string[];
   notes?: string | null;
   size?: "sm" | "lg";
+  /** The item is done (a prepared kitchen line): its choices grey out with its name. */
+  done?: boolean;
 }
 
 /**
  * How an item's choices read everywhere (basket, table, kitchen ticket): the way, then
  * "χωρίς κρεμμύδι" for each removed ingredient, "+ Κάπαρη" for each extra, then the comment.
  */
-export function OptionsSummary({ preparationWay, removed = [], extras = [], notes, size = "sm" }: OptionsSummaryProps) {
+export function OptionsSummary({
+  preparationWay,
+  removed = [],
+  extras = [],
+  notes,
+  size = "sm",
+  done = false,
+}: OptionsSummaryProps) {
   const { t } = useTranslation();
   const { locale } = useLanguage();
   if (!preparationWay && !removed.length && !extras.length && !notes) return null;
   return (
-    <ul className={`${styles.list} ${styles[size]}`}>
-      {preparationWay && <li className={styles.way}>{preparationWay}</li>}
+    <ul className={`${styles.list} ${styles[size]} ${done ? styles.done : ""}`}>
+      {preparationWay && (
+        <li className={styles.way} data-testid="option-way">
+          {preparationWay}
+        </li>
+      )}
       {removed.map((name) => (
         <li key={`r-${name}`} className={styles.removed} data-testid="option-removed">
           {t("options.without", { name: name.toLocaleLowerCase(locale) })}

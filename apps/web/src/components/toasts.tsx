@@ -1,6 +1,24 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "../lib/i18n.ts";
 import styles from "./toasts.module.css";
+
+/**
+ * Keeps toasts just under a screen's header, so they never cover its buttons (the header may wrap
+ * on a portrait tablet, hence measured). Phones show toasts at the bottom instead (see the CSS).
+ */
+export function useToastsBelow(header: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--toast-top", `${element.offsetHeight + 12}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--toast-top");
+    };
+  }, [header]);
+}
 
 export type ToastKind = "success" | "error" | "info";
 

@@ -22,6 +22,16 @@ describe("i18n", () => {
     expect(t("options.without", { name: "κρεμμύδι" })).toBe("χωρίς κρεμμύδι");
   });
 
+  it("says how long ago with the plural form the number needs, in Greek and English", async () => {
+    expect(t("kitchen.elapsedLabel", { count: 1 })).toBe("πριν από 1 λεπτό");
+    expect(t("kitchen.elapsedLabel", { count: 0 })).toBe("πριν από 0 λεπτά");
+    expect(t("kitchen.elapsedLabel", { count: 12 })).toBe("πριν από 12 λεπτά");
+    await setLanguage("en");
+    expect(t("kitchen.elapsedLabel", { count: 1 })).toBe("1 minute ago");
+    expect(t("kitchen.elapsedLabel", { count: 12 })).toBe("12 minutes ago");
+    await setLanguage("el");
+  });
+
   it("knows the server's error keys and shows unknown keys as themselves", () => {
     expect(exists("error.inactive_product")).toBe(true);
     expect(exists("error.no_such_key")).toBe(false);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ALLERGENS, DEFAULT_VAT_CATEGORY, PRODUCT_TYPES, VAT_CATEGORIES } from "../enums.ts";
 import { DESCRIPTION_MAX_LENGTH, isCategoryTranslationMissing, NAME_MAX_LENGTH, productTranslationGaps } from "../validators.ts";
 import { optionalText, priceField, requiredText } from "./crm-fields.ts";
+import { productImageVariant } from "./product-image.ts";
 
 /**
  * An option of a product as edited: send the id back for an option that exists, so it keeps its
@@ -100,6 +101,7 @@ export const crmProduct = z.object({
   categoryId: z.number().nullable(),
   preparationAreaId: z.number().nullable(),
   imageUrl: z.string().nullable(),
+  imageVariants: z.array(productImageVariant),
   /** Available for dine-in (the spec's `available`) and for take-away. */
   active: z.boolean(),
   takeAwayActive: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALLERGENS } from "../enums.ts";
+import { productImageVariant } from "./product-image.ts";
 
 export const menuIngredient = z.object({
   id: z.number(),
@@ -16,6 +17,8 @@ export const menuProduct = z.object({
   name: z.string(),
   description: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** Sized copies of the picture, smallest first; empty without one. */
+  imageVariants: z.array(productImageVariant),
   price: z.number().int(),
   takeAwayPrice: z.number().int().nullable(),
   active: z.boolean(),

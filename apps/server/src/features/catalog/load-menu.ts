@@ -1,6 +1,8 @@
 import { basePriceFor, isProductOrderable, isProductOrderableFor } from "@tableorder/domain/availability";
 import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
+import { productImageVariants } from "@tableorder/domain/contracts/product-image";
 import type { Allergen, Language } from "@tableorder/domain/enums";
+import { nameIn } from "@tableorder/domain/localized-name";
 import { productTranslationGaps } from "@tableorder/domain/validators";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
@@ -17,13 +19,14 @@ function presentProduct(
   translationsActive: boolean,
   serviceMode: "DINE_IN" | "TAKE_AWAY",
 ): MenuProduct {
-  const name = (n: string, eng: string | null) => (lang === "en" && eng ? eng : n);
+  const name = (n: string, eng: string | null) => nameIn(lang, n, eng);
   const of = (kind: string) => options.filter((o) => o.kind === kind);
   return {
     id: product.id,
     name: name(product.name, product.nameEng),
     description: product.description ? name(product.description, product.descriptionEng) : null,
     imageUrl: product.imageUrl,
+    imageVariants: productImageVariants(product.imageUrl),
     // A take-away's menu is priced at take-away prices, so a basket needs no pricing of its own.
     price: basePriceFor(product, serviceMode),
     takeAwayPrice: product.takeAwayPriceCents,
@@ -115,7 +118,7 @@ export async function loadMenu(db: Queryable, scope: MenuScope): Promise<MenuCat
   return categories
     .map((category) => ({
       id: category.id,
-      name: lang === "en" && category.nameEng ? category.nameEng : category.name,
+      name: nameIn(lang, category.name, category.nameEng),
       products: shown
         .filter((r) => r.product.categoryId === category.id)
         .map((r) =>

@@ -1,4 +1,5 @@
 import type { CrmProduct } from "@tableorder/domain/contracts/crm-products";
+import { productImageVariants } from "@tableorder/domain/contracts/product-image";
 import type { Allergen, ProductOptionKind, ProductType } from "@tableorder/domain/enums";
 import { productTranslationGaps } from "@tableorder/domain/validators";
 import type { productOptions, products } from "../../db/schema.ts";
@@ -27,6 +28,7 @@ export function presentProduct(product: ProductRow, options: OptionRow[], transl
     categoryId: product.categoryId,
     preparationAreaId: product.preparationAreaId,
     imageUrl: product.imageUrl,
+    imageVariants: productImageVariants(product.imageUrl),
     active: product.active,
     takeAwayActive: product.takeAwayActive,
     allergens: product.allergens as Allergen[],

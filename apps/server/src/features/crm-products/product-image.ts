@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES } from "@tableorder/domain/contracts/crm-products";
+import { PRODUCT_IMAGE_WIDTHS } from "@tableorder/domain/contracts/product-image";
 import { and, eq, isNull } from "drizzle-orm";
+import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
 import { productImages, products } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -25,6 +27,36 @@ export function sniffImageType(data: Buffer): ImageType | null {
 }
 
 /**
+ * Past this many pixels a picture is refused before it is decoded: a 2 MB file can unpack to
+ * gigabytes. 50 million still takes a phone's full-size photo.
+ */
+const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** Where a sized copy is kept: a row of its own beside the original, found by the original's id. */
+const variantRowId = (id: string, width: number) => `${id}/${width}`;
+
+/**
+ * The square WebP copy of a picture at one width, cropped around its centre as the menu's card
+ * shows it, and turned upright as the phone that took it held it.
+ */
+async function makeVariant(original: Buffer, width: number): Promise<Buffer> {
+  return sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize(width, width, { fit: "cover" })
+    .webp({ quality: 75 })
+    .toBuffer();
+}
+
+/** Every sized copy, made once at upload; bytes that do not decode are refused with a key. */
+async function makeVariants(original: Buffer): Promise<{ width: number; data: Buffer }[]> {
+  try {
+    return await Promise.all(PRODUCT_IMAGE_WIDTHS.map(async (width) => ({ width, data: await makeVariant(original, width) })));
+  } catch {
+    throw new AppError("unreadable_image", 400);
+  }
+}
+
+/**
  * Stores a product's picture in the database (so every instance serves it) and points the
  * product at it, replacing the previous one. Each upload gets a new id and URL, which lets
  * browsers keep an image forever and still see a new one at once.
@@ -42,6 +74,7 @@ export async function storeProductImage(options: {
   if (!PRODUCT_IMAGE_TYPES.includes(declared as ImageType) || sniffImageType(data) !== declared)
     throw new AppError("unsupported_image_type", 400, { allowed: PRODUCT_IMAGE_TYPES });
   if (data.length > PRODUCT_IMAGE_MAX_BYTES) throw new AppError("image_too_large", 400, { maxBytes: PRODUCT_IMAGE_MAX_BYTES });
+  const variants = await makeVariants(data);
   const id = randomUUID();
   await db.transaction(async (tx) => {
     const [product] = await tx
@@ -51,7 +84,16 @@ export async function storeProductImage(options: {
       .for("update");
     if (!product) throw new AppError("not_found", 404, { entity: "product" });
     await tx.delete(productImages).where(eq(productImages.productId, productId));
-    await tx.insert(productImages).values({ id, retailerId, productId, contentType: declared, data });
+    await tx.insert(productImages).values([
+      { id, retailerId, productId, contentType: declared, data },
+      ...variants.map((variant) => ({
+        id: variantRowId(id, variant.width),
+        retailerId,
+        productId,
+        contentType: "image/webp",
+        data: variant.data,
+      })),
+    ]);
     await tx
       .update(products)
       .set({ imageUrl: imageUrlOf(id) })
@@ -74,6 +116,36 @@ export async function removeProductImage(options: { db: Db; events: EventBus; re
     await tx.delete(productImages).where(eq(productImages.productId, productId));
   });
   await options.events.publish({ type: "catalog.changed", retailerId, productId });
+}
+
+/**
+ * A sized copy of a stored picture, as guests' menus load it. Pictures uploaded before copies
+ * were made at upload get theirs here, on the first request, and keep them.
+ */
+export async function loadProductImageVariant(db: Db, id: string, width: number): Promise<{ contentType: string; data: Buffer }> {
+  const [stored] = await db
+    .select({ contentType: productImages.contentType, data: productImages.data })
+    .from(productImages)
+    .where(eq(productImages.id, variantRowId(id, width)))
+    .limit(1);
+  if (stored) return stored;
+  const [original] = await db.select().from(productImages).where(eq(productImages.id, id)).limit(1);
+  if (!original) throw new AppError("not_found", 404, { entity: "image" });
+  // An old upload whose bytes never decoded has no copy to offer: the card shows no picture.
+  const data = await makeVariant(original.data, width).catch(() => {
+    throw new AppError("not_found", 404, { entity: "image" });
+  });
+  await db
+    .insert(productImages)
+    .values({
+      id: variantRowId(id, width),
+      retailerId: original.retailerId,
+      productId: original.productId,
+      contentType: "image/webp",
+      data,
+    })
+    .onConflictDoNothing();
+  return { contentType: "image/webp", data };
 }
 
 /** A stored picture by id, as guests' menus load it. */

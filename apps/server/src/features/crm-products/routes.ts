@@ -9,7 +9,8 @@ import {
   productForm,
   saveCategoriesRequest,
 } from "@tableorder/domain/contracts/crm-products";
-import type { FastifyRequest } from "fastify";
+import { PRODUCT_IMAGE_WIDTHS } from "@tableorder/domain/contracts/product-image";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
@@ -18,7 +19,7 @@ import type { AppContext } from "../../context.ts";
 import { deleteProduct } from "./delete-product.ts";
 import { areTranslationsActive, listCategories, loadCatalogue, loadProduct } from "./load-products.ts";
 import { orderProducts } from "./order-products.ts";
-import { loadProductImage, removeProductImage, storeProductImage } from "./product-image.ts";
+import { loadProductImage, loadProductImageVariant, removeProductImage, storeProductImage } from "./product-image.ts";
 import { saveCategories } from "./save-categories.ts";
 import { createProduct, updateProduct } from "./save-product.ts";
 import { isCategoryTranslationMissingIn, isProductTranslationMissing } from "./translations.ts";
@@ -115,16 +116,29 @@ export const crmProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 };
 
 const imageParams = z.object({ id: z.string().uuid() });
+const imageVariantParams = imageParams.extend({
+  width: z.coerce
+    .number()
+    .refine((width) => (PRODUCT_IMAGE_WIDTHS as readonly number[]).includes(width), { message: "field.invalid" }),
+});
 
 /** Product pictures, public (guests' menus show them) and cached for good: a new upload is a new URL. */
 export const productImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get("/api/images/:id", { schema: { params: imageParams } }, async (request, reply) => {
-    const image = await loadProductImage(ctx.db, request.params.id);
-    return reply
+  const sendForGood = (reply: FastifyReply, etag: string, image: { contentType: string; data: Buffer }) =>
+    reply
       .type(image.contentType)
       .header("Cache-Control", "public, max-age=31536000, immutable")
-      .header("ETag", `"${request.params.id}"`)
+      .header("ETag", `"${etag}"`)
       .header("X-Content-Type-Options", "nosniff")
       .send(image.data);
+
+  app.get("/api/images/:id", { schema: { params: imageParams } }, async (request, reply) =>
+    sendForGood(reply, request.params.id, await loadProductImage(ctx.db, request.params.id)),
+  );
+
+  // The sized WebP copies the menus' srcset names (see PRODUCT_IMAGE_WIDTHS).
+  app.get("/api/images/:id/:width", { schema: { params: imageVariantParams } }, async (request, reply) => {
+    const { id, width } = request.params;
+    return sendForGood(reply, `${id}/${width}`, await loadProductImageVariant(ctx.db, id, width));
   });
 };

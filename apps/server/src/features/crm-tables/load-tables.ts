@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { diningTables, tableSessions, tableWaiters, users } from "../../db/schema.ts";
+import { diningTables, retailers, tableSessions, tableWaiters, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 
 export type TableRow = typeof diningTables.$inferSelect;
@@ -51,4 +51,10 @@ export async function loadVenueTable(db: Queryable, retailerId: number, tableId:
   const [view] = await listTables(db, retailerId, [tableId]);
   if (!view) throw new AppError("not_found", 404, { entity: "table" });
   return view;
+}
+
+/** The venue's name, printed above its tables' QR codes. */
+export async function loadVenueName(db: Queryable, retailerId: number): Promise<string> {
+  const [venue] = await db.select({ name: retailers.name }).from(retailers).where(eq(retailers.id, retailerId));
+  return venue?.name ?? "";
 }

@@ -7,7 +7,7 @@ import { backOfficeStaff } from "../../auth/policies/back-office.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { deleteTable } from "./delete-table.ts";
-import { listTables, loadVenueTable } from "./load-tables.ts";
+import { listTables, loadVenueName, loadVenueTable } from "./load-tables.ts";
 import { customerUrl, presentTable } from "./presenters.ts";
 import { createTable, updateTable } from "./save-table.ts";
 import { renderQrSheetHtml, renderTableQrSvg } from "./table-qr.ts";
@@ -58,12 +58,24 @@ export const crmTableRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   });
 
   app.get("/api/crm/tables/qr-sheet", async (request, reply) => {
-    const lang = requestLanguage(request);
-    const tables = await listTables(db, venueOf(request));
+    const retailerId = venueOf(request);
+    const tables = await listTables(db, retailerId);
     const html = renderQrSheetHtml({
-      lang,
-      title: lang === "en" ? "Table QR codes" : "QR κωδικοί τραπεζιών",
+      lang: requestLanguage(request),
+      venueName: await loadVenueName(db, retailerId),
       tables: tables.map(({ table }) => ({ caption: table.label, url: customerUrl(baseUrl(request), table.code) })),
+    });
+    return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(html);
+  });
+
+  app.get("/api/crm/tables/:id/qr-print", { schema: { params: idParams } }, async (request, reply) => {
+    const retailerId = venueOf(request);
+    const { table } = await loadVenueTable(db, retailerId, request.params.id);
+    const html = renderQrSheetHtml({
+      lang: requestLanguage(request),
+      venueName: await loadVenueName(db, retailerId),
+      tables: [{ caption: table.label, url: customerUrl(baseUrl(request), table.code) }],
+      single: true,
     });
     return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(html);
   });

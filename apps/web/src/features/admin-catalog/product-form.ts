@@ -1,6 +1,6 @@
 import type { CrmProduct, ProductFormInput } from "@tableorder/domain/contracts/crm-products";
 import type { Allergen, ProductType } from "@tableorder/domain/enums";
-import { eurosToCents } from "@tableorder/domain/money";
+import { centsToAmountText, type DecimalMark, eurosToCents } from "@tableorder/domain/money";
 import type { ZodType } from "zod";
 
 /** An option row as typed: its id when it exists already, its price as the euros typed. */
@@ -64,23 +64,9 @@ export function newOptionDraft(): OptionDraft {
   return { key: `new${newRows}`, id: null, name: "", nameEng: "", price: "" };
 }
 
-/** Cents as the euros a person edits: "12.5" → shown "12.50". */
-export function centsToText(cents: number | null | undefined): string {
-  return cents == null ? "" : (cents / 100).toFixed(2);
-}
-
-/**
- * What a price field keeps of a keystroke (spec 3 §5: numeric; anything that is not a number
- * becomes empty). A comma counts as the decimal point, as Greek keyboards type it.
- */
-export function cleanPriceText(typed: string): string {
-  const text = typed.replace(",", ".").trim();
-  return /^\d*(?:\.\d*)?$/.test(text) ? text : "";
-}
-
 /** A typed price rounded to 2 decimals, as the field shows it once left (spec 3 §5). */
-export function roundPriceText(text: string): string {
-  return centsToText(priceCents(text));
+export function roundPriceText(text: string, mark: DecimalMark): string {
+  return centsToAmountText(priceCents(text), mark);
 }
 
 /** A typed price in cents, or null when empty. */
@@ -88,14 +74,15 @@ export function priceCents(text: string): number | null {
   return text.trim() === "" ? null : eurosToCents(text);
 }
 
-export function productToDraft(product: CrmProduct): ProductDraft {
+/** A product read back as the editor's draft, its prices written with the reader's decimal mark. */
+export function productToDraft(product: CrmProduct, mark: DecimalMark): ProductDraft {
   const options = (list: CrmProduct["preparationWays"]) =>
     list.map((o) => ({
       key: `o${o.id}`,
       id: o.id,
       name: o.name,
       nameEng: o.nameEng ?? "",
-      price: o.price ? centsToText(o.price) : "",
+      price: o.price ? centsToAmountText(o.price, mark) : "",
     }));
   return {
     name: product.name,
@@ -104,9 +91,9 @@ export function productToDraft(product: CrmProduct): ProductDraft {
     description: product.description ?? "",
     descriptionEng: product.descriptionEng ?? "",
     hasDineInPrice: product.hasDineInPrice,
-    price: product.hasDineInPrice ? centsToText(product.price) : "",
+    price: product.hasDineInPrice ? centsToAmountText(product.price, mark) : "",
     hasTakeAwayPrice: product.hasTakeAwayPrice,
-    takeAwayPrice: centsToText(product.takeAwayPrice),
+    takeAwayPrice: centsToAmountText(product.takeAwayPrice, mark),
     vatCategory: product.vatCategory,
     categoryId: product.categoryId ?? 0,
     preparationAreaId: product.preparationAreaId,

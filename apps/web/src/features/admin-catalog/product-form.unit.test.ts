@@ -1,7 +1,6 @@
 import { productFormFor, saveCategoriesRequestFor } from "@tableorder/domain/contracts/crm-products";
 import { describe, expect, it } from "vitest";
 import {
-  cleanPriceText,
   draftToInput,
   emptyProductDraft,
   isTranslationPath,
@@ -15,21 +14,19 @@ const plain = productFormFor({ translationsActive: false });
 const translated = productFormFor({ translationsActive: true });
 
 describe("the product editor's form", () => {
-  it("price fields keep numbers only; a comma is the decimal point; leaving rounds to 2 decimals", () => {
-    expect(cleanPriceText("12,5")).toBe("12.5");
-    expect(cleanPriceText("abc")).toBe("");
-    expect(cleanPriceText("1.2.3")).toBe("");
-    expect(cleanPriceText("-3")).toBe("");
-    expect(roundPriceText("12.5")).toBe("12.50");
-    expect(roundPriceText("1.005")).toBe("1.01");
-    expect(roundPriceText("")).toBe("");
+  it("price fields round to 2 decimals once left, written the reader's way", () => {
+    expect(roundPriceText("12,5", ",")).toBe("12,50");
+    expect(roundPriceText("12.5", ",")).toBe("12,50");
+    expect(roundPriceText("12,5", ".")).toBe("12.50");
+    expect(roundPriceText("1,005", ",")).toBe("1,01");
+    expect(roundPriceText("", ",")).toBe("");
   });
 
   it("sends cents; basic ingredients never cost; the dine-in price only while its flag is on", () => {
     const draft = {
       ...emptyProductDraft(3),
       name: "Μουσακάς",
-      price: "12.50",
+      price: "12,50",
       hasTakeAwayPrice: true,
       takeAwayPrice: "11",
       basicIngredients: [{ ...newOptionDraft(), name: "Μπεσαμέλ", price: "2" }],
@@ -81,31 +78,35 @@ describe("the product editor's form", () => {
   });
 
   it("a product read back becomes the same draft (ids kept, cents as euros)", () => {
-    const draft = productToDraft({
-      id: 1,
-      name: "Φέτα",
-      nameEng: null,
-      type: "GOOD",
-      description: null,
-      descriptionEng: null,
-      hasDineInPrice: true,
-      price: 450,
-      hasTakeAwayPrice: false,
-      takeAwayPrice: null,
-      vatCategory: 1,
-      categoryId: 2,
-      preparationAreaId: null,
-      imageUrl: null,
-      active: true,
-      takeAwayActive: true,
-      allergens: ["milk"],
-      preparationWays: [],
-      basicIngredients: [],
-      extraIngredients: [{ id: 9, name: "Ρίγανη", nameEng: null, price: 20 }],
-      order: 0,
-      translationMissing: false,
-    });
-    expect(draft).toMatchObject({ price: "4.50", takeAwayPrice: "", categoryId: 2, allergens: ["milk"] });
+    const draft = productToDraft(
+      {
+        id: 1,
+        name: "Φέτα",
+        nameEng: null,
+        type: "GOOD",
+        description: null,
+        descriptionEng: null,
+        hasDineInPrice: true,
+        price: 450,
+        hasTakeAwayPrice: false,
+        takeAwayPrice: null,
+        vatCategory: 1,
+        categoryId: 2,
+        preparationAreaId: null,
+        imageUrl: null,
+        imageVariants: [],
+        active: true,
+        takeAwayActive: true,
+        allergens: ["milk"],
+        preparationWays: [],
+        basicIngredients: [],
+        extraIngredients: [{ id: 9, name: "Ρίγανη", nameEng: null, price: 20 }],
+        order: 0,
+        translationMissing: false,
+      },
+      ",",
+    );
+    expect(draft).toMatchObject({ price: "4,50", takeAwayPrice: "", categoryId: 2, allergens: ["milk"] });
     expect(draftToInput(draft).extraIngredients).toEqual([{ id: 9, name: "Ρίγανη", nameEng: "", price: 20 }]);
   });
 

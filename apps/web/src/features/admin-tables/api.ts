@@ -1,6 +1,7 @@
 import type { CrmTable, TableFormInput } from "@tableorder/domain/contracts/crm-tables";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, apiGet } from "../../lib/api-client.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { getToken } from "../../lib/session.ts";
 
@@ -34,7 +35,10 @@ export async function deleteTable(id: number): Promise<void> {
 /** The QR files need the staff token, so they are fetched rather than linked. */
 async function fetchAuthorized(path: string): Promise<Blob> {
   const token = getToken();
-  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  // The print views are written in the reader's language.
+  const headers: Record<string, string> = { "Accept-Language": currentLanguage() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { headers });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return response.blob();
 }
@@ -78,17 +82,12 @@ function openForPrint(blob: Blob): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** The server's printable card of one table's QR code, laid out as the sheet's cards are. */
 export async function printTableQr(table: CrmTable): Promise<void> {
-  const svg = await (await fetchAuthorized(`/api/crm/tables/${table.id}/qr.svg`)).text();
-  const html = `<!doctype html><meta charset="utf-8"><title>${escapeHtml(table.label)}</title><style>body{display:grid;place-items:center;font-family:sans-serif}svg{width:80mm;height:80mm}</style><h1>${escapeHtml(table.label)}</h1>${svg}<p>${escapeHtml(table.customerUrl)}</p>`;
-  openForPrint(new Blob([html], { type: "text/html" }));
+  openForPrint(await fetchAuthorized(`/api/crm/tables/${table.id}/qr-print`));
 }
 
 /** The server's printable A4 sheet of every table's QR code. */
 export async function printQrSheet(): Promise<void> {
   openForPrint(await fetchAuthorized("/api/crm/tables/qr-sheet"));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 }

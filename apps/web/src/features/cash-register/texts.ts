@@ -6,7 +6,6 @@ export const el = {
   cashRegister: {
     title: "Ταμειακή",
     chooseSource: "Είδος πώλησης",
-    source: { DINE_IN: "Στο τραπέζι", TAKE_AWAY: "Πακέτο", DELIVERY: "Διανομή" },
     sourceHint: {
       DINE_IN: "Πώληση για τραπέζι του καταστήματος",
       TAKE_AWAY: "Πώληση για πακέτο",
@@ -49,7 +48,6 @@ export const en: typeof el = {
   cashRegister: {
     title: "Cash register",
     chooseSource: "Kind of sale",
-    source: { DINE_IN: "Dine-in", TAKE_AWAY: "Take-away", DELIVERY: "Delivery" },
     sourceHint: {
       DINE_IN: "A sale for one of the venue's tables",
       TAKE_AWAY: "A take-away sale",

@@ -8,6 +8,7 @@ const salad: MenuProduct = {
   name: "Χωριάτικη",
   description: null,
   imageUrl: null,
+  imageVariants: [],
   price: 950,
   takeAwayPrice: null,
   active: true,

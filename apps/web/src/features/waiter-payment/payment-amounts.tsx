@@ -1,11 +1,11 @@
-import { eurosToCents } from "@tableorder/domain/money";
+import { centsToAmountText, decimalMarkOf, eurosToCents } from "@tableorder/domain/money";
 import { clampDiscount, linkCashCard, linkDiscount, maxDiscount } from "@tableorder/domain/payment-calculator";
 import { useRef, useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { useFormatEuros } from "../../components/price.tsx";
 import { Switch } from "../../components/switch.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
-import { AmountInput, centsText } from "./amount-input.tsx";
+import { AmountInput } from "./amount-input.tsx";
 import { type CardTerminal, useCardTerminals } from "./api.ts";
 import styles from "./waiter-payment.module.css";
 
@@ -54,8 +54,11 @@ export function PaymentAmounts({
   /** Resolves or rejects once the payment was answered; until then another tap does nothing. */
   onCollect: (amounts: CollectedAmounts) => Promise<unknown>;
 }) {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const format = useFormatEuros();
+  const mark = decimalMarkOf(lang);
+  // An amount the person did not type: 2 decimals in the reader's mark, a plain "0" for nothing.
+  const centsText = (cents: number) => (cents === 0 ? "0" : centsToAmountText(cents, mark));
   const submitting = useRef(false);
   const [sending, setSending] = useState(false);
 
@@ -71,16 +74,17 @@ export function PaymentAmounts({
     setDiscount({
       cents: linked.amount,
       amountText: linked.amount === typed ? text : centsText(linked.amount),
-      percentText: text === "" ? "" : String(linked.percentage),
+      percentText: text === "" ? "" : String(linked.percentage).replace(".", mark),
     });
   };
   const onDiscountPercentage = (text: string) => {
-    const typed = Number(text === "-" ? 0 : text) || 0;
+    // A percentage parses like euros: its hundredths are the "cents".
+    const typed = (eurosToCents(text) ?? 0) / 100;
     const linked = linkDiscount({ percentage: typed }, total, pieces);
     setDiscount({
       cents: linked.amount,
       amountText: text === "" ? "" : centsText(linked.amount),
-      percentText: linked.percentage === typed ? text : String(linked.percentage),
+      percentText: linked.percentage === typed ? text : String(linked.percentage).replace(".", mark),
     });
   };
 

@@ -1,27 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { centsText, normalizeNumberText } from "./amount-input.tsx";
 import { flowQuery, PAYMENT_METHOD_OF_ROUTE, PAYMENT_TYPE_OF_ROUTE } from "./payment-flow.ts";
 import { paymentStatus, paymentUpdateDestination } from "./pending-pos-payment.tsx";
 import { cashDeskServicePaths, waiterServicePaths } from "./service-paths.tsx";
-
-describe("the waiter's amount fields", () => {
-  it("round to 2 decimals, take a comma, and empty a non-numeric entry (spec 2 §5)", () => {
-    expect(normalizeNumberText("12.345")).toBe("12.35");
-    expect(normalizeNumberText("0.505")).toBe("0.51");
-    expect(normalizeNumberText("3,5")).toBe("3.5");
-    expect(normalizeNumberText("7.")).toBe("7.");
-    expect(normalizeNumberText("abc")).toBe("");
-    expect(normalizeNumberText("1.2.3")).toBe("");
-    expect(normalizeNumberText("")).toBe("");
-    expect(normalizeNumberText("-")).toBe("-");
-  });
-
-  it("show cents as euros with 2 decimals", () => {
-    expect(centsText(1850)).toBe("18.50");
-    expect(centsText(5)).toBe("0.05");
-    expect(centsText(0)).toBe("0");
-  });
-});
 
 describe("the payment flow's routes and parameters", () => {
   it("names the types and methods as the spec's routes do", () => {

@@ -6,6 +6,29 @@ export const el = {
     home: "Αρχική σελίδα",
     copyright: "© 2025 TableOrder. Με επιφύλαξη παντός δικαιώματος.",
   },
+  /** How an order is served, in the one wording every screen uses (kitchen, cash desk, admin, stats). */
+  serviceMode: {
+    DINE_IN: "Στο τραπέζι",
+    TAKE_AWAY: "Πακέτο",
+    DELIVERY: "Διανομή",
+  },
+  /** Kinds of venue and secondary cuisines, shown to guests and in the shop settings alike. */
+  retailerType: {
+    SHOP: "Κατάστημα",
+    RESTAURANT: "Εστιατόριο",
+    COMFORT_FOOD: "Σπιτικό φαγητό",
+    TAKE_AWAY: "Φαγητό σε πακέτο",
+    CAFE: "Καφετέρια",
+    BAR: "Μπαρ",
+    POPULAR: "Δημοφιλές",
+    NEW: "Νέο",
+  },
+  cuisine: {
+    "1": "Θαλασσινά",
+    "2": "Κρεατικά",
+    "3": "Vegan",
+    "4": "Brunch",
+  },
   common: {
     close: "Κλείσιμο",
     back: "Πίσω",
@@ -156,22 +179,6 @@ export const el = {
     removeConfirmTitle: "Αφαίρεση προϊόντος",
     removeConfirmText: "Να αφαιρεθεί ένα τεμάχιο «{{name}}» από την παραγγελία;",
     productRemoved: "Το προϊόν αφαιρέθηκε με επιτυχία",
-    retailerType: {
-      SHOP: "Κατάστημα",
-      RESTAURANT: "Εστιατόριο",
-      COMFORT_FOOD: "Comfort food",
-      TAKE_AWAY: "Take away",
-      CAFE: "Καφετέρια",
-      BAR: "Μπαρ",
-      POPULAR: "Δημοφιλές",
-      NEW: "Νέο",
-    },
-    cuisine: {
-      "1": "Θαλασσινά",
-      "2": "Κρεατικά",
-      "3": "Vegan",
-      "4": "Brunch",
-    },
   },
   menu: {
     title: "Κατάλογος",
@@ -235,16 +242,12 @@ export const el = {
     table: "Τραπέζι {{name}}",
     takeAway: "Πακέτο {{name}}",
     elapsed: "{{minutes}}'",
-    elapsedLabel: "πριν από {{minutes}} λεπτά",
+    elapsedLabel_one: "πριν από {{count}} λεπτό",
+    elapsedLabel_other: "πριν από {{count}} λεπτά",
     open: "Ανοικτός",
     closed: "Κλειστός",
     feedDisabled: "Η λήψη παραγγελιών είναι απενεργοποιημένη.",
     prepared: "Έτοιμο",
-    serviceMode: {
-      DINE_IN: "Στο τραπέζι",
-      TAKE_AWAY: "Πακέτο",
-      DELIVERY: "Διανομή",
-    },
     sender: {
       CLIENT: "Πελάτης",
       WAITER: "Σερβιτόρος",
@@ -323,8 +326,6 @@ export const el = {
   },
   availability: {
     title: "Διαθεσιμότητα προϊόντων",
-    dineIn: "Στο τραπέζι",
-    takeAway: "Πακέτο",
     priceRequired: "Απαιτείται συμπλήρωση τιμής για ενεργοποίηση διαθεσιμότητας",
     empty: "Δεν υπάρχουν προϊόντα σε αυτόν τον χώρο.",
     search: "Αναζήτηση προϊόντος",

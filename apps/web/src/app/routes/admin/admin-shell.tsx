@@ -1,10 +1,11 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useRef } from "react";
 import { Link, Navigate, NavLink, Route, Routes, useLocation } from "react-router";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { Dropdown } from "../../../components/dropdown.tsx";
 import { LanguageToggle } from "../../../components/language-toggle.tsx";
+import { useToastsBelow } from "../../../components/toasts.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
 import { useAdminIp } from "../../../features/cash-desk/api/get-admin-ip.ts";
 import { needsAttention, useLiveCashDeskStatus } from "../../../features/cash-desk/hooks/use-live-cash-desk-status.ts";
@@ -93,6 +94,8 @@ function AdminOnly({ isAdmin, children }: { isAdmin: boolean; children: ReactNod
 /** {admin}/*: the back office's header and its screens (spec 3 §2.2). */
 export function AdminShell({ account }: { account: Account }) {
   const { t } = useTranslation();
+  const headerRef = useRef<HTMLElement>(null);
+  useToastsBelow(headerRef);
   const isAdmin = hasAnyAuthority(account, ["ROLE_ADMIN"]);
   const missingTranslations = useMissingTranslations();
   // The Ταμείο dot (spec 3 §2.2), live on every admin screen.
@@ -113,7 +116,7 @@ export function AdminShell({ account }: { account: Account }) {
   ];
   return (
     <div className={styles.shell}>
-      <header className={styles.header}>
+      <header className={styles.header} ref={headerRef}>
         <Link to={ADMIN_BASE} className={styles.brand}>
           {t("app.name")}
         </Link>

@@ -9,13 +9,14 @@ import { AREAS_KEY, areaKey, deleteArea, saveArea, useCrmArea } from "../../../f
 import { useRecordDeletion } from "../../../features/admin-shell/use-record-deletion.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./admin.module.css";
-import { focusFirstInvalid, TextField, useCrmForm } from "./form-parts.tsx";
+import { focusFirstInvalid, TextField, useCrmForm, useDeleteConfirmation } from "./form-parts.tsx";
 
 const KEYED = { prep_area_name_exists: "name", username_exists: "username", userexists: "username" };
 
 /** {admin}/preparation-area/:id? — add or edit a preparation area; returns to {admin}/tables. */
 export default function AreaFormPage() {
   const { t } = useTranslation();
+  const { confirmDelete, deleteDialog } = useDeleteConfirmation();
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const navigate = useNavigate();
@@ -55,7 +56,7 @@ export default function AreaFormPage() {
     }
   };
   const onDelete = async () => {
-    if (id === null || !window.confirm(t("admin.common.confirmDelete"))) return;
+    if (id === null || !(await confirmDelete())) return;
     setSaving(true);
     try {
       await deleteRecord(() => deleteArea(id));
@@ -69,6 +70,7 @@ export default function AreaFormPage() {
   };
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="area-form">
+      {deleteDialog}
       <h2>{id === null ? t("admin.areas.add") : t("admin.areas.edit")}</h2>
       <TextField
         id="area-name"

@@ -10,7 +10,7 @@ import { useCrmWaiters } from "../../../features/admin-staff/api.ts";
 import { deleteTable, saveTable, TABLES_KEY, tableKey, useCrmTable } from "../../../features/admin-tables/api.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./admin.module.css";
-import { focusFirstInvalid, TextField, useCrmForm } from "./form-parts.tsx";
+import { focusFirstInvalid, TextField, useCrmForm, useDeleteConfirmation } from "./form-parts.tsx";
 
 /** The server's keyed uniqueness errors, shown on the field they concern. */
 const KEYED = { table_name_already_exists: "label", table_code_already_exists: "code" };
@@ -18,6 +18,7 @@ const KEYED = { table_name_already_exists: "label", table_code_already_exists: "
 /** {admin}/table/:id? — add (no id) or edit a table (spec 3 §2.2, §5). */
 export default function TableFormPage() {
   const { t } = useTranslation();
+  const { confirmDelete, deleteDialog } = useDeleteConfirmation();
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const navigate = useNavigate();
@@ -51,7 +52,7 @@ export default function TableFormPage() {
     }
   };
   const onDelete = async () => {
-    if (id === null || !window.confirm(t("admin.common.confirmDelete"))) return;
+    if (id === null || !(await confirmDelete())) return;
     setSaving(true);
     try {
       await deleteRecord(() => deleteTable(id));
@@ -73,6 +74,7 @@ export default function TableFormPage() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="table-form">
+      {deleteDialog}
       <h2>{id === null ? t("admin.tables.add") : t("admin.tables.edit")}</h2>
       <TextField
         id="table-label"

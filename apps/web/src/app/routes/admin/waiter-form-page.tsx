@@ -17,13 +17,14 @@ import {
 import { TABLES_KEY } from "../../../features/admin-tables/api.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./admin.module.css";
-import { focusFirstInvalid, TextField, useCrmForm } from "./form-parts.tsx";
+import { focusFirstInvalid, TextField, useCrmForm, useDeleteConfirmation } from "./form-parts.tsx";
 
 const KEYED = { username_exists: "userName", userexists: "userName" };
 
 /** {admin}/wait/:id? — add or edit a waiter; delete only for ADMIN and only in edit mode. */
 export default function WaiterFormPage({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
+  const { confirmDelete, deleteDialog } = useDeleteConfirmation();
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const navigate = useNavigate();
@@ -71,7 +72,7 @@ export default function WaiterFormPage({ isAdmin }: { isAdmin: boolean }) {
     }
   };
   const onDelete = async () => {
-    if (id === null || !window.confirm(t("admin.common.confirmDelete"))) return;
+    if (id === null || !(await confirmDelete())) return;
     setSaving(true);
     try {
       await deleteRecord(() => deleteWaiter(id));
@@ -92,6 +93,7 @@ export default function WaiterFormPage({ isAdmin }: { isAdmin: boolean }) {
     );
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="waiter-form">
+      {deleteDialog}
       <h2>{id === null ? t("admin.waiters.add") : t("admin.waiters.edit")}</h2>
       <TextField
         id="waiter-first-name"

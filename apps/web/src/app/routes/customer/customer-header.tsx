@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { LanguageToggle } from "../../../components/language-toggle.tsx";
 import { SocialLinks } from "../../../components/social-links.tsx";
+import { useToastsBelow } from "../../../components/toasts.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { clearSession } from "../../../lib/session.ts";
 import styles from "./customer.module.css";
@@ -38,8 +39,10 @@ export function CustomerHeader({ tableCode, account }: { tableCode: string; acco
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [pathname]);
+  const headerRef = useRef<HTMLElement>(null);
+  useToastsBelow(headerRef);
   return (
-    <header className={styles.header}>
+    <header className={styles.header} ref={headerRef}>
       <Link to={`/service/customer/${encodeURIComponent(tableCode)}`} className={styles.logo} aria-label={t("app.home")}>
         <span className={styles.logoMark} aria-hidden="true" />
         <span>{t("app.name")}</span>

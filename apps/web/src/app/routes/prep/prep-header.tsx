@@ -1,8 +1,8 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { ArrowLeftIcon, PrinterIcon, SoundIcon, ToggleIcon, UndoIcon } from "../../../components/icons.tsx";
 import { RealtimeIndicator } from "../../../components/realtime-indicator.tsx";
-import { toast } from "../../../components/toasts.tsx";
+import { toast, useToastsBelow } from "../../../components/toasts.tsx";
 import { displayName } from "../../../features/auth/has-authority.ts";
 import { useUndoStack } from "../../../features/kitchen-tickets/hooks/use-undo-stack.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
@@ -43,21 +43,6 @@ function PrinterStatus({ printing }: { printing: PrepContext["printing"] }) {
       {content}
     </span>
   );
-}
-
-/** Keeps toasts just under the header, so they never cover its buttons (it wraps on a portrait tablet). */
-function useToastsBelow(header: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const element = header.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty("--toast-top", `${element.offsetHeight + 12}px`));
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty("--toast-top");
-    };
-  }, [header]);
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
+import { useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { ArrowLeftIcon, SettingsIcon, UndoIcon } from "../../../components/icons.tsx";
 import { RealtimeIndicator } from "../../../components/realtime-indicator.tsx";
-import { toast } from "../../../components/toasts.tsx";
+import { toast, useToastsBelow } from "../../../components/toasts.tsx";
 import { displayName } from "../../../features/auth/has-authority.ts";
 import { ServicePathsProvider, waiterServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import { el, en } from "../../../features/waiter-payment/texts.ts";
@@ -56,9 +57,11 @@ function WaiterArea({ account }: { account: Account }) {
   const onFeed = pathname === WAITER_BASE_PATH || pathname === `${WAITER_BASE_PATH}/`;
   const onSettings = pathname.replace(/\/$/, "") === `${WAITER_BASE_PATH}/settings`;
   const context: WaiterContext = { account, feed };
+  const headerRef = useRef<HTMLElement>(null);
+  useToastsBelow(headerRef);
   return (
     <div className={styles.screen}>
-      <header className={styles.header}>
+      <header className={styles.header} ref={headerRef}>
         <div className={styles.headerStart}>
           {onFeed ? (
             <h1 className={styles.title} data-testid="waiter-title">

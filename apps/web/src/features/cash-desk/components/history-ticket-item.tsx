@@ -58,7 +58,7 @@ export function HistoryTicketItem({
           </time>
           <span className={styles.muted}>{t("cashDesk.history.ticket", { number: ticket.ticketId })}</span>
           <span className={styles.table}>{ticket.tableName}</span>
-          <span>{t(`cashDesk.history.serviceMode.${ticket.serviceMode}`)}</span>
+          <span>{t(`serviceMode.${ticket.serviceMode}`)}</span>
           <span className={styles.muted}>{t("cashDesk.history.pieces", { count: ticket.quantity })}</span>
           <span className={styles.marks}>
             {ticket.isRegistered && (

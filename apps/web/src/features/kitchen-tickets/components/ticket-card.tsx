@@ -33,6 +33,7 @@ function TicketProductRow({ product }: { product: TicketProduct }) {
         removed={product.removedIngredients.map((i) => i.name)}
         extras={product.extraIngredientIds.map((i) => i.name)}
         notes={product.notes}
+        done={prepared}
       />
       {!prepared && <AllergenWarning allergens={product.allergens} />}
     </li>
@@ -52,7 +53,7 @@ export function TicketBand({ ticket, minutes, age }: { ticket: KitchenTicket; mi
         <span aria-hidden="true" data-testid="ticket-elapsed">
           {t("kitchen.elapsed", { minutes })}
         </span>
-        <span className="visually-hidden">{t("kitchen.elapsedLabel", { minutes })}</span>
+        <span className="visually-hidden">{t("kitchen.elapsedLabel", { count: minutes })}</span>
       </span>
     </header>
   );
@@ -65,7 +66,7 @@ export function TicketMeta({ ticket }: { ticket: KitchenTicket }) {
   return (
     <p className={styles.meta}>
       <span className={`${styles.mode} ${ticket.serviceMode !== "DINE_IN" ? styles.modeAway : ""}`} data-testid="ticket-mode">
-        {t(`kitchen.serviceMode.${ticket.serviceMode}`)}
+        {t(`serviceMode.${ticket.serviceMode}`)}
       </span>
       <span data-testid="ticket-sender">
         {t(`kitchen.sender.${ticket.sentBy.type}`)}

@@ -64,6 +64,7 @@ function ProductRow({
           removed={product.removedIngredients.map((i) => i.name)}
           extras={product.extraIngredientIds.map((i) => i.name)}
           notes={product.notes}
+          done={!waiting}
         />
         {waiting && <AllergenWarning allergens={product.allergens} />}
       </div>

@@ -3,6 +3,7 @@ import type { MenuProduct } from "@tableorder/domain/contracts/menu";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { Price, useFormatEuros } from "../../../components/price.tsx";
+import { ProductPicture } from "../../../components/product-picture.tsx";
 import { QuantityCounter } from "../../../components/quantity-counter.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { choiceUnitPrice, type ItemChoice, initialChoice, toBasketLineInput, toggle } from "../item-choice.ts";
@@ -52,6 +53,7 @@ export function MenuProductItem({ product, expanded, onToggle, onAdd }: MenuProd
         disabled={!available}
         data-testid="menu-product-toggle"
       >
+        <ProductPicture variants={product.imageVariants} size={72} className={styles.picture} />
         <span className={styles.productText}>
           <span className={styles.productName}>{product.name}</span>
           {product.description && <span className={styles.productDescription}>{product.description}</span>}

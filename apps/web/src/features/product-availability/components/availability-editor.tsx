@@ -39,13 +39,13 @@ function ProductAvailability({
           {product.hasTakeAwayPrice && product.takeAwayPrice != null && (
             <span className={styles.takeAwayPrice}>
               {" · "}
-              {t("availability.takeAway")} {euros(product.takeAwayPrice)}
+              {t("serviceMode.TAKE_AWAY")} {euros(product.takeAwayPrice)}
             </span>
           )}
         </span>
       </div>
       <Switch
-        label={t("availability.dineIn")}
+        label={t("serviceMode.DINE_IN")}
         stateLabel={product.active ? t("availability.available") : t("availability.unavailable")}
         checked={product.active}
         disabled={dineInLocked}
@@ -57,7 +57,7 @@ function ProductAvailability({
       />
       {showTakeAway && (
         <Switch
-          label={t("availability.takeAway")}
+          label={t("serviceMode.TAKE_AWAY")}
           stateLabel={product.takeAwayActive ? t("availability.available") : t("availability.unavailable")}
           checked={product.takeAwayActive}
           offTone="danger"

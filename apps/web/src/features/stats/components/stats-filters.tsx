@@ -101,7 +101,7 @@ export function StatsFiltersPanel({
                 onChange={() => onChange({ ...filters, sources: toggle(filters.sources, source) })}
                 data-testid={`stats-source-${source}`}
               />
-              {t(`stats.filters.sources.${source}`)}
+              {t(`serviceMode.${source}`)}
             </label>
           ))}
         </div>

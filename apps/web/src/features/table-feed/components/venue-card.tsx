@@ -7,10 +7,10 @@ import styles from "./table-feed.module.css";
 export function VenueCard({ info }: { info: RetailerInfo }) {
   const { t, exists } = useTranslation();
   const [imageFailed, setImageFailed] = useState(false);
-  const typeKey = `customer.retailerType.${info.type}`;
+  const typeKey = `retailerType.${info.type}`;
   const cuisines = [
     info.mainCuisine,
-    ...info.secondaryCuisine.map((id) => (exists(`customer.cuisine.${id}`) ? t(`customer.cuisine.${id}`) : null)),
+    ...info.secondaryCuisine.map((id) => (exists(`cuisine.${id}`) ? t(`cuisine.${id}`) : null)),
   ].filter(Boolean);
   return (
     <section className={styles.venue} aria-label={info.name} data-testid="venue-card">

@@ -45,7 +45,7 @@ function SaleTitle({ backTo, title, sale }: { backTo: string; title: string; sal
       </Link>
       <h2 className={styles.title}>{title}</h2>
       <span className={styles.titleMeta}>
-        {sale.source && t(`cashRegister.source.${sale.source}`)}
+        {sale.source && t(`serviceMode.${sale.source}`)}
         {sale.tableLabel && sale.tableId !== null ? ` · ${t("waiter.table", { name: sale.tableLabel })}` : ""}
       </span>
     </div>

@@ -20,7 +20,7 @@ export function ChooseRegisterSource({ base }: { base: string }) {
               data-testid={`register-source-${source}`}
             >
               <span className={styles.choiceText}>
-                <strong>{t(`cashRegister.source.${source}`)}</strong>
+                <strong>{t(`serviceMode.${source}`)}</strong>
                 <small>{t(`cashRegister.sourceHint.${source}`)}</small>
               </span>
               <span className={styles.chevron} aria-hidden="true">

@@ -1,7 +1,7 @@
 /** The cash desk's texts (el, en), registered when its chunk loads (spec 3 §2.3, §2.4, §4). */
 export const el = {
   cashDesk: {
-    tabs: { tables: "Τραπέζια", "take-away": "Πακέτο", "prep-areas": "Χώροι προετοιμασίας", history: "Ιστορικό" },
+    tabs: { tables: "Τραπέζια", "take-away": "Πακέτα", "prep-areas": "Χώροι προετοιμασίας", history: "Ιστορικό" },
     tabsLabel: "Ενότητες ταμείου",
     attention: "Υπάρχουν εκκρεμότητες",
     documentsWaiting_one: "{{count}} παραστατικό περιμένει εκτύπωση",
@@ -57,7 +57,6 @@ export const el = {
       discount: "Έκπτωση",
       pieces: "{{count}} τεμ.",
       openDocuments: "Παραστατικά παραγγελίας #{{number}}",
-      serviceMode: { DINE_IN: "Στο τραπέζι", TAKE_AWAY: "Πακέτο", DELIVERY: "Διανομή" },
       paymentStatus: { PAID: "Πληρώθηκε", UNPAID: "Απλήρωτο", GIFT: "Κέρασμα", CANCELLED: "Ακυρώθηκε" },
     },
     documents: {
@@ -86,7 +85,7 @@ export const el = {
 
 export const en: typeof el = {
   cashDesk: {
-    tabs: { tables: "Tables", "take-away": "Take-away", "prep-areas": "Preparation areas", history: "History" },
+    tabs: { tables: "Tables", "take-away": "Take-aways", "prep-areas": "Preparation areas", history: "History" },
     tabsLabel: "Cash desk sections",
     attention: "Something needs attention",
     documentsWaiting_one: "{{count}} document waiting to print",
@@ -142,7 +141,6 @@ export const en: typeof el = {
       discount: "Discount",
       pieces: "{{count}} pcs",
       openDocuments: "Documents of order #{{number}}",
-      serviceMode: { DINE_IN: "Dine-in", TAKE_AWAY: "Take-away", DELIVERY: "Delivery" },
       paymentStatus: { PAID: "Paid", UNPAID: "Unpaid", GIFT: "Gift", CANCELLED: "Cancelled" },
     },
     documents: {

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
+import { TrashIcon, UndoIcon } from "../../../../components/icons.tsx";
 import { toast } from "../../../../components/toasts.tsx";
 import {
   CATALOG_KEY,
@@ -218,7 +219,7 @@ export default function CategoriesPage() {
                 aria-label={row.removed ? t("admin.categories.undoRemove") : t("admin.categories.remove")}
                 data-testid="category-remove"
               >
-                {row.removed ? "↺" : "🗑"}
+                {row.removed ? <UndoIcon size={20} /> : <TrashIcon size={20} />}
               </button>
             </div>
             {row.productCount > 0 && (

@@ -1,5 +1,7 @@
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES, productFormFor } from "@tableorder/domain/contracts/crm-products";
 import { ALLERGENS, type Allergen, VAT_CATEGORIES } from "@tableorder/domain/enums";
+import { nameIn } from "@tableorder/domain/localized-name";
+import { cleanAmountText, decimalMarkOf } from "@tableorder/domain/money";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -21,7 +23,6 @@ import {
   useTranslationsActive,
 } from "../../../../features/admin-catalog/api.ts";
 import {
-  cleanPriceText,
   draftToInput,
   emptyProductDraft,
   isTranslationPath,
@@ -39,7 +40,7 @@ import { useRecordDeletion } from "../../../../features/admin-shell/use-record-d
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
 import styles from "../admin.module.css";
-import { focusFirstInvalid } from "../form-parts.tsx";
+import { focusFirstInvalid, useDeleteConfirmation } from "../form-parts.tsx";
 import own from "./catalog.module.css";
 
 type Tab = "details" | "translation";
@@ -103,6 +104,7 @@ const inputProps = (id: string, error?: string) => ({
  */
 export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
   const { t, lang } = useTranslation();
+  const { confirmDelete, deleteDialog } = useDeleteConfirmation();
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const navigate = useNavigate();
@@ -125,9 +127,10 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
   const [imageError, setImageError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a language switch must not undo what is being typed
   useEffect(() => {
     if (!existing.data) return;
-    setDraft(productToDraft(existing.data));
+    setDraft(productToDraft(existing.data, decimalMarkOf(lang)));
     setImageUrl(existing.data.imageUrl);
   }, [existing.data]);
   const preview = useMemo(() => (imageFile ? URL.createObjectURL(imageFile) : null), [imageFile]);
@@ -220,7 +223,7 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
     }
   };
   const onDelete = async () => {
-    if (id === null || !window.confirm(t("admin.common.confirmDelete"))) return;
+    if (id === null || !(await confirmDelete())) return;
     setSaving(true);
     try {
       await deleteRecord(() => deleteProduct(id));
@@ -241,8 +244,8 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
         inputMode="decimal"
         autoComplete="off"
         value={draft[field]}
-        onChange={(e) => set(field, cleanPriceText(e.target.value))}
-        onBlur={() => setDraft((d) => ({ ...d, [field]: roundPriceText(d[field]) }))}
+        onChange={(e) => set(field, cleanAmountText(e.target.value, decimalMarkOf(lang)))}
+        onBlur={() => setDraft((d) => ({ ...d, [field]: roundPriceText(d[field], decimalMarkOf(lang)) }))}
       />
     </Field>
   );
@@ -279,8 +282,8 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
                     inputMode="decimal"
                     autoComplete="off"
                     value={option.price}
-                    onChange={(e) => setOption(list, index, { price: cleanPriceText(e.target.value) })}
-                    onBlur={() => setOption(list, index, { price: roundPriceText(option.price) })}
+                    onChange={(e) => setOption(list, index, { price: cleanAmountText(e.target.value, decimalMarkOf(lang)) })}
+                    onBlur={() => setOption(list, index, { price: roundPriceText(option.price, decimalMarkOf(lang)) })}
                   />
                 </Field>
               )}
@@ -417,7 +420,7 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
           <option value={0}>{t("admin.products.chooseCategory")}</option>
           {(categories.data ?? []).map((category) => (
             <option key={category.id} value={category.id}>
-              {category.name}
+              {nameIn(lang, category.name, category.nameEng)}
             </option>
           ))}
         </select>
@@ -514,6 +517,7 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="product-form">
+      {deleteDialog}
       <h2>{id === null ? t("admin.products.add") : t("admin.products.edit")}</h2>
       {translationsActive && (
         <div className={own.tabs} role="tablist">

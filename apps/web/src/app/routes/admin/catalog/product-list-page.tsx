@@ -1,10 +1,12 @@
 import type { CrmProduct } from "@tableorder/domain/contracts/crm-products";
+import { nameIn } from "@tableorder/domain/localized-name";
 import { isBlank } from "@tableorder/domain/validators";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
 import { useFormatEuros } from "../../../../components/price.tsx";
+import { ProductPicture } from "../../../../components/product-picture.tsx";
 import { Switch } from "../../../../components/switch.tsx";
 import { useCrmAreas } from "../../../../features/admin-areas/api.ts";
 import {
@@ -48,7 +50,7 @@ function ProductRow({
   const hasTakeAway = product.hasTakeAwayPrice && product.takeAwayPrice != null;
   const prices = [
     product.hasDineInPrice ? euros(product.price) : null,
-    hasTakeAway && product.takeAwayPrice != null ? `${t("admin.products.takeAway")} ${euros(product.takeAwayPrice)}` : null,
+    hasTakeAway && product.takeAwayPrice != null ? `${t("serviceMode.TAKE_AWAY")} ${euros(product.takeAwayPrice)}` : null,
   ].filter(Boolean);
   return (
     <li
@@ -58,8 +60,11 @@ function ProductRow({
       data-active={product.active}
     >
       <div className={own.productMain}>
+        <span className={own.thumbnail}>
+          <ProductPicture variants={product.imageVariants} size={40} />
+        </span>
         <Link to={`../product/${product.id}`} className={own.productName} data-testid="admin-product-link">
-          {product.name}
+          {nameIn(lang, product.name, product.nameEng)}
           {product.translationMissing && (
             <span
               className={own.dot}
@@ -100,7 +105,7 @@ function ProductRow({
         <span title={dineInLocked ? needsPrice : undefined}>
           <Switch
             size="sm"
-            label={t("admin.products.dineIn")}
+            label={t("serviceMode.DINE_IN")}
             stateLabel={product.active ? t("admin.products.available") : t("admin.products.unavailable")}
             checked={product.active}
             disabled={dineInLocked}
@@ -114,7 +119,7 @@ function ProductRow({
         {hasTakeAway && (
           <Switch
             size="sm"
-            label={t("admin.products.takeAway")}
+            label={t("serviceMode.TAKE_AWAY")}
             stateLabel={product.takeAwayActive ? t("admin.products.available") : t("admin.products.unavailable")}
             checked={product.takeAwayActive}
             offTone="danger"
@@ -133,7 +138,7 @@ function ProductRow({
  * switches, reordering within a category, and the missing-translation dot.
  */
 export default function ProductListPage() {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const queryClient = useQueryClient();
   const catalogue = useCrmCatalogue();
   const areas = useCrmAreas();
@@ -221,7 +226,7 @@ export default function ProductListPage() {
         categories.map((category) => (
           <div key={category.id} className={own.category} data-testid="admin-category" data-name={category.name}>
             <h3 className={own.categoryHead}>
-              {category.id === 0 ? t("admin.products.uncategorized") : category.name}
+              {category.id === 0 ? t("admin.products.uncategorized") : nameIn(lang, category.name, category.nameEng)}
               {translations.data === true && category.id !== 0 && isBlank(category.nameEng) && (
                 <span
                   className={own.dot}

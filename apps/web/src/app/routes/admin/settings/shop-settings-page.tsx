@@ -200,7 +200,7 @@ export default function ShopSettingsPage() {
           <option value="">{t("admin.settings.choose")}</option>
           {(types.data ?? []).map((type) => (
             <option key={type} value={type}>
-              {t(`admin.settings.types.${type}`)}
+              {t(`retailerType.${type}`)}
             </option>
           ))}
         </Select>
@@ -229,7 +229,7 @@ export default function ShopSettingsPage() {
                   onChange={() => toggleSecondary(code)}
                   data-testid={`settings-secondary-${code}`}
                 />
-                {t(`admin.settings.secondary.${code}`)}
+                {t(`cuisine.${code}`)}
               </label>
             ))}
           </div>

@@ -23,7 +23,7 @@ const athensToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/A
 function describeFilters(filters: StatsFilters, t: (key: string, params?: Record<string, unknown>) => string): string {
   const parts: string[] = [];
   if (filters.startTime && filters.endTime) parts.push(`${filters.startTime}-${filters.endTime}`);
-  if (filters.sources.length) parts.push(filters.sources.map((s) => t(`stats.filters.sources.${s}`)).join(", "));
+  if (filters.sources.length) parts.push(filters.sources.map((s) => t(`serviceMode.${s}`)).join(", "));
   if (filters.tableIds.length) parts.push(t("stats.tablesCount", { count: filters.tableIds.length }));
   if (filters.areaIds.length) parts.push(t("stats.areasCount", { count: filters.areaIds.length }));
   return parts.join(" · ");
