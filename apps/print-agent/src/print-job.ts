@@ -4,6 +4,7 @@ import { renderFiscalDocument } from "./fiscal-document-layout.ts";
 import { renderKitchenTicket, renderVoidTicket } from "./kitchen-ticket-layout.ts";
 import type { PrintJob } from "./protocol.ts";
 import { renderStatsReport } from "./stats-report-layout.ts";
+import { renderTestPage } from "./test-page-layout.ts";
 
 export interface RenderJobOptions {
   /** Used when the job names no code page: the one the venue's printers are set up for. */
@@ -47,6 +48,8 @@ export function renderJob(job: PrintJob, options: RenderJobOptions): Uint8Array 
         codePage: job.codePage ?? options.defaultCodePage,
         now: options.now,
       });
+    case "test-page":
+      return renderTestPage(job.page, { codePage: job.codePage ?? options.defaultCodePage, now: options.now });
     case "raw":
       return new Uint8Array(Buffer.from(job.base64, "base64"));
   }

@@ -8,6 +8,7 @@ import type { PrintableFiscalDocument, PrintableVenueHeader } from "./fiscal-doc
 import type { PrintableKitchenTicket } from "./kitchen-ticket-layout.ts";
 import { DEFAULT_PRINTER_PORT } from "./printer-connection.ts";
 import type { PrintableStatsReport } from "./stats-report-layout.ts";
+import type { PrintableTestPage } from "./test-page-layout.ts";
 
 /**
  * The print protocol between the preparation screen (browser) and the agent: JSON text messages
@@ -86,6 +87,13 @@ export const printableStatsReport = z.object({
   tablesTotal: z.number().int().min(0),
   productCount: z.array(z.object({ name: text(500), amount: money, count: z.number().int().min(0) })).max(5000),
 }) satisfies z.ZodType<PrintableStatsReport>;
+
+/** The admin's test page for a preparation area's printer. */
+export const printableTestPage = z.object({
+  venueName: text(200),
+  areaName: text(100).min(1),
+  printer: text(300).min(1),
+}) satisfies z.ZodType<PrintableTestPage>;
 
 /** The venue's header of a fiscal document (invoicing settings): name, ΑΦΜ, ΔΟΥ, address. */
 export const printableVenueHeader = z.object({
@@ -213,6 +221,11 @@ export const printJob = z.discriminatedUnion("kind", [
     kind: z.literal("stats-report"),
     report: printableStatsReport,
     bigLetters: z.boolean().default(false),
+    codePage,
+  }),
+  z.object({
+    kind: z.literal("test-page"),
+    page: printableTestPage,
     codePage,
   }),
   z.object({

@@ -165,7 +165,7 @@ export function AdminShell({ account }: { account: Account }) {
             <Route index element={<Dashboard isAdmin={isAdmin} />} />
             <Route path="tables" element={<SpacesPage />} />
             <Route path="table/:id?" element={<TableFormPage />} />
-            <Route path="preparation-area/:id?" element={<AreaFormPage />} />
+            <Route path="preparation-area/:id?" element={<AreaFormPage isAdmin={isAdmin} />} />
             <Route path="waiters" element={<WaitersPage />} />
             <Route path="wait/:id?" element={<WaiterFormPage isAdmin={isAdmin} />} />
             <Route path="products" element={<ProductListPage />} />

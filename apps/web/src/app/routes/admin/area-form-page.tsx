@@ -6,15 +6,20 @@ import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { AREAS_KEY, areaKey, deleteArea, saveArea, useCrmArea } from "../../../features/admin-areas/api.ts";
+import { TestPrintButton } from "../../../features/admin-areas/components/test-print-button.tsx";
 import { useRecordDeletion } from "../../../features/admin-shell/use-record-deletion.ts";
+import { useAdminIp } from "../../../features/cash-desk/api/get-admin-ip.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./admin.module.css";
 import { focusFirstInvalid, TextField, useCrmForm, useDeleteConfirmation } from "./form-parts.tsx";
 
 const KEYED = { prep_area_name_exists: "name", username_exists: "username", userexists: "username" };
 
-/** {admin}/preparation-area/:id? — add or edit a preparation area; returns to {admin}/tables. */
-export default function AreaFormPage() {
+/**
+ * {admin}/preparation-area/:id? — add or edit a preparation area; returns to {admin}/tables. The
+ * venue's administrator can also send a test page to a saved area's printer.
+ */
+export default function AreaFormPage({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
   const { confirmDelete, deleteDialog } = useDeleteConfirmation();
   const params = useParams();
@@ -22,6 +27,8 @@ export default function AreaFormPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const existing = useCrmArea(id);
+  // The print agent's address and the venue's name, for the test print.
+  const venue = useAdminIp(isAdmin && id !== null);
   const deleteRecord = useRecordDeletion({ recordKey: areaKey(id), refresh: [AREAS_KEY] });
   // Create requires a password; on edit an untouched (empty) one keeps the current password.
   const schema = id === null ? createPreparationAreaRequest : updatePreparationAreaRequest;
@@ -103,6 +110,14 @@ export default function AreaFormPage() {
         error={form.errors.printerIp}
         onChange={(v) => form.set("printerIp", v)}
       />
+      {isAdmin && existing.data && (
+        <TestPrintButton
+          agentAddress={venue.isPending ? undefined : (venue.data?.address ?? null)}
+          venueName={venue.data?.venueName ?? ""}
+          area={{ name: existing.data.name, printerIp: existing.data.printerIp ?? null }}
+          typedPrinterIp={form.values.printerIp}
+        />
+      )}
       <div className={styles.formActions}>
         <Button type="submit" loading={saving} data-testid="area-save">
           {t("admin.common.save")}

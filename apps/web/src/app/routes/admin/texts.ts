@@ -40,6 +40,21 @@ export const el = {
       username: "Όνομα χρήστη",
       password: "Κωδικός",
       printerIp: "IP εκτυπωτή",
+      testPrint: {
+        button: "Δοκιμαστική εκτύπωση",
+        sent: "Η δοκιμαστική σελίδα τυπώθηκε στον εκτυπωτή {{printer}}",
+        blocked: {
+          noPrinter: "Δεν έχει οριστεί εκτυπωτής για αυτόν τον χώρο",
+          unsaved: "Αποθηκεύστε πρώτα τη νέα διεύθυνση του εκτυπωτή",
+          noPrintService: "Δεν έχει οριστεί υπηρεσία εκτύπωσης για το κατάστημα: ορίστε τη στον Λογαριασμό",
+        },
+        failed: {
+          agentUnreachable: "Η υπηρεσία εκτύπωσης δεν είναι συνδεδεμένη: ελέγξτε ότι τρέχει στον υπολογιστή του καταστήματος",
+          printerUnreachable: "Ο εκτυπωτής {{printer}} δεν απαντά: ελέγξτε ότι είναι αναμμένος και συνδεδεμένος στο δίκτυο",
+          printerTimeout: "Ο εκτυπωτής {{printer}} άργησε να απαντήσει",
+          refused: "Η υπηρεσία εκτύπωσης δεν δέχτηκε τη δοκιμαστική σελίδα",
+        },
+      },
     },
     products: {
       title: "Προϊόντα",
@@ -181,6 +196,21 @@ export const en: typeof el = {
       username: "Username",
       password: "Password",
       printerIp: "Printer IP",
+      testPrint: {
+        button: "Test print",
+        sent: "The test page printed on printer {{printer}}",
+        blocked: {
+          noPrinter: "No printer is set for this area",
+          unsaved: "Save the new printer address first",
+          noPrintService: "The venue has no print service: set it under Account",
+        },
+        failed: {
+          agentUnreachable: "The print service is not connected: check that it runs on the venue's computer",
+          printerUnreachable: "Printer {{printer}} does not answer: check that it is on and connected to the network",
+          printerTimeout: "Printer {{printer}} took too long to answer",
+          refused: "The print service did not accept the test page",
+        },
+      },
     },
     products: {
       title: "Products",
