@@ -41,6 +41,10 @@ export const kitchenTicket = z.object({
 });
 export type KitchenTicket = z.infer<typeof kitchenTicket>;
 
+/** A ticket the area completed lately, as the board's Recall lists it: newest first. */
+export const completedKitchenTicket = kitchenTicket.extend({ completedAt: z.string() });
+export type CompletedKitchenTicket = z.infer<typeof completedKitchenTicket>;
+
 export const kitchenFeed = z.object({
   id: z.number(),
   label: z.string(),

@@ -16,6 +16,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { loadKitchenFeed, loadTickets } from "./load-tickets.ts";
 import { areaForCaller, setAreaAutoPrint, setAreaOpen } from "./preparation-area-settings.ts";
 import { claimTicketPrint, markTicketPrinted, prepareTicketProducts, revertTicketProducts } from "./prepare-ticket-products.ts";
+import { loadRecallableTickets } from "./recall-tickets.ts";
 
 const areaQuery = z.object({ id: z.coerce.number().int().positive().optional() });
 const KITCHEN_ROLES = ["COOK", "CASH_DESK", "ADMIN"] as const;
@@ -28,6 +29,12 @@ export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get("/api/feed/kitchen", { schema: { querystring: areaQuery } }, async (request) => {
     const area = await areaForCaller(db, requirePrincipal(request), request.query.id);
     return loadKitchenFeed(db, area.retailerId, area.id);
+  });
+
+  // The board's Recall: the area's last completed tickets; bringing one back is the undo below.
+  app.get("/api/feed/kitchen/completed", { schema: { querystring: areaQuery } }, async (request) => {
+    const area = await areaForCaller(db, requirePrincipal(request), request.query.id);
+    return loadRecallableTickets(db, area.id);
   });
 
   app.get("/api/feed/kitchen/ticket/:id", { schema: { params: idParams } }, async (request) => {

@@ -1,3 +1,5 @@
+import type { KitchenTicket } from "@tableorder/domain/contracts/kitchen";
+
 /**
  * The cook's undo (spec 2 §4.3): a stack of the last updates, newest on top. Each entry is one
  * prepared batch or one completed ticket with the pieces it moved, so undo puts back exactly
@@ -14,6 +16,31 @@ export interface UndoEntry {
   tableName: string;
   ticketNumber: number;
   at: number;
+}
+
+/** What one prepare call on a ticket moved (the server's answer to …/prepare). */
+export interface PreparedOnTicket {
+  preparedIds: number[];
+  ticketCompleted: boolean;
+}
+
+/**
+ * The stack entry a prepare call leaves, whether a line's check, 'All ready' or a bump on the
+ * board: a completed ticket goes on whole (the pieces prepared before and now), so one undo
+ * brings it back as it was; otherwise the batch just prepared; null when nothing moved.
+ */
+export function undoEntryAfterPrepare(
+  ticket: KitchenTicket,
+  result: PreparedOnTicket,
+  meta: { id: string; at: number },
+): UndoEntry | null {
+  const entry = { ...meta, ticketId: ticket.id, tableName: ticket.tableName, ticketNumber: ticket.ticketId };
+  if (result.ticketCompleted) {
+    const before = ticket.products.filter((p) => p.status === "PREPARED").flatMap((p) => p.orderProductIds);
+    const ids = [...new Set([...before, ...result.preparedIds])];
+    return ids.length ? { ...entry, kind: "completed", orderProductIds: ids } : null;
+  }
+  return result.preparedIds.length ? { ...entry, kind: "prepared", orderProductIds: result.preparedIds } : null;
 }
 
 /** Enough for a busy minute; older updates are not worth undoing from the stack. */

@@ -1,6 +1,15 @@
+import type { KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { describe, expect, it } from "vitest";
 import { ticketAge } from "./elapsed-minutes.ts";
-import { forgetPieces, parseUndoStack, peekUndo, pushUndo, removeUndo, type UndoEntry } from "./undo-stack.ts";
+import {
+  forgetPieces,
+  parseUndoStack,
+  peekUndo,
+  pushUndo,
+  removeUndo,
+  type UndoEntry,
+  undoEntryAfterPrepare,
+} from "./undo-stack.ts";
 
 let seq = 0;
 const entry = (ticketId: number, ids: number[], kind: UndoEntry["kind"] = "prepared"): UndoEntry => ({
@@ -69,5 +78,39 @@ describe("ticketAge", () => {
   });
   it("treats a threshold of 0 as off", () => {
     expect(ticketAge(90, 0, 0)).toBe("fresh");
+  });
+});
+
+describe("the undo entry a prepare leaves (a line, 'All ready', or a bump on the board)", () => {
+  const ticket = {
+    id: 9,
+    ticketId: 49,
+    tableName: "Τ4",
+    products: [
+      { status: "PREPARED", orderProductIds: [1] },
+      { status: "SENT", orderProductIds: [2, 3] },
+      { status: "COMPLETE", orderProductIds: [4] },
+    ],
+  } as unknown as KitchenTicket;
+  const meta = { id: "x", at: 5 };
+
+  it("puts a completed ticket on whole: pieces prepared before and now, not the delivered ones", () => {
+    expect(undoEntryAfterPrepare(ticket, { preparedIds: [2, 3], ticketCompleted: true }, meta)).toEqual({
+      id: "x",
+      at: 5,
+      ticketId: 9,
+      tableName: "Τ4",
+      ticketNumber: 49,
+      kind: "completed",
+      orderProductIds: [1, 2, 3],
+    });
+  });
+
+  it("puts a batch on alone, and nothing when nothing moved", () => {
+    expect(undoEntryAfterPrepare(ticket, { preparedIds: [2], ticketCompleted: false }, meta)).toMatchObject({
+      kind: "prepared",
+      orderProductIds: [2],
+    });
+    expect(undoEntryAfterPrepare(ticket, { preparedIds: [], ticketCompleted: false }, meta)).toBeNull();
   });
 });

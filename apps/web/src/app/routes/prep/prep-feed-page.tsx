@@ -1,7 +1,13 @@
+import type { KitchenTicket } from "@tableorder/domain/contracts/kitchen";
+import { useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { UndoIcon } from "../../../components/icons.tsx";
 import { useSetAreaActive } from "../../../features/kitchen-tickets/api/set-area-active.ts";
+import { RecallPanel } from "../../../features/kitchen-tickets/components/recall-panel.tsx";
 import { TicketBoard } from "../../../features/kitchen-tickets/components/ticket-board.tsx";
+import type { TicketBump } from "../../../features/kitchen-tickets/components/ticket-card.tsx";
+import { useBumpTicket } from "../../../features/kitchen-tickets/hooks/use-bump-ticket.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./prep.module.css";
@@ -13,6 +19,18 @@ export default function PrepFeedPage() {
   const { feed, tickets, thresholds, basePath, area } = usePrepContext();
   const openArea = useSetAreaActive(area);
   const data = feed.data;
+  const areaId = data?.id ?? area.areaId;
+  const bumper = useBumpTicket(area, areaId);
+  const [recallOpen, setRecallOpen] = useState(false);
+  const locked = !data || data.isFeedDisabled;
+  const bump = (ticket: KitchenTicket): TicketBump => {
+    const pending = bumper.isBumping(ticket.id);
+    return {
+      onBump: () => bumper.bump(ticket),
+      pending,
+      disabledReason: pending ? t("kitchen.bumping") : locked ? t("kitchen.feedDisabled") : null,
+    };
+  };
   return (
     <div data-testid="kitchen-feed">
       {feed.isPending && <DelayedSkeleton rows={4} rowHeight={180} />}
@@ -37,7 +55,23 @@ export default function PrepFeedPage() {
           </Button>
         </div>
       )}
-      {data && <TicketBoard tickets={tickets} thresholds={thresholds} ticketPath={(id) => `${basePath}/${id}`} />}
+      {data && (
+        <div className={styles.feedTools}>
+          <Button
+            variant="secondary"
+            size="lg"
+            aria-expanded={recallOpen}
+            aria-controls="recall-panel"
+            onClick={() => setRecallOpen((open) => !open)}
+            data-testid="open-recall"
+          >
+            <UndoIcon size={24} />
+            {t("kitchen.recall.open")}
+          </Button>
+        </div>
+      )}
+      {data && recallOpen && <RecallPanel area={area} areaId={areaId} locked={data.isFeedDisabled} />}
+      {data && <TicketBoard tickets={tickets} thresholds={thresholds} ticketPath={(id) => `${basePath}/${id}`} bump={bump} />}
     </div>
   );
 }

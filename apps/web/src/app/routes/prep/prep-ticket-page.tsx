@@ -11,16 +11,12 @@ import { useUndoTicketProducts } from "../../../features/kitchen-tickets/api/und
 import { TicketDetail } from "../../../features/kitchen-tickets/components/ticket-detail.tsx";
 import { useLiveKitchenTicket } from "../../../features/kitchen-tickets/hooks/use-live-kitchen-ticket.ts";
 import { forgetUndonePieces, recordUndo } from "../../../features/kitchen-tickets/hooks/use-undo-stack.ts";
+import { undoEntryAfterPrepare } from "../../../features/kitchen-tickets/undo-stack.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { randomId } from "../../../lib/uuid.ts";
 import styles from "./prep.module.css";
 import { usePrepContext } from "./prep-context.ts";
-
-/** Pieces on the ticket that are prepared (not waiting, not yet delivered). */
-function preparedPieces(ticket: KitchenTicket): number[] {
-  return ticket.products.filter((p) => p.status === "PREPARED").flatMap((p) => p.orderProductIds);
-}
 
 const hasWaiting = (ticket: KitchenTicket) => ticket.products.some((p) => p.status === "SENT");
 
@@ -68,15 +64,9 @@ export default function PrepTicketPage() {
   });
 
   const afterPrepare = (current: KitchenTicket, result: PrepareResult) => {
-    const entry = { ticketId: current.id, tableName: current.tableName, ticketNumber: current.ticketId, at: Date.now() };
-    if (result.ticketCompleted) {
-      // The whole ticket goes on the stack: one undo brings it back to the feed as it was.
-      const ids = [...new Set([...preparedPieces(current), ...result.preparedIds])];
-      recordUndo(areaId, { ...entry, id: randomId(), kind: "completed", orderProductIds: ids });
-      backToFeed(() => toast.success(t("kitchen.waiterNotified")));
-    } else if (result.preparedIds.length) {
-      recordUndo(areaId, { ...entry, id: randomId(), kind: "prepared", orderProductIds: result.preparedIds });
-    }
+    const entry = undoEntryAfterPrepare(current, result, { id: randomId(), at: Date.now() });
+    if (entry) recordUndo(areaId, entry);
+    if (result.ticketCompleted) backToFeed(() => toast.success(t("kitchen.waiterNotified")));
   };
 
   const onPrepare = (product: TicketProduct) => {

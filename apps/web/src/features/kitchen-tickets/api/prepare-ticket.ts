@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "../../../lib/api-client.ts";
+import type { PreparedOnTicket } from "../undo-stack.ts";
 import { kitchenTicketQueryKey } from "./get-kitchen-ticket.ts";
 
 /** What preparing answers: the pieces it moved, and whether the ticket completed by itself. */
-export interface PrepareResult {
-  preparedIds: number[];
-  ticketCompleted: boolean;
-}
+export type PrepareResult = PreparedOnTicket;
 
 export interface PrepareInput {
   ticketId: number;

@@ -1,6 +1,7 @@
 import type { KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
 import { Link } from "react-router";
-import { PrinterIcon } from "../../../components/icons.tsx";
+import { Button } from "../../../components/button.tsx";
+import { CheckIcon, PrinterIcon } from "../../../components/icons.tsx";
 import { OptionsSummary } from "../../../components/options-summary.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { elapsedMinutes, type TicketAge, ticketAge } from "../elapsed-minutes.ts";
@@ -90,40 +91,66 @@ export function TicketMeta({ ticket }: { ticket: KitchenTicket }) {
   );
 }
 
+/** The card's one-tap bump: what it does, and why it cannot be tapped now (null when it can). */
+export interface TicketBump {
+  onBump: () => void;
+  pending: boolean;
+  disabledReason: string | null;
+}
+
 /**
  * One ticket on the feed as the cook reads it from a distance: table, age (the colour changes as
- * it waits), how it is served, who sent it, what to make and what to watch for. The whole card
- * opens the ticket.
+ * it waits), how it is served, who sent it, what to make and what to watch for. The card opens
+ * the ticket; its bump button below completes the whole ticket in one tap.
  */
 export function TicketCard({
   ticket,
   now,
   thresholds,
   to,
+  bump,
 }: {
   ticket: KitchenTicket;
   now: number;
   thresholds: AgeThresholds;
   to: string;
+  bump?: TicketBump;
 }) {
+  const { t } = useTranslation();
   const minutes = elapsedMinutes(ticket.timestamp, now);
   const age = ticketAge(minutes, thresholds.warn, thresholds.late);
+  const table = t(ticket.serviceMode === "TAKE_AWAY" ? "kitchen.takeAway" : "kitchen.table", { name: ticket.tableName });
   return (
-    <Link
-      to={to}
+    <article
       className={`${styles.ticket} ${styles[age]}`}
       data-testid="kitchen-ticket"
       data-ticket-id={ticket.id}
       data-age={age}
       data-printed={ticket.isPrinted}
     >
-      <TicketBand ticket={ticket} minutes={minutes} age={age} />
-      <TicketMeta ticket={ticket} />
-      <ul className={styles.products}>
-        {ticket.products.map((product) => (
-          <TicketProductRow key={product.id} product={product} />
-        ))}
-      </ul>
-    </Link>
+      <Link to={to} className={styles.ticketLink}>
+        <TicketBand ticket={ticket} minutes={minutes} age={age} />
+        <TicketMeta ticket={ticket} />
+        <ul className={styles.products}>
+          {ticket.products.map((product) => (
+            <TicketProductRow key={product.id} product={product} />
+          ))}
+        </ul>
+      </Link>
+      {bump && (
+        <Button
+          className={`${styles.bump} ${styles.check}`}
+          onClick={bump.onBump}
+          loading={bump.pending}
+          disabled={bump.disabledReason !== null}
+          title={bump.disabledReason ?? undefined}
+          aria-label={t("kitchen.bumpLabel", { table, ticket: ticket.ticketId })}
+          data-testid="bump-ticket"
+        >
+          <CheckIcon size={30} />
+          {bump.pending ? t("kitchen.bumping") : t("kitchen.bump")}
+        </Button>
+      )}
+    </article>
   );
 }
