@@ -61,7 +61,7 @@ function useMissingTranslations(): boolean {
 
 function Dashboard({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
-  // api/crm/retailer is ADMIN only, and a 403 ends the session (spec 3 §4): the cash desk reads the
+  // api/crm/retailer is ADMIN only (a 403 for the cash desk, spec 3 §4): the cash desk reads the
   // venue's name from the dashboard data (api/admin/ip, spec 3 §6) instead.
   const retailer = useQuery({
     queryKey: ["crm", "retailer"],
