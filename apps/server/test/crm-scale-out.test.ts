@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildBackOfficeVenue } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
-import { createTestDatabaseUrl, postgresUrl, startTestServer, type TestServer } from "./support/test-app.ts";
+import { postgresUrl, startTwoInstances, type TestServer } from "./support/test-app.ts";
 
 // Each instance caches menus and what it knows of accounts; a back-office change made through one
 // instance must reach the other through the bus (LISTEN/NOTIFY). Runs in the PostgreSQL pass.
@@ -10,9 +10,7 @@ describe.skipIf(!postgresUrl)("back-office changes across two instances", () => 
   let b: TestServer;
 
   beforeAll(async () => {
-    const databaseUrl = await createTestDatabaseUrl();
-    a = await startTestServer({ databaseUrl });
-    b = await startTestServer({ databaseUrl, migrate: false });
+    [a, b] = await startTwoInstances();
   });
   afterAll(async () => {
     await a?.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildRunningVenue } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { listen } from "./support/stomp-client.ts";
-import { createTestDatabaseUrl, postgresUrl, startTestServer, type TestServer } from "./support/test-app.ts";
+import { postgresUrl, startTwoInstances, type TestServer } from "./support/test-app.ts";
 
 // Two server instances on one PostgreSQL, as behind a load balancer: events cross between them
 // through LISTEN/NOTIFY. Runs in CI's PostgreSQL pass.
@@ -11,9 +11,7 @@ describe.skipIf(!postgresUrl)("two instances on one PostgreSQL", () => {
   let b: TestServer;
 
   beforeAll(async () => {
-    const databaseUrl = await createTestDatabaseUrl();
-    a = await startTestServer({ databaseUrl });
-    b = await startTestServer({ databaseUrl, migrate: false });
+    [a, b] = await startTwoInstances();
   });
   afterAll(async () => {
     await a?.close();

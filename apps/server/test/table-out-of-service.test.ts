@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableGuests } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
-import { createTestDatabaseUrl, postgresUrl, startTestServer, type TestServer } from "./support/test-app.ts";
+import { postgresUrl, startTestServer, startTwoInstances, type TestServer } from "./support/test-app.ts";
 
 // A table switched out of service in the back office ("Σε λειτουργία" off, spec 3 §3 onService)
 // seats no new guest and takes no order from its guests' phones (issue 15, defect 2).
@@ -102,9 +102,7 @@ describe.skipIf(!postgresUrl)("a table switched out of service across two instan
   let b: TestServer;
 
   beforeAll(async () => {
-    const databaseUrl = await createTestDatabaseUrl();
-    a = await startTestServer({ databaseUrl });
-    b = await startTestServer({ databaseUrl, migrate: false });
+    [a, b] = await startTwoInstances();
   });
   afterAll(async () => {
     await a?.close();

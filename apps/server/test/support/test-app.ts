@@ -73,3 +73,14 @@ export async function startTestServer(
     },
   };
 }
+
+/**
+ * Two instances of the app on one fresh PostgreSQL database, as behind a load balancer: events
+ * cross between them only through the bus (LISTEN/NOTIFY). The second does not migrate again.
+ */
+export async function startTwoInstances(): Promise<[TestServer, TestServer]> {
+  const databaseUrl = await createTestDatabaseUrl();
+  const a = await startTestServer({ databaseUrl });
+  const b = await startTestServer({ databaseUrl, migrate: false });
+  return [a, b];
+}
