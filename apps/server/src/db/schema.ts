@@ -808,3 +808,55 @@ export const statsDailyProducts = pgTable(
     ),
   ],
 );
+
+/**
+ * Failed staff sign-ins (issue 16), one row each, so the throttle holds across restarts and
+ * instances: counted by login and address, and by address alone (features/auth/sign-in-throttle.ts).
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The login as typed, lower-cased: an unknown login is counted like a known one. */
+    login: text("login").notNull(),
+    address: text("address").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("sign_in_failures_login_address").on(t.login, t.address, t.failedAt),
+    index("sign_in_failures_address").on(t.address, t.failedAt),
+  ],
+);
+
+/**
+ * The venue's audit trail of staff actions (issue 16): who did what, when, on which table or item,
+ * with the amounts before and after. Append-only: no route changes or deletes an entry, and a
+ * trigger refuses UPDATE and DELETE (migration 0016). Names are copied in, so an entry still reads
+ * right after the table, product or staff member is renamed or deleted.
+ */
+export const auditEntries = pgTable(
+  "audit_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    createdAt: createdAt(),
+    kind: text("kind").notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role").notNull(),
+    tableId: integer("table_id"),
+    tableLabel: text("table_label"),
+    /** What the action touched, by name: a product, a staff member's login, a setting, a document number. */
+    subject: text("subject"),
+    amountBeforeCents: integer("amount_before_cents"),
+    amountAfterCents: integer("amount_after_cents"),
+    details: jsonb("details").notNull().default({}),
+  },
+  (t) => [
+    index("audit_entries_venue_time").on(t.retailerId, t.createdAt),
+    index("audit_entries_venue_kind_time").on(t.retailerId, t.kind, t.createdAt),
+    index("audit_entries_venue_actor_time").on(t.retailerId, t.actorUserId, t.createdAt),
+  ],
+);
