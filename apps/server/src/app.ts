@@ -67,6 +67,8 @@ export async function buildApp(options: { config: Config; database: Database; ev
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
+    // Zero hops believes no X-Forwarded-* header, as Fastify does by default.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

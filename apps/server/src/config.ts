@@ -23,6 +23,12 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   WEB_DIST: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * How many proxies in front of the product to believe about the caller's address and protocol
+   * (X-Forwarded-For, X-Forwarded-Proto): 0 when it faces the internet itself, 1 behind one load
+   * balancer. The sign-in throttle counts by that address; HSTS is sent when the protocol is https.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
@@ -96,6 +102,8 @@ export interface Config {
   seedDemo: "auto" | "always" | "never";
   webDist: string | null;
   logLevel: string;
+  /** Proxies whose X-Forwarded-* headers are believed (0: none). */
+  trustProxyHops: number;
   google: {
     clientId: string;
     clientSecret: string;
@@ -224,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ?? null,
     logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY,
     google: google
       ? {
           clientId: e.GOOGLE_CLIENT_ID as string,
