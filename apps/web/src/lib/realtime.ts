@@ -1,4 +1,4 @@
-import { Client, type IFrame, type StompSubscription } from "@stomp/stompjs";
+import type { Client, IFrame, StompSubscription } from "@stomp/stompjs";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { getToken, subscribeSession } from "./session.ts";
 
@@ -47,6 +47,8 @@ class RealtimeClient {
   private readonly entries = new Map<number, Entry>();
   private nextId = 1;
   private client: Client | null = null;
+  /** The STOMP library while it is being fetched (see ensureActive). */
+  private loading: Promise<void> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private token: string | null = null;
 
@@ -104,9 +106,21 @@ class RealtimeClient {
   }
 
   private ensureActive(): void {
+    if (this.client?.active || this.loading) return;
+    if (!getToken()) return;
+    // The STOMP library is fetched on first use, not in the first load: a guest's menu is usable
+    // before it arrives, and the guest's JavaScript budget has no room for it (issue 4).
+    this.loading = import("@stomp/stompjs").then(({ Client }) => {
+      this.loading = null;
+      // Meanwhile every screen may have left, or the guest signed out.
+      if (this.entries.size > 0) this.activate(Client);
+    });
+  }
+
+  private activate(StompClient: typeof Client): void {
     if (this.client?.active) return;
     if (!getToken()) return;
-    const client = new Client({
+    const client = new StompClient({
       heartbeatIncoming: HEARTBEAT_MS,
       heartbeatOutgoing: HEARTBEAT_MS,
       reconnectDelay: RECONNECT_DELAY_MS,
