@@ -3,8 +3,8 @@ import { cloneElement, createElement, Fragment, type ReactElement, type ReactNod
 import { type Catalog, el } from "./locales/el.ts";
 
 /**
- * Translations. The catalogs use i18next's format (nested keys, {{name}} placeholders, _one /
- * _other plural suffixes), but the lookup is this small module: i18next and react-i18next cost
+ * Translations. The catalogs use i18next's format (nested keys, {{name}} placeholders, _zero /
+ * _one / _other plural suffixes), but the lookup is this small module: i18next and react-i18next cost
  * about 20 KB gzipped, more than a tenth of the guest menu's 150 KB budget.
  * English is loaded only when chosen.
  */
@@ -72,7 +72,9 @@ function resolve(key: string, count: unknown): string | undefined {
       rules = new Intl.PluralRules(LOCALES[language]);
       pluralRules.set(language, rules);
     }
-    const plural = lookupIn(language, `${key}_${rules.select(count)}`) ?? lookupIn(language, `${key}_other`);
+    // As i18next: a _zero form, where a catalog has one, says "none" or "just now" for 0.
+    const zero = count === 0 ? lookupIn(language, `${key}_zero`) : undefined;
+    const plural = zero ?? lookupIn(language, `${key}_${rules.select(count)}`) ?? lookupIn(language, `${key}_other`);
     if (plural !== undefined) return plural;
   }
   // A key missing in English falls back to Greek, the complete catalog.

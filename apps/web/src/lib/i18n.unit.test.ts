@@ -24,9 +24,13 @@ describe("i18n", () => {
 
   it("says how long ago with the plural form the number needs, in Greek and English", async () => {
     expect(t("kitchen.elapsedLabel", { count: 1 })).toBe("πριν από 1 λεπτό");
-    expect(t("kitchen.elapsedLabel", { count: 0 })).toBe("πριν από 0 λεπτά");
+    // Under a minute is "just now", never "0 minutes ago".
+    expect(t("kitchen.elapsedLabel", { count: 0 })).toBe("μόλις τώρα");
+    expect(t("kitchen.recall.completedAgo", { count: 0 })).toBe("Ολοκληρώθηκε μόλις τώρα");
     expect(t("kitchen.elapsedLabel", { count: 12 })).toBe("πριν από 12 λεπτά");
     await setLanguage("en");
+    expect(t("kitchen.elapsedLabel", { count: 0 })).toBe("just now");
+    expect(t("kitchen.recall.completedAgo", { count: 0 })).toBe("Completed just now");
     expect(t("kitchen.elapsedLabel", { count: 1 })).toBe("1 minute ago");
     expect(t("kitchen.elapsedLabel", { count: 12 })).toBe("12 minutes ago");
     await setLanguage("el");

@@ -56,9 +56,7 @@ export function RecallPanel({ area, areaId, locked }: { area: KitchenArea; areaI
                   {table} · #{ticket.ticketId}
                 </strong>
                 <span>{ticket.products.map((p) => `${p.quantity}× ${p.name}`).join(", ")}</span>
-                <span className={styles.recallAgo}>
-                  {minutesAgo === 0 ? t("kitchen.recall.completedNow") : t("kitchen.recall.completedAgo", { count: minutesAgo })}
-                </span>
+                <span className={styles.recallAgo}>{t("kitchen.recall.completedAgo", { count: minutesAgo })}</span>
               </div>
               <Button
                 variant="secondary"

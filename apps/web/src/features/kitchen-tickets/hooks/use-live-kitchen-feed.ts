@@ -4,6 +4,7 @@ import { type RealtimeStatus, useRealtime } from "../../../lib/realtime.ts";
 import { areaActiveQueryKey } from "../api/get-area-active.ts";
 import { kitchenFeedQueryKey } from "../api/get-kitchen-feed.ts";
 import { kitchenTicketQueryKey } from "../api/get-kitchen-ticket.ts";
+import { recallableTicketsQueryKey } from "../api/get-recallable-tickets.ts";
 import { applyKitchenMessage, isKitchenFeedMessage } from "../apply-kitchen-message.ts";
 import { type KitchenArea, OWN_AREA } from "../kitchen-area.ts";
 
@@ -31,6 +32,8 @@ export function useLiveKitchenFeed(area: KitchenArea = OWN_AREA, enabled = true)
       if (body.type === "AREA_UPDATED") {
         queryClient.setQueryData(areaActiveQueryKey(area), { id: body.area.id, active: body.area.isPreparationAreaAvailable });
       }
+      // A ticket leaves the board when it is done: an open Recall list shows it at once.
+      if (body.type === "TICKET_REMOVED") void queryClient.invalidateQueries({ queryKey: recallableTicketsQueryKey(area) });
       // An open ticket screen shows the same ticket: keep it in step too.
       if (body.type === "TICKET_UPSERT") {
         queryClient.setQueryData<KitchenTicket>(kitchenTicketQueryKey(body.ticket.id), (ticket) =>
