@@ -93,6 +93,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // The bench plays every phone from 127.0.0.1, far past any one venue's guests behind one address.
+    GUEST_RATE_LIMIT_FACTOR: "0",
     // The bench measures the API and the feed; the web bundle (if built) is not served.
     WEB_DIST: path.join(dataDir, "no-web"),
   };

@@ -3,12 +3,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { PrincipalVerifier } from "./auth/account-status.ts";
+import { installRouteAccess } from "./auth/route-access.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
+import { auditRoutes } from "./features/audit/routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { projectPaymentUpdates } from "./features/card-terminals/payment-update-realtime.ts";
 import { cardTerminalFor, cardTerminalRoutes } from "./features/card-terminals/routes.ts";
@@ -43,7 +45,12 @@ import { projectWaiterFeed } from "./features/waiter/waiter-realtime.ts";
 import { MydataSandbox } from "./integrations/mydata/sandbox-transmitter.ts";
 import { installErrorHandler, installNotFoundHandler } from "./lib/error-handler.ts";
 import { KeyedSerialQueue } from "./lib/keyed-serial-queue.ts";
+import { type LogStream, loggerOptions } from "./lib/log-redaction.ts";
+import { registerOpenApi } from "./lib/openapi.ts";
 import { installPathParamChecks } from "./lib/path-params.ts";
+import { installGuestRateLimits } from "./lib/rate-limits.ts";
+import { responseSerializerCompiler } from "./lib/response-serializer.ts";
+import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { StompHub } from "./realtime/stomp-hub.ts";
 import { createSubscriptionAuthorizer } from "./realtime/subscription-policy.ts";
 import type { EventBus } from "./realtime/types.ts";
@@ -62,18 +69,25 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
  * Builds the HTTP API, the realtime hub and the event projections on a database and a bus; used
  * by main and by the tests, so tests exercise exactly what runs.
  */
-export async function buildApp(options: { config: Config; database: Database; events: EventBus }): Promise<BuiltApp> {
+export async function buildApp(options: {
+  config: Config;
+  database: Database;
+  events: EventBus;
+  /** Where log lines go instead of stdout (a test reading them). */
+  logStream?: LogStream;
+}): Promise<BuiltApp> {
   const { config, database, events } = options;
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: 256 * 1024,
     // Zero hops believes no X-Forwarded-* header, as Fastify does by default.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkResponses: config.checkResponses }));
   installErrorHandler(app);
   installPathParamChecks(app);
+  await installSecurityHeaders(app, config);
 
   const tokens = createTokenService({
     secret: config.jwtSecret,
@@ -90,7 +104,11 @@ export async function buildApp(options: { config: Config; database: Database; ev
     const header = request.headers.authorization;
     if (header?.startsWith("Bearer ")) request.principal = await principals.verify(header.slice(7));
   });
+  installRouteAccess(app);
+  await installGuestRateLimits(app, config.guestRateLimitFactor);
 
+  // Before the routes: the API document lists the routes registered after it.
+  await registerOpenApi(app);
   await app.register(authRoutes, { ctx });
   await app.register(tableSessionRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
@@ -122,6 +140,7 @@ export async function buildApp(options: { config: Config; database: Database; ev
   await app.register(productImageRoutes, { ctx });
   await app.register(crmRetailerRoutes, { ctx });
   await app.register(invoicingRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
   // Fiscal documents go out through the outbox, to the sandbox (embedded default) or AADE.
   const sandbox =
     config.fiscal.environment === "sandbox"

@@ -1,5 +1,5 @@
 import { hkdfSync, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -29,6 +29,11 @@ const envSchema = z.object({
    * balancer. The sign-in throttle counts by that address; HSTS is sent when the protocol is https.
    */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Scales the guest rate limits (lib/rate-limits.ts): 2 doubles them, for a venue whose many
+   * guests share one address; 0 turns them off, for a load test that plays every phone from one.
+   */
+  GUEST_RATE_LIMIT_FACTOR: z.coerce.number().min(0).max(100).default(1),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
@@ -87,6 +92,11 @@ const envSchema = z.object({
   STATS_ROLLUP_WORKER: z.enum(["on", "off"]).default("on"),
   STATS_ROLLUP_START_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   STATS_ROLLUP_NIGHTLY_DELAY_MINUTES: z.coerce.number().int().min(0).max(1380).default(5),
+  /**
+   * Checks every JSON answer strictly against its documented schema (lib/response-serializer.ts);
+   * on by default except in production, where answers are only written.
+   */
+  CHECK_RESPONSES: z.enum(["on", "off"]).optional(),
 });
 
 export interface Config {
@@ -104,6 +114,8 @@ export interface Config {
   logLevel: string;
   /** Proxies whose X-Forwarded-* headers are believed (0: none). */
   trustProxyHops: number;
+  /** Multiplies every guest rate limit; 0 turns them off. */
+  guestRateLimitFactor: number;
   google: {
     clientId: string;
     clientSecret: string;
@@ -154,6 +166,8 @@ export interface Config {
   };
   /** The statistics' background roll-up of finished days (features/stats/stats-rollup-worker.ts). */
   statsRollup: { enabled: boolean; startDelayMs: number; nightlyDelayMs: number };
+  /** Every JSON answer is checked against its documented schema before it is sent. */
+  checkResponses: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -233,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ?? null,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY,
+    guestRateLimitFactor: e.GUEST_RATE_LIMIT_FACTOR,
     google: google
       ? {
           clientId: e.GOOGLE_CLIENT_ID as string,
@@ -292,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       startDelayMs: e.STATS_ROLLUP_START_DELAY_SECONDS * 1000,
       nightlyDelayMs: e.STATS_ROLLUP_NIGHTLY_DELAY_MINUTES * 60_000,
     },
+    checkResponses: (e.CHECK_RESPONSES ?? (e.NODE_ENV === "production" ? "off" : "on")) === "on",
   };
 }
 
@@ -326,12 +342,19 @@ function fiscalSecretsKey(
   return null;
 }
 
+/** A generated secret file's permissions: its owner reads and writes it, nobody else. */
+const SECRET_FILE_MODE = 0o600;
+
 function embeddedSecret(dataDir: string, databaseUrl: string, name = "jwt-secret"): string {
   if (databaseUrl === "pglite://memory://") return randomBytes(32).toString("hex");
   const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(file)) {
+    // Readable by the server's own user only, also when an older version or a copy left it open.
+    if ((statSync(file).mode & 0o777) !== SECRET_FILE_MODE) chmodSync(file, SECRET_FILE_MODE);
+    return readFileSync(file, "utf8").trim();
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: SECRET_FILE_MODE });
   return secret;
 }

@@ -490,13 +490,39 @@ describe("product pictures", () => {
     expect((await api.get(`/api/crm/product/${id}`, admin)).body.imageUrl).toBeNull();
   });
 
-  it("refuses other types, bytes that are not what they claim, and pictures over 2 MB", async () => {
+  it("judges a picture by its bytes: a real one under another declared type is taken as what it is", async () => {
+    const created = (await api.post("/api/crm/product", newProduct(), admin)).body;
+    for (const declared of ["image/jpeg", "application/octet-stream"]) {
+      const uploaded = await api.upload(`/api/crm/product/${created.id}/image`, png, declared, admin);
+      expect(uploaded.status).toBe(200);
+      const served = await fetchImage(uploaded.body.imageUrl);
+      expect(served.headers.get("content-type")).toBe("image/png");
+      expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    }
+  });
+
+  it("refuses a file that is no picture whatever it claims, pictures of other formats, and pictures over 2 MB", async () => {
     const id = venue.coffee.id;
-    const gif = await api.upload(`/api/crm/product/${id}/image`, Buffer.from("GIF89a...."), "image/gif", admin);
-    expect(gif.status).toBe(400);
-    expect(gif.headers.get("x-app-error")).toBe("error.unsupported_image_type");
-    const html = await api.upload(`/api/crm/product/${id}/image`, Buffer.from("<html><script>"), "image/png", admin);
-    expect(html.headers.get("x-app-error")).toBe("error.unsupported_image_type");
+    // A text file named x.jpg, declared a JPEG by the browser; an HTML page declared a PNG.
+    for (const [bytes, declared] of [
+      [Buffer.from("just some notes, saved as x.jpg"), "image/jpeg"],
+      [Buffer.from("<html><script>alert(1)</script>"), "image/png"],
+    ] as const) {
+      const refused = await api.upload(`/api/crm/product/${id}/image`, bytes, declared, admin);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get("x-app-error")).toBe("error.not_an_image");
+    }
+    // A real GIF, even declared a PNG: a picture, in a format not taken.
+    const gifBytes = Buffer.from(
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: "red" } })
+        .gif()
+        .toBuffer(),
+    );
+    for (const declared of ["image/gif", "image/png"]) {
+      const gif = await api.upload(`/api/crm/product/${id}/image`, gifBytes, declared, admin);
+      expect(gif.status).toBe(400);
+      expect(gif.headers.get("x-app-error")).toBe("error.unsupported_image_type");
+    }
     const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await api.upload(`/api/crm/product/${id}/image`, big, "image/png", admin);
     expect(tooBig.status).toBe(400);

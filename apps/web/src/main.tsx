@@ -1,3 +1,5 @@
+// First: before any schema is created (see the module).
+import "./lib/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";

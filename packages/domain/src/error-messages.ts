@@ -46,6 +46,14 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     en: "This sign-in method is not available.",
   },
   identity_verification_failed: { el: "Η επαλήθευση της σύνδεσης απέτυχε.", en: "Sign-in verification failed." },
+  too_many_sign_in_attempts: {
+    el: "Πολλές αποτυχημένες προσπάθειες. Δοκιμάστε ξανά αργότερα.",
+    en: "Too many failed attempts. Try again later.",
+  },
+  too_many_requests: {
+    el: "Πάρα πολλά αιτήματα σε λίγο χρόνο. Δοκιμάστε ξανά σε λίγο.",
+    en: "Too many requests in a short time. Try again in a moment.",
+  },
   idempotency_conflict: {
     el: "Αυτή η παραγγελία έχει ήδη σταλεί με διαφορετικό περιεχόμενο.",
     en: "This order was already sent with different content.",
@@ -76,6 +84,10 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     en: "The preparation area has orders in progress and cannot be deleted.",
   },
   unsupported_image_type: { el: "Η εικόνα πρέπει να είναι JPEG, PNG ή WebP.", en: "The image must be a JPEG, PNG or WebP." },
+  not_an_image: {
+    el: "Το αρχείο δεν είναι εικόνα. Διαλέξτε μια φωτογραφία JPEG, PNG ή WebP.",
+    en: "The file is not a picture. Choose a JPEG, PNG or WebP photo.",
+  },
   image_too_large: { el: "Η εικόνα είναι πολύ μεγάλη (έως 2 MB).", en: "The image is too large (2 MB at most)." },
   unreadable_image: {
     el: "Η εικόνα δεν μπορεί να διαβαστεί. Δοκιμάστε άλλο αρχείο.",

@@ -28,6 +28,10 @@ export const ERROR_KEYS = [
   "not_found",
   "identity_provider_not_configured",
   "identity_verification_failed",
+  // Throttling (issue 16): a staff sign-in locked after repeated failures, a guest past its rate;
+  // both are a 429 with Retry-After and params { retryAfterSeconds }.
+  "too_many_sign_in_attempts",
+  "too_many_requests",
   "idempotency_conflict",
   "product_not_on_ticket",
   "product_cancelled",
@@ -38,6 +42,8 @@ export const ERROR_KEYS = [
   "prep_area_has_products",
   "prep_area_has_open_tickets",
   "unsupported_image_type",
+  // Bytes that are no picture at all, whatever their name and declared type say.
+  "not_an_image",
   "image_too_large",
   // Bytes of an allowed type that do not decode as a picture (damaged, or too many pixels).
   "unreadable_image",

@@ -6,6 +6,7 @@ import pg from "pg";
 import { type BuiltApp, buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/client.ts";
+import type { LogStream } from "../../src/lib/log-redaction.ts";
 import { createEventBus } from "../../src/realtime/event-bus.ts";
 import type { EventBus } from "../../src/realtime/types.ts";
 
@@ -40,7 +41,15 @@ export interface TestServer extends BuiltApp {
  * to (or overrides) the settings the configuration is loaded from, e.g. GOOGLE_CLIENT_ID.
  */
 export async function startTestServer(
-  options: { databaseUrl?: string; dataDir?: string; migrate?: boolean; port?: number; env?: Record<string, string> } = {},
+  options: {
+    databaseUrl?: string;
+    dataDir?: string;
+    migrate?: boolean;
+    port?: number;
+    env?: Record<string, string>;
+    /** Where the app's log lines go, with env LOG_LEVEL above "silent". */
+    logStream?: LogStream;
+  } = {},
 ): Promise<TestServer> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabaseUrl());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "tableorder-test-"));
@@ -51,12 +60,14 @@ export async function startTestServer(
     DATABASE_URL: databaseUrl,
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     WEB_DIST: path.join(dataDir, "no-web"),
+    // Every test's phones come from 127.0.0.1; the guest limits are tested where a test turns them on.
+    GUEST_RATE_LIMIT_FACTOR: "0",
     ...options.env,
   });
   const database = await openDatabase(config.databaseUrl);
   if (options.migrate !== false) await database.migrate();
   const events = await createEventBus({ databaseUrl: databaseUrl.startsWith("postgres") ? databaseUrl : undefined });
-  const built = await buildApp({ config, database, events });
+  const built = await buildApp({ config, database, events, logStream: options.logStream });
   await built.app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
   const address = built.app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -39,6 +39,12 @@ export class ApiError extends Error {
     const value = header ?? (typeof message === "string" ? message : null);
     return value?.startsWith("error.") ? value.slice(6) : null;
   }
+
+  /** The seconds a throttled call (429) is told to wait, from its Retry-After header. */
+  get retryAfterSeconds(): number | null {
+    const seconds = Number(this.headers?.get("Retry-After"));
+    return seconds > 0 ? seconds : null;
+  }
 }
 
 export interface ApiRequestOptions {

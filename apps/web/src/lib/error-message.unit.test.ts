@@ -59,6 +59,18 @@ describe("describeHttpError (spec 1 §8)", () => {
     expect(describeHttpError({ status: 502, body: "<html>Bad gateway</html>" })).toEqual([{ text: "<html>Bad gateway</html>" }]);
     expect(describeHttpError({ status: 503, body: null })).toEqual([{ key: "error.unknown" }]);
   });
+
+  it("words a rate-limited guest call (429) by its key, so its toast is in the reader's language", () => {
+    const body = {
+      message: "error.too_many_requests",
+      title: "too_many_requests",
+      status: 429,
+      params: { retryAfterSeconds: 42 },
+    };
+    expect(describeHttpError({ status: 429, body })).toEqual([
+      { key: "error.too_many_requests", params: { retryAfterSeconds: 42 }, text: "too_many_requests" },
+    ]);
+  });
 });
 
 describe("parseAppParams", () => {

@@ -17,3 +17,12 @@ export function saveFile(blob: Blob, fileName: string): void {
 export function attachmentName(headers: Headers, fallback: string): string {
   return /filename="([^"]+)"/.exec(headers.get("content-disposition") ?? "")?.[1] ?? fallback;
 }
+
+/**
+ * A CSV the server sent, saved as a file. Reading the body as text drops the byte order mark Excel
+ * needs to read it as UTF-8; it goes back in front.
+ */
+export function saveCsvFile(response: { data: string; headers: Headers }, fallback: string): void {
+  const text = response.data.startsWith("\uFEFF") ? response.data : `\uFEFF${response.data}`;
+  saveFile(new Blob([text], { type: "text/csv;charset=utf-8" }), attachmentName(response.headers, fallback));
+}

@@ -44,6 +44,7 @@ export type KitchenTicket = z.infer<typeof kitchenTicket>;
 /** A ticket the area completed lately, as the board's Recall lists it: newest first. */
 export const completedKitchenTicket = kitchenTicket.extend({ completedAt: z.string() });
 export type CompletedKitchenTicket = z.infer<typeof completedKitchenTicket>;
+export const completedKitchenTickets = z.array(completedKitchenTicket);
 
 export const kitchenFeed = z.object({
   id: z.number(),
@@ -80,3 +81,18 @@ export const printClaimResponse = z.object({ claimed: z.boolean() });
 export type PrintClaimResponse = z.infer<typeof printClaimResponse>;
 export const autoPrintRequest = z.object({ autoPrint: z.boolean(), id: z.number().int().positive().optional() });
 export const setAreaActiveRequest = z.object({ active: z.boolean(), id: z.number().int().positive().optional() });
+
+/** The pieces a prepare call marked prepared, and whether the ticket is now complete. */
+export const prepareTicketResponse = z.object({ preparedIds: z.array(z.number()), ticketCompleted: z.boolean() });
+export type PrepareTicketResponse = z.infer<typeof prepareTicketResponse>;
+/** The pieces an undo brought back. */
+export const revertTicketResponse = z.object({ revertedIds: z.array(z.number()) });
+export type RevertTicketResponse = z.infer<typeof revertTicketResponse>;
+export const autoPrintResponse = z.object({ autoPrint: z.boolean() });
+export type AutoPrintResponse = z.infer<typeof autoPrintResponse>;
+/** GET api/cuisine/ip: where the venue's print agent listens; null until the venue sets one. */
+export const printAgentAddress = z.object({ address: z.string().nullable() });
+export type PrintAgentAddress = z.infer<typeof printAgentAddress>;
+/** Whether a preparation area is open (taking orders). */
+export const areaOpenState = z.object({ id: z.number(), active: z.boolean() });
+export type AreaOpenState = z.infer<typeof areaOpenState>;

@@ -53,3 +53,11 @@ export const setProductActiveRequest = z.object({
   serviceMode: z.enum(["DINE_IN", "TAKE_AWAY"]).optional().default("DINE_IN"),
 });
 export type SetProductActiveRequest = z.infer<typeof setProductActiveRequest>;
+
+/** A product's availability after switching it on or off, for the service mode switched. */
+export const productAvailability = z.object({
+  id: z.number(),
+  active: z.boolean(),
+  serviceMode: z.enum(["DINE_IN", "TAKE_AWAY"]),
+});
+export type ProductAvailability = z.infer<typeof productAvailability>;

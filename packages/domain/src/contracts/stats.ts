@@ -14,7 +14,8 @@ const YYYY_MM_DD = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 /** A calendar day that exists (2026-02-30 does not). */
 const calendarDay = z
   .string()
-  .regex(YYYY_MM_DD, "stats.date.invalid")
+  // Abort: the day check below cannot judge text that is no date (new Date() would throw).
+  .regex(YYYY_MM_DD, { message: "stats.date.invalid", abort: true })
   .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "stats.date.invalid");
 
 /** Hours 0-23 and minutes 0-59, two digits each (spec 3 §5). */

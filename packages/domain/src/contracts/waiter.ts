@@ -67,11 +67,20 @@ export const tableAssignment = z.object({
 });
 export type TableAssignment = z.infer<typeof tableAssignment>;
 
+export const tableAssignments = z.array(tableAssignment);
+
 export const assignMeRequest = z.object({ active: z.boolean() });
+/** The table and whether the caller now supervises it. */
+export const assignMeResponse = z.object({ tableId: z.number(), assigned: z.boolean() });
+export type AssignMeResponse = z.infer<typeof assignMeResponse>;
+
+/** A waiter's task marked done. */
+export const completeRequestResponse = z.object({ id: z.number() });
 
 /** A product in the waiter's Availability tab (spec 2 §3). */
 export const waiterProduct = z.object({ id: z.number(), label: z.string(), price: z.number().int(), active: z.boolean() });
 export type WaiterProduct = z.infer<typeof waiterProduct>;
+export const waiterProducts = z.array(waiterProduct);
 
 /** A table's feed as staff read it: every line of the open session and what is left to pay. */
 export const staffTableFeed = z.object({
@@ -137,3 +146,7 @@ export type CompleteOrderResponse = z.infer<typeof completeOrderResponse>;
 
 /** Moves a table's open bill to another table of the venue (spec 2 §4.5, §7). */
 export const transferTableBody = z.object({ tableId: id, targetTableId: id });
+
+/** The target table and the open session that now holds the moved bill. */
+export const transferTableResponse = z.object({ tableId: z.number(), sessionId: z.number() });
+export type TransferTableResponse = z.infer<typeof transferTableResponse>;

@@ -2,19 +2,6 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, preparationAreas, productCategories, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { allowRoles } from "../guards.ts";
-
-/**
- * Who runs the back office (spec 3 §6): administrators do everything; the cash desk reads and
- * edits tables, staff and products. Waiters, cooks and guests get a 403, no token a 401.
- */
-export const backOfficeStaff = allowRoles("ADMIN", "CASH_DESK");
-
-/**
- * What only administrators do: delete waiters, preparation areas (each holds a sign-in account,
- * like a waiter) and products, and read or change the shop settings.
- */
-export const administratorsOnly = allowRoles("ADMIN");
 
 /**
  * The rows a back-office form refers to must be the caller's venue's own and alive. Another

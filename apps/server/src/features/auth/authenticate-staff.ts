@@ -4,11 +4,14 @@ import type { TokenService } from "../../auth/tokens.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordAudit } from "../../lib/audit-trail.ts";
 import { type SignedIn, signInAs } from "./account.ts";
+import { admitSignIn } from "./sign-in-throttle.ts";
 
 /**
  * Signs in an employee by username and password. Guests never have passwords, so their
- * accounts cannot be reached this way.
+ * accounts cannot be reached this way. Repeated failures from one address lock it out for a while
+ * (sign-in-throttle.ts), judged before the password is checked.
  */
 export async function authenticateStaff(options: {
   db: Db;
@@ -16,8 +19,11 @@ export async function authenticateStaff(options: {
   username: string;
   password: string;
   rememberMe: boolean;
+  /** The caller's address, as the trusted proxies report it. */
+  address: string;
 }): Promise<SignedIn> {
   const { db, tokens } = options;
+  const attempt = await admitSignIn(db, options.username, options.address);
   const [user] = await db
     .select()
     .from(users)
@@ -25,5 +31,7 @@ export async function authenticateStaff(options: {
     .limit(1);
   const valid = user?.activated && (await verifyPassword(user.passwordHash, options.password));
   if (!user || !valid) throw new AppError("bad_credentials", 401);
+  await attempt.succeeded();
+  await recordAudit(db, { userId: user.id, role: user.role, retailerId: user.retailerId }, { kind: "STAFF_SIGNED_IN" });
   return signInAs({ tokens, user, rememberMe: options.rememberMe });
 }

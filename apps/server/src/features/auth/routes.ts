@@ -1,10 +1,13 @@
 import {
+  account,
   anonymousLoginRequest,
   facebookLoginRequest,
   googleLoginRequest,
   languageRequest,
   loginRequest,
+  managementInfo,
   type SignInResponse,
+  signInResponse,
 } from "@tableorder/domain/contracts/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePrincipal } from "../../auth/guards.ts";
@@ -13,6 +16,7 @@ import { createGoogleVerifier } from "../../auth/identity/google.ts";
 import { IdentityVerificationError } from "../../auth/identity/identity-profile.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { clientAddress } from "../../lib/rate-limits.ts";
 import { changeLanguage, getAccount, type SignedIn } from "./account.ts";
 import { authenticateStaff } from "./authenticate-staff.ts";
 import { signInAnonymousGuest, signInIdentifiedGuest } from "./sign-in-guest.ts";
@@ -37,34 +41,52 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     }
   };
 
-  app.post("/api/authenticate", { schema: { body: loginRequest } }, async (request, reply) => {
-    return sendSignedIn(reply, await authenticateStaff({ ...ctx, ...request.body }));
+  app.post("/api/authenticate", { schema: { body: loginRequest, response: { 200: signInResponse } } }, async (request, reply) => {
+    return sendSignedIn(reply, await authenticateStaff({ ...ctx, ...request.body, address: clientAddress(request) }));
   });
 
-  app.post("/api/authenticate-anonymous", { schema: { body: anonymousLoginRequest } }, async (request, reply) => {
-    return sendSignedIn(reply, await signInAnonymousGuest({ ...ctx, langKey: request.body?.langKey }));
-  });
+  app.post(
+    "/api/authenticate-anonymous",
+    { schema: { body: anonymousLoginRequest, response: { 200: signInResponse } } },
+    async (request, reply) => {
+      return sendSignedIn(reply, await signInAnonymousGuest({ ...ctx, langKey: request.body?.langKey }));
+    },
+  );
 
-  app.post("/api/authenticate-google", { schema: { body: googleLoginRequest } }, async (request, reply) => {
-    if (!google) throw new AppError("identity_provider_not_configured", 400, { provider: "google" });
-    const profile = await verified(() => google.verifyAuthorizationCode(request.body.authorizationCode));
-    return sendSignedIn(reply, await signInIdentifiedGuest({ ...ctx, profile }));
-  });
+  app.post(
+    "/api/authenticate-google",
+    { schema: { body: googleLoginRequest, response: { 200: signInResponse } } },
+    async (request, reply) => {
+      if (!google) throw new AppError("identity_provider_not_configured", 400, { provider: "google" });
+      const profile = await verified(() => google.verifyAuthorizationCode(request.body.authorizationCode));
+      return sendSignedIn(reply, await signInIdentifiedGuest({ ...ctx, profile }));
+    },
+  );
 
-  app.post("/api/authenticate-facebook", { schema: { body: facebookLoginRequest } }, async (request, reply) => {
-    if (!facebook) throw new AppError("identity_provider_not_configured", 400, { provider: "facebook" });
-    const profile = await verified(() => facebook.verifyAccessToken(request.body.idToken));
-    return sendSignedIn(reply, await signInIdentifiedGuest({ ...ctx, profile }));
-  });
+  app.post(
+    "/api/authenticate-facebook",
+    { schema: { body: facebookLoginRequest, response: { 200: signInResponse } } },
+    async (request, reply) => {
+      if (!facebook) throw new AppError("identity_provider_not_configured", 400, { provider: "facebook" });
+      const profile = await verified(() => facebook.verifyAccessToken(request.body.idToken));
+      return sendSignedIn(reply, await signInIdentifiedGuest({ ...ctx, profile }));
+    },
+  );
 
-  app.get("/api/account", async (request) => getAccount({ db: ctx.db, principal: requirePrincipal(request) }));
+  app.get("/api/account", { schema: { response: { 200: account } } }, async (request) =>
+    getAccount({ db: ctx.db, principal: requirePrincipal(request) }),
+  );
 
-  app.post("/api/account/language", { schema: { body: languageRequest } }, async (request) => {
-    await changeLanguage({ db: ctx.db, principal: requirePrincipal(request), langKey: request.body.langKey });
-    return { langKey: request.body.langKey };
-  });
+  app.post(
+    "/api/account/language",
+    { schema: { body: languageRequest, response: { 200: languageRequest } } },
+    async (request) => {
+      await changeLanguage({ db: ctx.db, principal: requirePrincipal(request), langKey: request.body.langKey });
+      return { langKey: request.body.langKey };
+    },
+  );
 
-  app.get("/management/info", async () => ({
+  app.get("/management/info", { schema: { response: { 200: managementInfo } } }, async () => ({
     "display-ribbon-on-profiles": "dev",
     activeProfiles: [
       ctx.config.env === "production" ? "prod" : "dev",

@@ -6,9 +6,11 @@ import {
   invoicingProblems,
 } from "@tableorder/domain/contracts/card-terminals";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Principal } from "../../auth/principal.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { cardTerminals, retailers, tableSessions } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { changedSettings, recordAudit } from "../../lib/audit-trail.ts";
 import { maskSecret, openSecret, sealSecret } from "../../lib/secret-box.ts";
 
 /** A value the form read back masked (maskSecret): it means "keep what is stored". */
@@ -77,6 +79,8 @@ export async function loadInvoicingDetails(db: Queryable, retailerId: number, se
 export async function saveInvoicingDetails(options: {
   db: Db;
   retailerId: number;
+  /** Who saves, for the audit trail. */
+  actor: Principal;
   form: InvoicingDetailsForm;
   /** Seals the myDATA credentials (config FISCAL_SECRETS_KEY). */
   secretsKey: Buffer;
@@ -97,6 +101,7 @@ export async function saveInvoicingDetails(options: {
         id: retailers.id,
         enabled: retailers.invoicingEnabled,
         orderSlipOnEveryOrder: retailers.orderSlipOnEveryOrder,
+        invoicing: retailers.invoicing,
         credentials: retailers.mydataCredentials,
       })
       .from(retailers)
@@ -143,8 +148,32 @@ export async function saveInvoicingDetails(options: {
       else await tx.insert(cardTerminals).values({ retailerId, ...values });
     }
     const listed = new Set(form.terminals.map((t) => t.tid));
-    for (const row of existing.filter((r) => !listed.has(r.tid))) {
+    const removed = existing.filter((r) => !listed.has(r.tid));
+    for (const row of removed) {
       await tx.update(cardTerminals).set({ deletedAt: now }).where(eq(cardTerminals.id, row.id));
+    }
+    // The credentials are secret: the trail says only that they changed.
+    const changed = changedSettings(
+      {
+        isInvoicingEnabled: venue.enabled,
+        orderSlipOnEveryOrder: venue.orderSlipOnEveryOrder,
+        ...venue.invoicing,
+        terminals: existing.map((t) => t.tid).sort(),
+      },
+      {
+        isInvoicingEnabled: form.isInvoicingEnabled,
+        orderSlipOnEveryOrder: form.orderSlipOnEveryOrder,
+        ...Object.fromEntries(INVOICING_TAX_FIELDS.map((name) => [name, form[name]])),
+        terminals: [...listed].sort(),
+      },
+    );
+    const credentialsChanged = userId !== (stored?.userId ?? null) || subscriptionKey !== (stored?.subscriptionKey ?? null);
+    if (Object.keys(changed).length || credentialsChanged) {
+      await recordAudit(tx, options.actor, {
+        kind: "SETTINGS_CHANGED",
+        subject: "invoicing",
+        details: { changed, credentialsChanged },
+      });
     }
   });
   return loadInvoicingDetails(db, retailerId, secretsKey);

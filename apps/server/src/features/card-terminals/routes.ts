@@ -6,8 +6,7 @@ import {
 } from "@tableorder/domain/contracts/card-terminals";
 import { idParams } from "@tableorder/domain/contracts/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { allowRoles, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
-import { administratorsOnly } from "../../auth/policies/back-office.ts";
+import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
 import { INVOICING_CHANGED } from "../../lib/issue-documents.ts";
 import type { CardTerminal } from "./card-terminal.ts";
@@ -37,36 +36,30 @@ export const cardTerminalRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, terminal, sales }) => {
   if (terminal instanceof SandboxCardTerminal) await app.register(sandboxTerminalRoutes, { sandbox: terminal });
 
-  app.get(
-    "/api/feed/card-terminals",
-    { onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN"), schema: { response: { 200: cardTerminalOptions } } },
-    async (request) =>
-      loadCardTerminalOptions(ctx.db, staffRetailerId(requirePrincipal(request)), (type) => sales.providerFor(type) !== null),
+  app.get("/api/feed/card-terminals", { schema: { response: { 200: cardTerminalOptions } } }, async (request) =>
+    loadCardTerminalOptions(ctx.db, staffRetailerId(requirePrincipal(request)), (type) => sales.providerFor(type) !== null),
   );
 
   app.get(
     "/api/feed/payment/:id/status",
-    {
-      onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN"),
-      schema: { params: idParams, response: { 200: terminalPaymentStatus } },
-    },
+    { schema: { params: idParams, response: { 200: terminalPaymentStatus } } },
     async (request) => loadPaymentStatus(ctx.db, staffRetailerId(requirePrincipal(request)), request.params.id),
   );
 
-  app.get(
-    "/api/crm/invoicing-details",
-    { onRequest: administratorsOnly, schema: { response: { 200: invoicingDetails } } },
-    async (request) => loadInvoicingDetails(ctx.db, staffRetailerId(requirePrincipal(request)), ctx.config.fiscal.secretsKey),
+  app.get("/api/crm/invoicing-details", { schema: { response: { 200: invoicingDetails } } }, async (request) =>
+    loadInvoicingDetails(ctx.db, staffRetailerId(requirePrincipal(request)), ctx.config.fiscal.secretsKey),
   );
 
   app.post(
     "/api/crm/invoicing-details",
-    { onRequest: administratorsOnly, schema: { body: invoicingDetailsForm, response: { 200: invoicingDetails } } },
+    { schema: { body: invoicingDetailsForm, response: { 200: invoicingDetails } } },
     async (request) => {
-      const retailerId = staffRetailerId(requirePrincipal(request));
+      const principal = requirePrincipal(request);
+      const retailerId = staffRetailerId(principal);
       const saved = await saveInvoicingDetails({
         db: ctx.db,
         retailerId,
+        actor: principal,
         form: request.body,
         secretsKey: ctx.config.fiscal.secretsKey,
       });

@@ -2,6 +2,7 @@ import { formatEuros } from "@tableorder/domain/money";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestLanguage } from "../../lib/language.ts";
+import { fileAnswer, seeOther } from "../../lib/openapi.ts";
 import { SANDBOX_TERMINAL_PATH, type SandboxCardTerminal } from "./sandbox-card-terminal.ts";
 
 const listQuery = z.object({
@@ -70,36 +71,44 @@ export const sandboxTerminalRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxCard
   // The page's buttons are plain HTML forms; what they decide is in the query, so the body is ignored.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, _body, done) => done(null, {}));
 
-  app.get(SANDBOX_TERMINAL_PATH, { schema: { querystring: listQuery } }, async (request, reply) => {
-    const lang = requestLanguage(request);
-    const text = TEXTS[lang];
-    const locale = lang === "en" ? "en-GB" : "el-GR";
-    const { tid } = request.query;
-    const sales = await sandbox.pendingSales(tid);
-    const keep = tid ? `&tid=${tid}` : "";
-    const cards = sales
-      .map(
-        (sale) => `<section class="sale" data-testid="sandbox-terminal-sale" data-session="${sale.sessionId}">
+  app.get(
+    SANDBOX_TERMINAL_PATH,
+    { schema: { querystring: listQuery, response: { 200: fileAnswer("The sales waiting at the terminals", "text/html") } } },
+    async (request, reply) => {
+      const lang = requestLanguage(request);
+      const text = TEXTS[lang];
+      const locale = lang === "en" ? "en-GB" : "el-GR";
+      const { tid } = request.query;
+      const sales = await sandbox.pendingSales(tid);
+      const keep = tid ? `&tid=${tid}` : "";
+      const cards = sales
+        .map(
+          (sale) => `<section class="sale" data-testid="sandbox-terminal-sale" data-session="${sale.sessionId}">
 <div class="screen"><small>${text.terminal} ${escapeHtml(sale.tid)}</small><strong data-testid="sandbox-terminal-amount">${formatEuros(sale.amountCents, locale)}</strong><span>${escapeHtml(sale.customerTrns)}</span></div>
 <div class="row"><form method="post" action="${SANDBOX_TERMINAL_PATH}/approve?session=${sale.sessionId}${keep}"><button class="approve" data-testid="sandbox-terminal-approve">${text.approve}</button></form>
 <form method="post" action="${SANDBOX_TERMINAL_PATH}/decline?session=${sale.sessionId}${keep}"><button class="decline" data-testid="sandbox-terminal-decline">${text.decline}</button></form></div></section>`,
-      )
-      .join("\n");
-    reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
-    return page(
-      lang,
-      `<span class="badge">Sandbox</span><h1>${text.title}${tid ? ` ${escapeHtml(tid)}` : ""}</h1><p class="muted">${text.sandbox}</p>
+        )
+        .join("\n");
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+      return page(
+        lang,
+        `<span class="badge">Sandbox</span><h1>${text.title}${tid ? ` ${escapeHtml(tid)}` : ""}</h1><p class="muted">${text.sandbox}</p>
 ${cards || `<p class="empty" data-testid="sandbox-terminal-empty">${text.empty}<br><br><a href="${SANDBOX_TERMINAL_PATH}${tid ? `?tid=${tid}` : ""}">${text.refresh}</a></p>`}`,
-      sales.length === 0,
-    );
-  });
+        sales.length === 0,
+      );
+    },
+  );
 
   for (const decision of ["approve", "decline"] as const) {
-    app.post(`${SANDBOX_TERMINAL_PATH}/${decision}`, { schema: { querystring: decisionQuery } }, async (request, reply) => {
-      const { session, tid } = request.query;
-      // The product hears of it before the page comes back, so the waiter's screen moves at once.
-      await sandbox.decide(session, decision === "approve");
-      return reply.redirect(`${SANDBOX_TERMINAL_PATH}${tid ? `?tid=${tid}` : ""}`, 303);
-    });
+    app.post(
+      `${SANDBOX_TERMINAL_PATH}/${decision}`,
+      { schema: { querystring: decisionQuery, response: { 303: seeOther } } },
+      async (request, reply) => {
+        const { session, tid } = request.query;
+        // The product hears of it before the page comes back, so the waiter's screen moves at once.
+        await sandbox.decide(session, decision === "approve");
+        return reply.redirect(`${SANDBOX_TERMINAL_PATH}${tid ? `?tid=${tid}` : ""}`, 303);
+      },
+    );
   }
 };

@@ -1,8 +1,9 @@
 import { splitDiscount } from "@tableorder/domain/payment-calculator";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { cardTerminals, diningTables, orderProducts, payments, retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordCollection, recordRegisterDiscount } from "../../lib/audit-trail.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
 import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { asTablePayment, lockTables, releaseHold, settleUnits, type TablePayment } from "../../lib/settle-payment.ts";
@@ -10,6 +11,22 @@ import type { EventBus } from "../../realtime/types.ts";
 import { type CardTerminal, CardTerminalError, type TerminalSaleResult } from "./card-terminal.ts";
 
 type PaymentRow = typeof payments.$inferSelect;
+
+/** Who started a terminal sale, for the audit trail: the entry is theirs once the terminal approves. */
+const collectorOf = (payment: PaymentRow) => ({
+  userId: payment.collectedByUserId ?? payment.startedByUserId ?? 0,
+  retailerId: payment.retailerId,
+});
+
+/** The table a sale stood at, by the label the audit trail keeps; none for a take-away register sale. */
+async function tableOf(tx: Tx, tableId: number | null) {
+  if (tableId == null) return null;
+  const [table] = await tx
+    .select({ id: diningTables.id, label: diningTables.label })
+    .from(diningTables)
+    .where(eq(diningTables.id, tableId));
+  return table ?? null;
+}
 
 interface Logger {
   warn(details: object, message: string): void;
@@ -221,7 +238,15 @@ export class TerminalSales {
           .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")))
           .returning();
         // The register sale's receipt, in the transaction that completes it.
-        if (rows.length) await issuePaymentDocuments(tx, { payment: rows[0], now });
+        if (rows.length) {
+          await issuePaymentDocuments(tx, { payment: rows[0], now });
+          await recordRegisterDiscount(tx, collectorOf(rows[0]), {
+            table: await tableOf(tx, rows[0].tableId),
+            orderId: rows[0].orderId,
+            totalCents: rows[0].amountCents + rows[0].discountCents,
+            discountCents: rows[0].discountCents,
+          });
+        }
         return rows;
       }),
     );
@@ -270,6 +295,15 @@ export class TerminalSales {
         });
         // The receipt once the terminal approved, carrying its TID and the transaction id.
         await issuePaymentDocuments(tx, { payment: completed, now });
+        await recordCollection(tx, collectorOf(current), {
+          table: await tableOf(tx, payment.tableId),
+          units,
+          isGift: false,
+          discountCents: current.discountCents,
+          onCreditCents: current.onCreditCents,
+          cashCents: current.cashCents,
+          cardCents: current.cardCents,
+        });
         return { paid: true as const, ...settled };
       }),
     );

@@ -1,16 +1,12 @@
 import { sql } from "drizzle-orm";
 import { AppError } from "../../lib/app-error.ts";
+import { todayInAthens, VENUE_TIME_ZONE } from "../../lib/venue-time.ts";
 
-/** The venues' time zone: business days and the history's calendar days are Athens days. */
-export const VENUE_TIME_ZONE = "Europe/Athens";
+// Business days and the history's calendar days are Athens days.
+export { todayInAthens, VENUE_TIME_ZONE };
 
 /** Today's business day in the database's clock, as SQL (a date). */
 export const todaySql = sql`(now() at time zone ${VENUE_TIME_ZONE})::date`;
-
-/** Today's calendar day in Athens (YYYY-MM-DD), by this process's clock. */
-export function todayInAthens(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: VENUE_TIME_ZONE }).format(now);
-}
 
 /** The longest range the history answers at once, in calendar days. */
 export const MAX_HISTORY_DAYS = 92;

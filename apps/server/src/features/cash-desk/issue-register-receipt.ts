@@ -6,6 +6,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { orders, payments } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordRegisterDiscount } from "../../lib/audit-trail.ts";
 import { type TerminalSaleStarter, venueTerminal } from "../../lib/card-terminal-choice.ts";
 import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { holdUntil } from "../../lib/settle-payment.ts";
@@ -73,13 +74,14 @@ export async function issueRegisterReceipt(options: {
   if (problem === "negative_amount") throw new AppError("validation", 400);
   if (problem) throw new AppError(problem, 400, { total, discount: request.discountAmount });
 
-  let tableId: number | null = null;
+  let table: { id: number; label: string } | null = null;
   if (request.source === "DINE_IN") {
     if (request.tableId == null) throw new AppError("table_required", 400);
-    tableId = (await loadDeskTable(db, retailerId, request.tableId, "TABLE")).id;
+    table = await loadDeskTable(db, retailerId, request.tableId, "TABLE");
   } else if (request.tableId != null) {
     throw new AppError("validation", 400, {}, [{ objectName: "registerReceipt", field: "tableId", message: "notAllowed" }]);
   }
+  const tableId = table?.id ?? null;
   const chosen =
     request.selectedTerminalId != null && request.selectedTerminalId !== "" && request.cardAmount > 0
       ? await venueTerminal(db, retailerId, request.selectedTerminalId, options.terminals)
@@ -129,6 +131,15 @@ export async function issueRegisterReceipt(options: {
       .returning();
     // Paid at once: its receipt by VAT section now; a terminal's card part gets it when approved.
     if (!chosen) await issuePaymentDocuments(tx, { payment, now });
+    // A sale waiting at a terminal is recorded when the terminal approves it.
+    if (!chosen) {
+      await recordRegisterDiscount(tx, principal, {
+        table,
+        orderId: order.id,
+        totalCents: total,
+        discountCents: request.discountAmount,
+      });
+    }
     return { orderId: order.id, payment };
   });
   // Another request with the same key won the unique index a moment ago: answer its sale.

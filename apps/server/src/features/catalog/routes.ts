@@ -1,8 +1,15 @@
 import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
-import { type ClosedArea, type MenuCategory, setProductActiveRequest } from "@tableorder/domain/contracts/menu";
+import {
+  type ClosedArea,
+  closedAreas,
+  type MenuCategory,
+  menu,
+  productAvailability,
+  setProductActiveRequest,
+} from "@tableorder/domain/contracts/menu";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { allowRoles, allowVisitors, requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
+import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import { loadTable } from "../../auth/policies/table-access.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
@@ -28,7 +35,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   // A venue's menu is no secret (it is what the table's QR code shows), so a phone may read it
   // while its guest is still signing in; ordering and the table's session need the check-in.
-  app.get("/api/cq-table/:tableId/menu", { onRequest: allowVisitors, schema: { params: tableIdParams } }, async (request) => {
+  app.get("/api/cq-table/:tableId/menu", { schema: { params: tableIdParams, response: { 200: menu } } }, async (request) => {
     const table = await loadTable(db, request.params.tableId);
     const lang = requestLanguage(request);
     return cache.get(table.retailerId, lang, () => loadMenu(db, { retailerId: table.retailerId, lang, onlyOrderable: true }));
@@ -38,7 +45,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // refetched with it when the menu's topic says the venue changed.
   app.get(
     "/api/cq-table/:tableId/closed-areas",
-    { onRequest: allowVisitors, schema: { params: tableIdParams } },
+    { schema: { params: tableIdParams, response: { 200: closedAreas } } },
     async (request) => {
       const { retailerId } = await loadTable(db, request.params.tableId);
       return closedAreasCache.get(retailerId, "closed-areas", () => loadClosedAreas(db, retailerId));
@@ -46,39 +53,32 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   // The cook's availability editor: their own area's products (the cash desk names an area).
-  app.get(
-    "/api/cuisine/menu",
-    { onRequest: allowRoles("COOK", "CASH_DESK", "ADMIN"), schema: { querystring: areaQuery } },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const preparationAreaId = principal.role === "COOK" ? (principal.prepAreaId ?? -1) : request.query.areaId;
-      return loadMenu(db, {
-        retailerId: staffRetailerId(principal),
-        lang: requestLanguage(request),
-        onlyOrderable: false,
-        preparationAreaId,
-      });
-    },
-  );
+  app.get("/api/cuisine/menu", { schema: { querystring: areaQuery, response: { 200: menu } } }, async (request) => {
+    const principal = requirePrincipal(request);
+    const preparationAreaId = principal.role === "COOK" ? (principal.prepAreaId ?? -1) : request.query.areaId;
+    return loadMenu(db, {
+      retailerId: staffRetailerId(principal),
+      lang: requestLanguage(request),
+      onlyOrderable: false,
+      preparationAreaId,
+    });
+  });
 
   // The waiter's menu (spec 2 §7): the whole venue's, switched-off products included, for ordering
   // and for the Availability tab. ?serviceMode=TAKE_AWAY is the cash desk's take-away menu: what
   // can be ordered for take-away, priced at take-away prices.
-  app.get(
-    "/api/feed/menu",
-    { onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN"), schema: { querystring: staffMenuQuery } },
-    async (request) =>
-      loadMenu(db, {
-        retailerId: staffRetailerId(requirePrincipal(request)),
-        lang: requestLanguage(request),
-        onlyOrderable: false,
-        serviceMode: request.query.serviceMode,
-      }),
+  app.get("/api/feed/menu", { schema: { querystring: staffMenuQuery, response: { 200: menu } } }, async (request) =>
+    loadMenu(db, {
+      retailerId: staffRetailerId(requirePrincipal(request)),
+      lang: requestLanguage(request),
+      onlyOrderable: false,
+      serviceMode: request.query.serviceMode,
+    }),
   );
 
   app.post(
     "/api/cuisine/product/:id/set-active",
-    { onRequest: allowRoles("COOK", "CASH_DESK", "ADMIN"), schema: { params: idParams, body: setProductActiveRequest } },
+    { schema: { params: idParams, body: setProductActiveRequest, response: { 200: productAvailability } } },
     async (request) =>
       setProductAvailability({ db, events, principal: requirePrincipal(request), productId: request.params.id, ...request.body }),
   );
@@ -86,14 +86,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // The back office's availability toggle (spec 3 §7.3), the same switch under the crm path.
   app.post(
     "/api/crm/product/:id/active-status",
-    { onRequest: allowRoles("CASH_DESK", "ADMIN"), schema: { params: idParams, body: setProductActiveRequest } },
+    { schema: { params: idParams, body: setProductActiveRequest, response: { 200: productAvailability } } },
     async (request) =>
       setProductAvailability({ db, events, principal: requirePrincipal(request), productId: request.params.id, ...request.body }),
   );
 
   app.post(
     "/api/feed/product/:id/set-active",
-    { onRequest: allowRoles("WAITER", "CASH_DESK", "ADMIN"), schema: { params: idParams, body: setProductActiveRequest } },
+    { schema: { params: idParams, body: setProductActiveRequest, response: { 200: productAvailability } } },
     async (request) =>
       setProductAvailability({ db, events, principal: requirePrincipal(request), productId: request.params.id, ...request.body }),
   );

@@ -1,8 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type PrincipalVerifier, publishStaffChanged } from "../../auth/account-status.ts";
+import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { kitchenTickets, preparationAreas, products, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordStaffChange } from "../../lib/audit-trail.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
 /**
@@ -17,6 +19,8 @@ export async function deletePreparationArea(options: {
   principals: PrincipalVerifier;
   retailerId: number;
   areaId: number;
+  /** Who deletes it, for the audit trail. */
+  actor: Principal;
 }): Promise<void> {
   const { db, retailerId, areaId } = options;
   const userIds = await db.transaction(async (tx) => {
@@ -46,7 +50,10 @@ export async function deletePreparationArea(options: {
       .update(users)
       .set({ deletedAt: now })
       .where(and(eq(users.preparationAreaId, areaId), eq(users.role, "COOK"), isNull(users.deletedAt)))
-      .returning({ id: users.id });
+      .returning({ id: users.id, login: users.login });
+    for (const cook of cooks) {
+      await recordStaffChange(tx, options.actor, { change: "DELETED", userId: cook.id, login: cook.login, role: "COOK" });
+    }
     return cooks.map((c) => c.id);
   });
   await options.events.publish({ type: "preparation-area.changed", retailerId, preparationAreaId: areaId });

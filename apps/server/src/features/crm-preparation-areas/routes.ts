@@ -8,8 +8,8 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
-import { administratorsOnly, backOfficeStaff } from "../../auth/policies/back-office.ts";
 import type { AppContext } from "../../context.ts";
+import { noContent } from "../../lib/openapi.ts";
 import { deletePreparationArea } from "./delete-preparation-area.ts";
 import { listPreparationAreas, loadPreparationArea } from "./load-preparation-areas.ts";
 import { createPreparationArea, updatePreparationArea } from "./save-preparation-area.ts";
@@ -17,7 +17,6 @@ import { createPreparationArea, updatePreparationArea } from "./save-preparation
 /** Preparation areas and their kitchen accounts in the back office (spec 3 §7.3). */
 export const crmPreparationAreaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  app.addHook("onRequest", backOfficeStaff);
   const venueOf = (request: FastifyRequest) => staffRetailerId(requirePrincipal(request));
 
   app.get("/api/crm/preparation-areas", { schema: { response: { 200: crmPreparationAreaList } } }, async (request) =>
@@ -27,7 +26,8 @@ export const crmPreparationAreaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
   app.post(
     "/api/crm/preparation-area",
     { schema: { body: createPreparationAreaRequest, response: { 200: crmPreparationArea } } },
-    async (request) => createPreparationArea({ ...ctx, retailerId: venueOf(request), form: request.body }),
+    async (request) =>
+      createPreparationArea({ ...ctx, retailerId: venueOf(request), actor: requirePrincipal(request), form: request.body }),
   );
 
   app.get(
@@ -40,14 +40,25 @@ export const crmPreparationAreaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
     "/api/crm/preparation-area/:id",
     { schema: { params: idParams, body: updatePreparationAreaRequest, response: { 200: crmPreparationArea } } },
     async (request) =>
-      updatePreparationArea({ ...ctx, retailerId: venueOf(request), areaId: request.params.id, form: request.body }),
+      updatePreparationArea({
+        ...ctx,
+        retailerId: venueOf(request),
+        actor: requirePrincipal(request),
+        areaId: request.params.id,
+        form: request.body,
+      }),
   );
 
   app.delete(
     "/api/crm/preparation-area/:id",
-    { onRequest: administratorsOnly, schema: { params: idParams } },
+    { schema: { params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
-      await deletePreparationArea({ ...ctx, retailerId: venueOf(request), areaId: request.params.id });
+      await deletePreparationArea({
+        ...ctx,
+        retailerId: venueOf(request),
+        actor: requirePrincipal(request),
+        areaId: request.params.id,
+      });
       return reply.status(204).send();
     },
   );

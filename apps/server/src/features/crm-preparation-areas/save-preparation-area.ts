@@ -6,10 +6,12 @@ import type { ErrorKey } from "@tableorder/domain/errors";
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { type PrincipalVerifier, publishStaffChanged } from "../../auth/account-status.ts";
 import { hashPassword } from "../../auth/passwords.ts";
+import type { Principal } from "../../auth/principal.ts";
 import { assertUsernameFree, USERNAME_INDEX } from "../../auth/staff-accounts.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { preparationAreas, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordStaffChange } from "../../lib/audit-trail.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { loadPreparationArea } from "./load-preparation-areas.ts";
@@ -24,6 +26,8 @@ interface AreaWrite {
   events: EventBus;
   principals: PrincipalVerifier;
   retailerId: number;
+  /** Who makes the change, for the audit trail. */
+  actor: Principal;
 }
 
 async function assertAreaNameFree(tx: Tx, retailerId: number, name: string, exceptId?: number): Promise<void> {
@@ -74,6 +78,7 @@ export async function createPreparationArea(options: AreaWrite & { form: CreateP
           preparationAreaId: area.id,
         })
         .returning({ id: users.id });
+      await recordStaffChange(tx, options.actor, { change: "CREATED", userId: cook.id, login: form.username, role: "COOK" });
       return { areaId: area.id, userId: cook.id };
     }),
   );
@@ -115,6 +120,13 @@ export async function updatePreparationArea(options: AreaWrite & { areaId: numbe
           .update(users)
           .set({ login: form.username, firstName: form.name, ...(passwordHash ? { passwordHash } : {}) })
           .where(eq(users.id, cook.id));
+        await recordStaffChange(tx, options.actor, {
+          change: "UPDATED",
+          userId: cook.id,
+          login: form.username,
+          role: "COOK",
+          passwordChanged: !!passwordHash,
+        });
         return cook.id;
       }
       if (!passwordHash) {
@@ -124,6 +136,7 @@ export async function updatePreparationArea(options: AreaWrite & { areaId: numbe
         .insert(users)
         .values({ retailerId, role: "COOK", login: form.username, passwordHash, firstName: form.name, preparationAreaId: areaId })
         .returning({ id: users.id });
+      await recordStaffChange(tx, options.actor, { change: "CREATED", userId: created.id, login: form.username, role: "COOK" });
       return created.id;
     }),
   );

@@ -57,6 +57,25 @@ async function makeVariants(original: Buffer): Promise<{ width: number; data: Bu
 }
 
 /**
+ * What a picture is, judged by its bytes alone: the name and the declared type of an upload are
+ * the sender's word (a phone names a PNG screenshot .jpg). A picture in another format (GIF, HEIC,
+ * SVG…) is told the formats taken; bytes that are no picture at all are told so.
+ */
+async function imageTypeOf(data: Buffer): Promise<ImageType> {
+  const type = sniffImageType(data);
+  if (type) return type;
+  // An empty upload is no picture; sharp would throw at once instead of rejecting.
+  const otherFormat =
+    data.length > 0 &&
+    (await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .metadata()
+      .then((metadata) => Boolean(metadata.format))
+      .catch(() => false));
+  if (otherFormat) throw new AppError("unsupported_image_type", 400, { allowed: PRODUCT_IMAGE_TYPES });
+  throw new AppError("not_an_image", 400, { allowed: PRODUCT_IMAGE_TYPES });
+}
+
+/**
  * Stores a product's picture in the database (so every instance serves it) and points the
  * product at it, replacing the previous one. Each upload gets a new id and URL, which lets
  * browsers keep an image forever and still see a new one at once.
@@ -66,14 +85,11 @@ export async function storeProductImage(options: {
   events: EventBus;
   retailerId: number;
   productId: number;
-  contentType: string | undefined;
   data: Buffer;
 }): Promise<{ imageUrl: string }> {
   const { db, retailerId, productId, data } = options;
-  const declared = (options.contentType ?? "").split(";")[0].trim().toLowerCase();
-  if (!PRODUCT_IMAGE_TYPES.includes(declared as ImageType) || sniffImageType(data) !== declared)
-    throw new AppError("unsupported_image_type", 400, { allowed: PRODUCT_IMAGE_TYPES });
   if (data.length > PRODUCT_IMAGE_MAX_BYTES) throw new AppError("image_too_large", 400, { maxBytes: PRODUCT_IMAGE_MAX_BYTES });
+  const contentType = await imageTypeOf(data);
   const variants = await makeVariants(data);
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -85,7 +101,7 @@ export async function storeProductImage(options: {
     if (!product) throw new AppError("not_found", 404, { entity: "product" });
     await tx.delete(productImages).where(eq(productImages.productId, productId));
     await tx.insert(productImages).values([
-      { id, retailerId, productId, contentType: declared, data },
+      { id, retailerId, productId, contentType, data },
       ...variants.map((variant) => ({
         id: variantRowId(id, variant.width),
         retailerId,

@@ -6,6 +6,7 @@ import {
   imageUploadResponse,
   orderProductsRequest,
   PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGE_TYPES,
   productForm,
   saveCategoriesRequest,
 } from "@tableorder/domain/contracts/crm-products";
@@ -14,8 +15,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
-import { administratorsOnly, backOfficeStaff } from "../../auth/policies/back-office.ts";
 import type { AppContext } from "../../context.ts";
+import { fileAnswer, noContent } from "../../lib/openapi.ts";
 import { deleteProduct } from "./delete-product.ts";
 import { areTranslationsActive, listCategories, loadCatalogue, loadProduct } from "./load-products.ts";
 import { orderProducts } from "./order-products.ts";
@@ -32,7 +33,6 @@ import { isCategoryTranslationMissingIn, isProductTranslationMissing } from "./t
  */
 export const crmProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, events } = ctx;
-  app.addHook("onRequest", backOfficeStaff);
   const venueOf = (request: FastifyRequest) => staffRetailerId(requirePrincipal(request));
 
   app.get("/api/crm/products", { schema: { response: { 200: crmProductCatalogue } } }, async (request) =>
@@ -51,10 +51,17 @@ export const crmProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     "/api/crm/product/:id",
     { schema: { params: idParams, body: productForm, response: { 200: crmProduct } } },
     async (request) =>
-      updateProduct({ db, events, retailerId: venueOf(request), productId: request.params.id, form: request.body }),
+      updateProduct({
+        db,
+        events,
+        principal: requirePrincipal(request),
+        retailerId: venueOf(request),
+        productId: request.params.id,
+        form: request.body,
+      }),
   );
 
-  app.delete("/api/crm/product/:id", { onRequest: administratorsOnly, schema: { params: idParams } }, async (request, reply) => {
+  app.delete("/api/crm/product/:id", { schema: { params: idParams, response: { 204: noContent } } }, async (request, reply) => {
     await deleteProduct({ db, events, retailerId: venueOf(request), productId: request.params.id });
     return reply.status(204).send();
   });
@@ -69,10 +76,14 @@ export const crmProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) => saveCategories({ db, events, retailerId: venueOf(request), list: request.body }),
   );
 
-  app.post("/api/crm/order-products", { schema: { body: orderProductsRequest } }, async (request, reply) => {
-    await orderProducts({ db, events, retailerId: venueOf(request), ...request.body });
-    return reply.status(204).send();
-  });
+  app.post(
+    "/api/crm/order-products",
+    { schema: { body: orderProductsRequest, response: { 204: noContent } } },
+    async (request, reply) => {
+      await orderProducts({ db, events, retailerId: venueOf(request), ...request.body });
+      return reply.status(204).send();
+    },
+  );
 
   app.get("/api/crm/translations-active", { schema: { response: { 200: z.boolean() } } }, async (request) =>
     areTranslationsActive(db, venueOf(request)),
@@ -86,8 +97,8 @@ export const crmProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     isCategoryTranslationMissingIn(db, venueOf(request)),
   );
 
-  // The picture travels as the raw body (image/jpeg, image/png or image/webp). Any other type is
-  // read too, so the domain rule answers it with its own key instead of a bare 415. The parser's
+  // The picture travels as the raw body, whatever type it is declared as: what it is is read from
+  // its bytes, so the domain rule answers with its own key instead of a bare 415. The parser's
   // limit is above the 2 MB rule for the same reason; past it Fastify refuses with a 413.
   await app.register(async (plugin) => {
     const upload = plugin.withTypeProvider<ZodTypeProvider>();
@@ -103,16 +114,19 @@ export const crmProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           events,
           retailerId: venueOf(request),
           productId: request.params.id,
-          contentType: request.headers["content-type"],
           data: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         }),
     );
   });
 
-  app.delete("/api/crm/product/:id/image", { schema: { params: idParams } }, async (request, reply) => {
-    await removeProductImage({ db, events, retailerId: venueOf(request), productId: request.params.id });
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/api/crm/product/:id/image",
+    { schema: { params: idParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await removeProductImage({ db, events, retailerId: venueOf(request), productId: request.params.id });
+      return reply.status(204).send();
+    },
+  );
 };
 
 const imageParams = z.object({ id: z.string().uuid() });
@@ -132,13 +146,19 @@ export const productImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       .header("X-Content-Type-Options", "nosniff")
       .send(image.data);
 
-  app.get("/api/images/:id", { schema: { params: imageParams } }, async (request, reply) =>
-    sendForGood(reply, request.params.id, await loadProductImage(ctx.db, request.params.id)),
+  app.get(
+    "/api/images/:id",
+    { schema: { params: imageParams, response: { 200: fileAnswer("The picture as uploaded", ...PRODUCT_IMAGE_TYPES) } } },
+    async (request, reply) => sendForGood(reply, request.params.id, await loadProductImage(ctx.db, request.params.id)),
   );
 
   // The sized WebP copies the menus' srcset names (see PRODUCT_IMAGE_WIDTHS).
-  app.get("/api/images/:id/:width", { schema: { params: imageVariantParams } }, async (request, reply) => {
-    const { id, width } = request.params;
-    return sendForGood(reply, `${id}/${width}`, await loadProductImageVariant(ctx.db, id, width));
-  });
+  app.get(
+    "/api/images/:id/:width",
+    { schema: { params: imageVariantParams, response: { 200: fileAnswer("A square WebP copy of the picture", "image/webp") } } },
+    async (request, reply) => {
+      const { id, width } = request.params;
+      return sendForGood(reply, `${id}/${width}`, await loadProductImageVariant(ctx.db, id, width));
+    },
+  );
 };

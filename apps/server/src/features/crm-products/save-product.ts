@@ -3,9 +3,11 @@ import type { ProductForm } from "@tableorder/domain/contracts/crm-products";
 import type { ProductOptionKind } from "@tableorder/domain/enums";
 import { and, eq, isNull, max } from "drizzle-orm";
 import { assertVenueCategory, assertVenuePreparationArea } from "../../auth/policies/back-office.ts";
+import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { productOptions, products } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordAudit } from "../../lib/audit-trail.ts";
 import { isForeignKeyViolation } from "../../lib/database-errors.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { areTranslationsActive, loadProduct } from "./load-products.ts";
@@ -144,6 +146,7 @@ export async function createProduct(options: { db: Db; events: EventBus; retaile
 export async function updateProduct(options: {
   db: Db;
   events: EventBus;
+  principal: Principal;
   retailerId: number;
   productId: number;
   form: ProductForm;
@@ -152,7 +155,11 @@ export async function updateProduct(options: {
   await withLiveCategory(() =>
     db.transaction(async (tx) => {
       const [product] = await tx
-        .select({ categoryId: products.categoryId })
+        .select({
+          categoryId: products.categoryId,
+          priceCents: products.priceCents,
+          takeAwayPriceCents: products.takeAwayPriceCents,
+        })
         .from(products)
         .where(and(eq(products.id, productId), eq(products.retailerId, retailerId), isNull(products.deletedAt)))
         .for("update");
@@ -168,8 +175,34 @@ export async function updateProduct(options: {
         })
         .where(eq(products.id, productId));
       await syncOptions(tx, productId, form);
+      await auditPriceChanges(tx, options.principal, productId, form.name, product, productValues(form));
     }),
   );
   await options.events.publish({ type: "catalog.changed", retailerId, productId });
   return loadProduct(db, retailerId, productId);
+}
+
+/** Each service's price that an edit changed goes on the audit trail with the old and new price. */
+async function auditPriceChanges(
+  tx: Tx,
+  principal: Principal,
+  productId: number,
+  name: string,
+  before: { priceCents: number | null; takeAwayPriceCents: number | null },
+  after: { priceCents: number | null; takeAwayPriceCents: number | null },
+): Promise<void> {
+  const prices = [
+    ["DINE_IN", before.priceCents, after.priceCents],
+    ["TAKE_AWAY", before.takeAwayPriceCents, after.takeAwayPriceCents],
+  ] as const;
+  for (const [serviceMode, old, now] of prices) {
+    if (old === now) continue;
+    await recordAudit(tx, principal, {
+      kind: "PRICE_CHANGED",
+      subject: name,
+      amountBeforeCents: old,
+      amountAfterCents: now,
+      details: { productId, serviceMode },
+    });
+  }
 }

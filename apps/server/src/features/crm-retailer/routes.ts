@@ -9,7 +9,6 @@ import { RETAILER_TYPES } from "@tableorder/domain/enums";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
-import { administratorsOnly, backOfficeStaff } from "../../auth/policies/back-office.ts";
 import type { AppContext } from "../../context.ts";
 import { isInvoicingEnabled, listCuisineTypes, loadShopSettings, saveShopSettings } from "./shop-settings.ts";
 
@@ -17,38 +16,27 @@ import { isInvoicingEnabled, listCuisineTypes, loadShopSettings, saveShopSetting
 export const crmRetailerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get(
-    "/api/crm/retailer",
-    { onRequest: administratorsOnly, schema: { response: { 200: shopSettings } } },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      return loadShopSettings(db, staffRetailerId(principal), principal.userId);
-    },
-  );
+  app.get("/api/crm/retailer", { schema: { response: { 200: shopSettings } } }, async (request) => {
+    const principal = requirePrincipal(request);
+    return loadShopSettings(db, staffRetailerId(principal), principal.userId);
+  });
 
-  app.post(
-    "/api/crm/retailer",
-    { onRequest: administratorsOnly, schema: { body: shopSettingsForm, response: { 200: shopSettings } } },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      return saveShopSettings({
-        ...ctx,
-        retailerId: staffRetailerId(principal),
-        adminUserId: principal.userId,
-        form: request.body,
-      });
-    },
-  );
+  app.post("/api/crm/retailer", { schema: { body: shopSettingsForm, response: { 200: shopSettings } } }, async (request) => {
+    const principal = requirePrincipal(request);
+    return saveShopSettings({
+      ...ctx,
+      retailerId: staffRetailerId(principal),
+      adminUserId: principal.userId,
+      actor: principal,
+      form: request.body,
+    });
+  });
 
-  app.get("/api/crm/retailer/types", { onRequest: backOfficeStaff, schema: { response: { 200: retailerTypes } } }, async () => [
-    ...RETAILER_TYPES,
-  ]);
+  app.get("/api/crm/retailer/types", { schema: { response: { 200: retailerTypes } } }, async () => [...RETAILER_TYPES]);
 
   // The product editor's switch for VAT and goods/service (spec 3 §5); the cash desk edits products too.
-  app.get(
-    "/api/crm/invoicing-enabled",
-    { onRequest: backOfficeStaff, schema: { response: { 200: z.boolean() } } },
-    async (request) => isInvoicingEnabled(db, staffRetailerId(requirePrincipal(request))),
+  app.get("/api/crm/invoicing-enabled", { schema: { response: { 200: z.boolean() } } }, async (request) =>
+    isInvoicingEnabled(db, staffRetailerId(requirePrincipal(request))),
   );
 
   // Public: the home page filters venues by it; the shop settings form reads it with `all`.

@@ -3,10 +3,12 @@ import { MAIN_CUISINES } from "@tableorder/domain/enums";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { type PrincipalVerifier, publishStaffChanged } from "../../auth/account-status.ts";
 import { hashPassword } from "../../auth/passwords.ts";
+import type { Principal } from "../../auth/principal.ts";
 import { assertUsernameFree, USERNAME_INDEX } from "../../auth/staff-accounts.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import { retailers, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { changedSettings, recordAudit } from "../../lib/audit-trail.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
@@ -48,6 +50,8 @@ export async function saveShopSettings(options: {
   principals: PrincipalVerifier;
   retailerId: number;
   adminUserId: number;
+  /** Who saves, for the audit trail. */
+  actor: Principal;
   form: ShopSettingsForm;
 }): Promise<ShopSettings> {
   const { db, retailerId, adminUserId, form } = options;
@@ -55,20 +59,34 @@ export async function saveShopSettings(options: {
   await withUniqueKeys(USERNAME_INDEX, () =>
     db.transaction(async (tx) => {
       await assertUsernameFree(tx, form.username, adminUserId);
-      await tx
-        .update(retailers)
-        .set({
-          name: form.name,
-          nameEng: form.nameEng,
-          type: form.type,
-          mainCuisine: form.mainCuisine,
-          secondaryCuisine: form.secondaryCuisine,
-          translationsActive: form.translationsActive,
-          printerIp: form.printerIp,
-          autoPrintActive: form.autoPrintActive,
-          printServiceUrl: form.printServiceUrl,
-        })
-        .where(eq(retailers.id, retailerId));
+      const shop = {
+        name: form.name,
+        nameEng: form.nameEng,
+        type: form.type,
+        mainCuisine: form.mainCuisine,
+        secondaryCuisine: form.secondaryCuisine,
+        translationsActive: form.translationsActive,
+        printerIp: form.printerIp,
+        autoPrintActive: form.autoPrintActive,
+        printServiceUrl: form.printServiceUrl,
+      };
+      const [before] = await tx.select().from(retailers).where(eq(retailers.id, retailerId)).for("update");
+      await tx.update(retailers).set(shop).where(eq(retailers.id, retailerId));
+      const [admin] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName, login: users.login })
+        .from(users)
+        .where(eq(users.id, adminUserId));
+      const changed = changedSettings(
+        { ...before, ...admin },
+        { ...shop, firstName: form.firstName, lastName: form.lastName, login: form.username },
+      );
+      if (Object.keys(changed).length || passwordHash) {
+        await recordAudit(tx, options.actor, {
+          kind: "SETTINGS_CHANGED",
+          subject: "shop",
+          details: { changed, passwordChanged: !!passwordHash },
+        });
+      }
       await tx
         .update(users)
         .set({

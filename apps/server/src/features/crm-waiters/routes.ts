@@ -9,15 +9,14 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
-import { administratorsOnly, backOfficeStaff } from "../../auth/policies/back-office.ts";
 import type { AppContext } from "../../context.ts";
+import { noContent } from "../../lib/openapi.ts";
 import { listWaiters, listWaiterTableOptions, loadWaiter } from "./load-waiters.ts";
 import { createWaiter, deleteWaiter, updateWaiter } from "./save-waiter.ts";
 
 /** Waiter accounts in the back office (spec 3 §7.3); only administrators delete them. */
 export const crmWaiterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  app.addHook("onRequest", backOfficeStaff);
   const venueOf = (request: FastifyRequest) => staffRetailerId(requirePrincipal(request));
 
   app.get("/api/crm/waiters", { schema: { response: { 200: crmWaiterList } } }, async (request) =>
@@ -29,7 +28,7 @@ export const crmWaiterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   app.post("/api/crm/waiter", { schema: { body: createWaiterRequest, response: { 200: crmWaiter } } }, async (request) =>
-    createWaiter({ ...ctx, retailerId: venueOf(request), form: request.body }),
+    createWaiter({ ...ctx, retailerId: venueOf(request), actor: requirePrincipal(request), form: request.body }),
   );
 
   app.get("/api/crm/waiter/:id", { schema: { params: idParams, response: { 200: crmWaiter } } }, async (request) =>
@@ -39,11 +38,18 @@ export const crmWaiterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.put(
     "/api/crm/waiter/:id",
     { schema: { params: idParams, body: updateWaiterRequest, response: { 200: crmWaiter } } },
-    async (request) => updateWaiter({ ...ctx, retailerId: venueOf(request), waiterId: request.params.id, form: request.body }),
+    async (request) =>
+      updateWaiter({
+        ...ctx,
+        retailerId: venueOf(request),
+        actor: requirePrincipal(request),
+        waiterId: request.params.id,
+        form: request.body,
+      }),
   );
 
-  app.delete("/api/crm/waiter/:id", { onRequest: administratorsOnly, schema: { params: idParams } }, async (request, reply) => {
-    await deleteWaiter({ ...ctx, retailerId: venueOf(request), waiterId: request.params.id });
+  app.delete("/api/crm/waiter/:id", { schema: { params: idParams, response: { 204: noContent } } }, async (request, reply) => {
+    await deleteWaiter({ ...ctx, retailerId: venueOf(request), actor: requirePrincipal(request), waiterId: request.params.id });
     return reply.status(204).send();
   });
 };

@@ -3,10 +3,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import { type PrincipalVerifier, publishStaffChanged } from "../../auth/account-status.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import { assertVenueTables } from "../../auth/policies/back-office.ts";
+import type { Principal } from "../../auth/principal.ts";
 import { assertUsernameFree, USERNAME_INDEX } from "../../auth/staff-accounts.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { tableWaiters, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordStaffChange } from "../../lib/audit-trail.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { loadWaiter } from "./load-waiters.ts";
@@ -16,6 +18,8 @@ interface WaiterWrite {
   events: EventBus;
   principals: PrincipalVerifier;
   retailerId: number;
+  /** Who makes the change, for the audit trail. */
+  actor: Principal;
 }
 
 async function assignTables(tx: Tx, userId: number, tableIds: number[]): Promise<void> {
@@ -44,6 +48,7 @@ export async function createWaiter(options: WaiterWrite & { form: CreateWaiterRe
         })
         .returning({ id: users.id });
       await assignTables(tx, user.id, form.tableIds);
+      await recordStaffChange(tx, options.actor, { change: "CREATED", userId: user.id, login: form.userName, role: "WAITER" });
       return user.id;
     }),
   );
@@ -75,6 +80,13 @@ export async function updateWaiter(options: WaiterWrite & { waiterId: number; fo
         })
         .where(eq(users.id, waiterId));
       await assignTables(tx, waiterId, form.tableIds);
+      await recordStaffChange(tx, options.actor, {
+        change: "UPDATED",
+        userId: waiterId,
+        login: form.userName,
+        role: "WAITER",
+        passwordChanged: !!passwordHash,
+      });
     }),
   );
   await publishStaffChanged(options, retailerId, [waiterId]);
@@ -92,9 +104,10 @@ export async function deleteWaiter(options: WaiterWrite & { waiterId: number }):
       .update(users)
       .set({ deletedAt: new Date() })
       .where(and(eq(users.id, waiterId), eq(users.retailerId, retailerId), eq(users.role, "WAITER"), isNull(users.deletedAt)))
-      .returning({ id: users.id });
+      .returning({ id: users.id, login: users.login });
     if (!waiter) throw new AppError("not_found", 404, { entity: "waiter" });
     await tx.delete(tableWaiters).where(eq(tableWaiters.userId, waiterId));
+    await recordStaffChange(tx, options.actor, { change: "DELETED", userId: waiterId, login: waiter.login, role: "WAITER" });
   });
   await publishStaffChanged(options, retailerId, [waiterId]);
 }

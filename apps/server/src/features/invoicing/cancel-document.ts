@@ -1,9 +1,11 @@
 import type { FiscalDocument } from "@tableorder/domain/contracts/cash-desk";
 import { isCancellableDocumentType } from "@tableorder/domain/fiscal/document-rules";
 import { and, eq } from "drizzle-orm";
+import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { documents, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordAudit, staffDisplayName } from "../../lib/audit-trail.ts";
 import { DOCUMENTS_CHANGED, insertDocument } from "../../lib/issue-documents.ts";
 import { presentDocument } from "../../lib/present-document.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -23,9 +25,9 @@ export async function cancelDocument(options: {
   events: EventBus;
   retailerId: number;
   documentId: number;
-  userId: number;
+  principal: Principal;
 }): Promise<FiscalDocument> {
-  const { db, retailerId, documentId } = options;
+  const { db, retailerId, documentId, principal } = options;
   const note = await db.transaction(async (tx) => {
     const [original] = await tx
       .select()
@@ -44,7 +46,15 @@ export async function cancelDocument(options: {
     const [user] = await tx
       .select({ firstName: users.firstName, lastName: users.lastName, login: users.login })
       .from(users)
-      .where(eq(users.id, options.userId));
+      .where(eq(users.id, principal.userId));
+    await recordAudit(tx, principal, {
+      kind: "DOCUMENT_CANCELLED",
+      table: original.tableId != null && original.tableName != null ? { id: original.tableId, label: original.tableName } : null,
+      subject: `${original.invoiceType} ${original.series}-${original.number}`,
+      amountBeforeCents: original.totalCents,
+      amountAfterCents: 0,
+      details: { documentId: original.id },
+    });
     return insertDocument(
       tx,
       { vatNumber: original.issuerVatNumber },
@@ -62,7 +72,7 @@ export async function cancelDocument(options: {
         cardInfo: original.cardInfo,
         tableId: original.tableId,
         tableName: original.tableName,
-        waiterName: user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.login : null,
+        waiterName: user ? staffDisplayName(user) : null,
         correlatedDocumentId: original.id,
       },
       new Date(),

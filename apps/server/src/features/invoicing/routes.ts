@@ -1,10 +1,9 @@
 import { fiscalDocument } from "@tableorder/domain/contracts/cash-desk";
 import { documentIdParams, pendingDocuments } from "@tableorder/domain/contracts/invoicing";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
-import { administratorsOnly } from "../../auth/policies/back-office.ts";
 import type { AppContext } from "../../context.ts";
+import { fileAnswer } from "../../lib/openapi.ts";
 import { cancelDocument } from "./cancel-document.ts";
 import { countPendingDocuments, loadDocumentXml } from "./load-document-xml.ts";
 
@@ -16,7 +15,7 @@ import { countPendingDocuments, loadDocumentXml } from "./load-document-xml.ts";
 export const invoicingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.delete(
     "/api/admin/documents/cancel/:documentId",
-    { onRequest: administratorsOnly, schema: { params: documentIdParams, response: { 200: fiscalDocument } } },
+    { schema: { params: documentIdParams, response: { 200: fiscalDocument } } },
     async (request) => {
       const principal = requirePrincipal(request);
       return cancelDocument({
@@ -24,20 +23,18 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         events: ctx.events,
         retailerId: staffRetailerId(principal),
         documentId: request.params.documentId,
-        userId: principal.userId,
+        principal,
       });
     },
   );
 
-  app.get(
-    "/api/admin/documents/pending",
-    { onRequest: administratorsOnly, schema: { response: { 200: pendingDocuments } } },
-    async (request) => countPendingDocuments(ctx.db, staffRetailerId(requirePrincipal(request))),
+  app.get("/api/admin/documents/pending", { schema: { response: { 200: pendingDocuments } } }, async (request) =>
+    countPendingDocuments(ctx.db, staffRetailerId(requirePrincipal(request))),
   );
 
   app.get(
     "/api/admin/documents/:documentId/xml",
-    { onRequest: administratorsOnly, schema: { params: documentIdParams, response: { 200: z.string() } } },
+    { schema: { params: documentIdParams, response: { 200: fileAnswer("The document as sent to myDATA", "application/xml") } } },
     async (request, reply) => {
       const { fileName, xml } = await loadDocumentXml(
         ctx.db,

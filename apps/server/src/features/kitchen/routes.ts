@@ -1,14 +1,23 @@
-import { idParams } from "@tableorder/domain/contracts/common";
+import { emptyAnswer, idParams } from "@tableorder/domain/contracts/common";
 import {
+  areaOpenState,
   autoPrintRequest,
+  autoPrintResponse,
+  completedKitchenTickets,
+  kitchenFeed,
+  kitchenTicket,
   orderProductIdsRequest,
+  prepareTicketResponse,
+  printAgentAddress,
   printClaimRequest,
+  printClaimResponse,
+  revertTicketResponse,
   setAreaActiveRequest,
 } from "@tableorder/domain/contracts/kitchen";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { allowRoles, requirePrincipal } from "../../auth/guards.ts";
+import { requirePrincipal } from "../../auth/guards.ts";
 import { authorizeTicket } from "../../auth/policies/ticket-access.ts";
 import type { AppContext } from "../../context.ts";
 import { retailers } from "../../db/schema.ts";
@@ -19,44 +28,49 @@ import { claimTicketPrint, markTicketPrinted, prepareTicketProducts, revertTicke
 import { loadRecallableTickets } from "./recall-tickets.ts";
 
 const areaQuery = z.object({ id: z.coerce.number().int().positive().optional() });
-const KITCHEN_ROLES = ["COOK", "CASH_DESK", "ADMIN"] as const;
 
 /** The preparation area: its ticket feed, preparing and undoing, printing marks, open/closed. */
 export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, events } = ctx;
-  app.addHook("onRequest", allowRoles(...KITCHEN_ROLES));
 
-  app.get("/api/feed/kitchen", { schema: { querystring: areaQuery } }, async (request) => {
+  app.get("/api/feed/kitchen", { schema: { querystring: areaQuery, response: { 200: kitchenFeed } } }, async (request) => {
     const area = await areaForCaller(db, requirePrincipal(request), request.query.id);
     return loadKitchenFeed(db, area.retailerId, area.id);
   });
 
   // The board's Recall: the area's last completed tickets; bringing one back is the undo below.
-  app.get("/api/feed/kitchen/completed", { schema: { querystring: areaQuery } }, async (request) => {
-    const area = await areaForCaller(db, requirePrincipal(request), request.query.id);
-    return loadRecallableTickets(db, area.id);
-  });
+  app.get(
+    "/api/feed/kitchen/completed",
+    { schema: { querystring: areaQuery, response: { 200: completedKitchenTickets } } },
+    async (request) => {
+      const area = await areaForCaller(db, requirePrincipal(request), request.query.id);
+      return loadRecallableTickets(db, area.id);
+    },
+  );
 
-  app.get("/api/feed/kitchen/ticket/:id", { schema: { params: idParams } }, async (request) => {
+  app.get("/api/feed/kitchen/ticket/:id", { schema: { params: idParams, response: { 200: kitchenTicket } } }, async (request) => {
     const ticket = await authorizeTicket(db, requirePrincipal(request), request.params.id);
     const [rendered] = await loadTickets(db, { areaId: ticket.preparationAreaId, ticketIds: [ticket.id] });
     if (!rendered) throw new AppError("not_found", 404, { entity: "ticket" });
     return rendered;
   });
 
-  app.post("/api/feed/kitchen/ticket/:id/prepare", { schema: { params: idParams } }, async (request) =>
-    prepareTicketProducts({
-      db,
-      events,
-      principal: requirePrincipal(request),
-      ticketId: request.params.id,
-      orderProductIds: null,
-    }),
+  app.post(
+    "/api/feed/kitchen/ticket/:id/prepare",
+    { schema: { params: idParams, response: { 200: prepareTicketResponse } } },
+    async (request) =>
+      prepareTicketProducts({
+        db,
+        events,
+        principal: requirePrincipal(request),
+        ticketId: request.params.id,
+        orderProductIds: null,
+      }),
   );
 
   app.post(
     "/api/feed/kitchen/ticket/:id/prepare-products",
-    { schema: { params: idParams, body: orderProductIdsRequest } },
+    { schema: { params: idParams, body: orderProductIdsRequest, response: { 200: prepareTicketResponse } } },
     async (request) =>
       prepareTicketProducts({
         db,
@@ -69,7 +83,7 @@ export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     "/api/feed/kitchen/ticket/:id/undo",
-    { schema: { params: idParams, body: orderProductIdsRequest.partial().optional() } },
+    { schema: { params: idParams, body: orderProductIdsRequest.partial().optional(), response: { 200: revertTicketResponse } } },
     async (request) =>
       revertTicketProducts({
         db,
@@ -80,16 +94,20 @@ export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       }),
   );
 
-  app.post("/api/feed/kitchen/ticket/:id/print", { schema: { params: idParams } }, async (request) => {
-    await markTicketPrinted({ db, events, principal: requirePrincipal(request), ticketId: request.params.id });
-    return {};
-  });
+  app.post(
+    "/api/feed/kitchen/ticket/:id/print",
+    { schema: { params: idParams, response: { 200: emptyAnswer } } },
+    async (request) => {
+      await markTicketPrinted({ db, events, principal: requirePrincipal(request), ticketId: request.params.id });
+      return {};
+    },
+  );
 
   // The cash desk prints an area's unprinted tickets from its Prep areas tab (spec 3 §7.2): the
   // same mark, by the same rule and event, for the venue's desk only.
   app.post(
     "/api/feed/admin/ticket/:id/print",
-    { onRequest: allowRoles("ADMIN", "CASH_DESK"), schema: { params: idParams } },
+    { schema: { params: idParams, response: { 200: emptyAnswer } } },
     async (request) => {
       await markTicketPrinted({ db, events, principal: requirePrincipal(request), ticketId: request.params.id });
       return {};
@@ -98,7 +116,7 @@ export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     "/api/feed/kitchen/ticket/:id/print-claim",
-    { schema: { params: idParams, body: printClaimRequest } },
+    { schema: { params: idParams, body: printClaimRequest, response: { 200: printClaimResponse } } },
     async (request) =>
       claimTicketPrint({
         db,
@@ -108,14 +126,18 @@ export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       }),
   );
 
-  app.post("/api/feed/kitchen/auto-print", { schema: { body: autoPrintRequest } }, async (request) => {
-    const area = await areaForCaller(db, requirePrincipal(request), request.body.id);
-    await setAreaAutoPrint({ db, events, area, autoPrint: request.body.autoPrint });
-    return { autoPrint: request.body.autoPrint };
-  });
+  app.post(
+    "/api/feed/kitchen/auto-print",
+    { schema: { body: autoPrintRequest, response: { 200: autoPrintResponse } } },
+    async (request) => {
+      const area = await areaForCaller(db, requirePrincipal(request), request.body.id);
+      await setAreaAutoPrint({ db, events, area, autoPrint: request.body.autoPrint });
+      return { autoPrint: request.body.autoPrint };
+    },
+  );
 
   // Where the preparation screen finds the venue's print agent; null until the venue sets one.
-  app.get("/api/cuisine/ip", async (request) => {
+  app.get("/api/cuisine/ip", { schema: { response: { 200: printAgentAddress } } }, async (request) => {
     const principal = requirePrincipal(request);
     const [venue] = await db
       .select({ printServiceUrl: retailers.printServiceUrl })
@@ -124,14 +146,22 @@ export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return { address: venue?.printServiceUrl ?? null };
   });
 
-  app.get("/api/cuisine/preparation-area/get-active", { schema: { querystring: areaQuery } }, async (request) => {
-    const area = await areaForCaller(db, requirePrincipal(request), request.query.id);
-    return { id: area.id, active: area.active };
-  });
+  app.get(
+    "/api/cuisine/preparation-area/get-active",
+    { schema: { querystring: areaQuery, response: { 200: areaOpenState } } },
+    async (request) => {
+      const area = await areaForCaller(db, requirePrincipal(request), request.query.id);
+      return { id: area.id, active: area.active };
+    },
+  );
 
-  app.post("/api/cuisine/preparation-area/set-active", { schema: { body: setAreaActiveRequest } }, async (request) => {
-    const area = await areaForCaller(db, requirePrincipal(request), request.body.id);
-    await setAreaOpen({ db, events, area, active: request.body.active });
-    return { id: area.id, active: request.body.active };
-  });
+  app.post(
+    "/api/cuisine/preparation-area/set-active",
+    { schema: { body: setAreaActiveRequest, response: { 200: areaOpenState } } },
+    async (request) => {
+      const area = await areaForCaller(db, requirePrincipal(request), request.body.id);
+      await setAreaOpen({ db, events, area, active: request.body.active });
+      return { id: area.id, active: request.body.active };
+    },
+  );
 };

@@ -1,5 +1,12 @@
 import { tableIdParams } from "@tableorder/domain/contracts/common";
-import { completePaymentQuery, failPaymentQuery, payOnlineBody } from "@tableorder/domain/contracts/online-payments";
+import {
+  completePaymentQuery,
+  completePaymentResponse,
+  failPaymentQuery,
+  failPaymentResponse,
+  payOnlineBody,
+  payOnlineResponse,
+} from "@tableorder/domain/contracts/online-payments";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
@@ -25,33 +32,42 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provi
   const provider = given ?? cardProviderFor(ctx);
   if (provider instanceof SandboxCardProvider) await app.register(sandboxCheckoutRoutes, { sandbox: provider });
 
-  app.post("/api/orders/:tableId/pay", { schema: { params: tableIdParams, body: payOnlineBody } }, async (request, reply) => {
-    const started = await startOnlinePayment({
-      db,
-      events,
-      provider,
-      principal: requirePrincipal(request),
-      tableId: request.params.tableId,
-      itemsCount: request.body.itemsCount,
-      lang: requestLanguage(request),
-      timeoutSeconds: ctx.config.cardPayments.timeoutSeconds,
-    });
-    // The spec's client follows the Location header to the provider's checkout.
-    return reply.header("location", started.location).send(started);
-  });
-
-  app.get("/api/orders/complete-payment", { schema: { querystring: completePaymentQuery } }, async (request) =>
-    completeOnlinePayment({
-      db,
-      events,
-      provider,
-      principal: requirePrincipal(request),
-      orderCode: request.query.s,
-      transactionId: request.query.t,
-    }),
+  app.post(
+    "/api/orders/:tableId/pay",
+    { schema: { params: tableIdParams, body: payOnlineBody, response: { 200: payOnlineResponse } } },
+    async (request, reply) => {
+      const started = await startOnlinePayment({
+        db,
+        events,
+        provider,
+        principal: requirePrincipal(request),
+        tableId: request.params.tableId,
+        itemsCount: request.body.itemsCount,
+        lang: requestLanguage(request),
+        timeoutSeconds: ctx.config.cardPayments.timeoutSeconds,
+      });
+      // The spec's client follows the Location header to the provider's checkout.
+      return reply.header("location", started.location).send(started);
+    },
   );
 
-  app.get("/api/orders/fail-payment", { schema: { querystring: failPaymentQuery } }, async (request) =>
-    failOnlinePayment({ db, provider, principal: requirePrincipal(request), orderCode: request.query.s }),
+  app.get(
+    "/api/orders/complete-payment",
+    { schema: { querystring: completePaymentQuery, response: { 200: completePaymentResponse } } },
+    async (request) =>
+      completeOnlinePayment({
+        db,
+        events,
+        provider,
+        principal: requirePrincipal(request),
+        orderCode: request.query.s,
+        transactionId: request.query.t,
+      }),
+  );
+
+  app.get(
+    "/api/orders/fail-payment",
+    { schema: { querystring: failPaymentQuery, response: { 200: failPaymentResponse } } },
+    async (request) => failOnlinePayment({ db, provider, principal: requirePrincipal(request), orderCode: request.query.s }),
   );
 };

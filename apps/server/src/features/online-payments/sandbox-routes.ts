@@ -1,7 +1,9 @@
+import { errorBody } from "@tableorder/domain/contracts/common";
 import { formatEuros } from "@tableorder/domain/money";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestLanguage } from "../../lib/language.ts";
+import { fileAnswer, seeOther } from "../../lib/openapi.ts";
 import { SANDBOX_CHECKOUT_PATH, type SandboxCardProvider } from "./sandbox-card-provider.ts";
 
 /** The return URLs a Viva payment source is set up with; the sandbox uses the same ones. */
@@ -56,34 +58,58 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxCard
   // The page's buttons are plain HTML forms; what they decide is in the query, so the body is ignored.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, _body, done) => done(null, {}));
 
-  app.get(SANDBOX_CHECKOUT_PATH, { schema: { querystring: refQuery } }, async (request, reply) => {
-    const lang = requestLanguage(request);
-    const text = TEXTS[lang];
-    const order = await sandbox.findOrder(request.query.ref);
-    reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
-    if (!order || order.paid || order.expiresAt.getTime() < Date.now()) {
-      return reply
-        .status(404)
-        .send(page(lang, `<span class="badge">Sandbox</span><h1>${text.title}</h1><p class="muted">${text.gone}</p>`));
-    }
-    const ref = encodeURIComponent(order.orderCode);
-    return page(
-      lang,
-      `<span class="badge">Sandbox</span><h1>${text.title}</h1><p class="muted">${text.sandbox}</p>
+  app.get(
+    SANDBOX_CHECKOUT_PATH,
+    {
+      schema: {
+        querystring: refQuery,
+        response: {
+          200: fileAnswer("The checkout page", "text/html"),
+          404: {
+            description: "The order is paid, expired or unknown",
+            content: { "text/html": { schema: z.string() }, "application/json": { schema: errorBody } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = requestLanguage(request);
+      const text = TEXTS[lang];
+      const order = await sandbox.findOrder(request.query.ref);
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+      if (!order || order.paid || order.expiresAt.getTime() < Date.now()) {
+        return reply
+          .status(404)
+          .send(page(lang, `<span class="badge">Sandbox</span><h1>${text.title}</h1><p class="muted">${text.gone}</p>`));
+      }
+      const ref = encodeURIComponent(order.orderCode);
+      return page(
+        lang,
+        `<span class="badge">Sandbox</span><h1>${text.title}</h1><p class="muted">${text.sandbox}</p>
 <div class="card" data-testid="sandbox-amount"><small>${text.amount}</small><strong>${formatEuros(order.amountCents, lang === "en" ? "en-GB" : "el-GR")}</strong><span>${escapeHtml(order.customerTrns)}</span></div>
 <form method="post" action="${SANDBOX_CHECKOUT_PATH}/approve?ref=${ref}"><button class="approve" data-testid="sandbox-approve">${text.approve}</button></form>
 <form method="post" action="${SANDBOX_CHECKOUT_PATH}/decline?ref=${ref}"><button class="decline" data-testid="sandbox-decline">${text.decline}</button></form>`,
-    );
-  });
+      );
+    },
+  );
 
   for (const decision of ["approve", "decline"] as const) {
-    app.post(`${SANDBOX_CHECKOUT_PATH}/${decision}`, { schema: { querystring: refQuery } }, async (request, reply) => {
-      const { ref } = request.query;
-      const made = await sandbox.decide(ref, decision === "approve");
-      const lang = requestLanguage(request) === "en" ? "en-GB" : "el-GR";
-      if (!made) return reply.redirect(`${SANDBOX_CHECKOUT_PATH}?ref=${encodeURIComponent(ref)}`, 303);
-      const query = new URLSearchParams({ t: made.transactionId, s: ref, lang, eventId: decision === "approve" ? "0" : "10051" });
-      return reply.redirect(`${decision === "approve" ? SUCCESS_RETURN_PATH : FAILURE_RETURN_PATH}?${query}`, 303);
-    });
+    app.post(
+      `${SANDBOX_CHECKOUT_PATH}/${decision}`,
+      { schema: { querystring: refQuery, response: { 303: seeOther } } },
+      async (request, reply) => {
+        const { ref } = request.query;
+        const made = await sandbox.decide(ref, decision === "approve");
+        const lang = requestLanguage(request) === "en" ? "en-GB" : "el-GR";
+        if (!made) return reply.redirect(`${SANDBOX_CHECKOUT_PATH}?ref=${encodeURIComponent(ref)}`, 303);
+        const query = new URLSearchParams({
+          t: made.transactionId,
+          s: ref,
+          lang,
+          eventId: decision === "approve" ? "0" : "10051",
+        });
+        return reply.redirect(`${decision === "approve" ? SUCCESS_RETURN_PATH : FAILURE_RETURN_PATH}?${query}`, 303);
+      },
+    );
   }
 };

@@ -4,6 +4,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { kitchenTickets, orderProducts } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { describeUnits, recordAudit } from "../../lib/audit-trail.ts";
 import { correctOrderSlips } from "../../lib/correct-order-slips.ts";
 import { assertNotHeld, lockTables, settlePaymentRequests } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -40,8 +41,22 @@ export async function removeOrderProduct(options: {
           eq(orderProducts.paymentStatus, "UNPAID"),
         ),
       )
-      .returning({ ticketId: orderProducts.ticketId, orderId: orderProducts.orderId });
+      .returning({
+        ticketId: orderProducts.ticketId,
+        orderId: orderProducts.orderId,
+        productName: orderProducts.productName,
+        priceCents: orderProducts.unitPriceCents,
+      });
     if (cancelled.length) {
+      // Staff taking a piece back is on the trail; a guest's own change is not a staff action.
+      await recordAudit(tx, principal, {
+        kind: "ITEM_CANCELLED",
+        table,
+        subject: describeUnits(cancelled),
+        amountBeforeCents: cancelled[0].priceCents,
+        amountAfterCents: 0,
+        details: { orderProductIds: [options.orderProductId] },
+      });
       // A payment request left with nothing to pay is over.
       await settlePaymentRequests(tx, tableId, principal.userId, now);
       await correctOrderSlips(tx, {

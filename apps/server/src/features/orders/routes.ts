@@ -1,5 +1,5 @@
-import { tableIdParams } from "@tableorder/domain/contracts/common";
-import { IDEMPOTENCY_HEADER, idempotencyKey, sendOrderRequest } from "@tableorder/domain/contracts/orders";
+import { emptyAnswer, tableIdParams } from "@tableorder/domain/contracts/common";
+import { IDEMPOTENCY_HEADER, idempotencyKey, sendOrderRequest, sendOrderResponse } from "@tableorder/domain/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePrincipal } from "../../auth/guards.ts";
@@ -31,22 +31,30 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     for (const stop of unsubscribe) stop();
   });
 
-  app.post("/api/orders/:tableId", { schema: { params: tableIdParams, body: sendOrderRequest } }, async (request) => {
-    const key = request.headers[IDEMPOTENCY_HEADER];
-    return sendOrder({
-      ...ctx,
-      catalogs,
-      orderSlipChoices,
-      tablesOutOfService,
-      principal: requirePrincipal(request),
-      tableId: request.params.tableId,
-      lines: request.body,
-      idempotencyKey: key === undefined ? null : idempotencyKey.parse(key),
-    });
-  });
+  app.post(
+    "/api/orders/:tableId",
+    { schema: { params: tableIdParams, body: sendOrderRequest, response: { 200: sendOrderResponse } } },
+    async (request) => {
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      return sendOrder({
+        ...ctx,
+        catalogs,
+        orderSlipChoices,
+        tablesOutOfService,
+        principal: requirePrincipal(request),
+        tableId: request.params.tableId,
+        lines: request.body,
+        idempotencyKey: key === undefined ? null : idempotencyKey.parse(key),
+      });
+    },
+  );
 
-  app.delete("/api/orders/:tableId/product/:orderProductId", { schema: { params: orderProductParams } }, async (request) => {
-    await removeOrderProduct({ ...ctx, principal: requirePrincipal(request), ...request.params });
-    return {};
-  });
+  app.delete(
+    "/api/orders/:tableId/product/:orderProductId",
+    { schema: { params: orderProductParams, response: { 200: emptyAnswer } } },
+    async (request) => {
+      await removeOrderProduct({ ...ctx, principal: requirePrincipal(request), ...request.params });
+      return {};
+    },
+  );
 };

@@ -7,6 +7,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderProducts, payments } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordCollection } from "../../lib/audit-trail.ts";
 import { type TerminalSaleStarter, venueTerminal } from "../../lib/card-terminal-choice.ts";
 import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { assertNotHeld, heldUnitIds, holdUntil, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
@@ -203,6 +204,15 @@ export async function completeOrders(options: {
     });
     // The receipt, numbered in this transaction (none for a gift, none while invoicing is off).
     await issuePaymentDocuments(tx, { payment, now });
+    await recordCollection(tx, principal, {
+      table,
+      units,
+      isGift: body.isGift,
+      discountCents: discount,
+      onCreditCents: payment.onCreditCents,
+      cashCents: payment.cashCents,
+      cardCents: payment.cardCents,
+    });
     return {
       pending: false as const,
       paymentId: payment.id,

@@ -4,6 +4,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { orderProducts, orders, tableSessions, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordAudit } from "../../lib/audit-trail.ts";
 import { heldUnitIds } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { lockTables, openSession } from "./complete-orders.ts";
@@ -36,6 +37,19 @@ export async function transferTable(options: {
     // Pieces a card payment (online or at a terminal) holds stay where that payment expects them.
     const held = await heldUnitIds(tx, tableId, now);
     if (held.size) throw new AppError("active_payment_exists", 400, { orderProductIds: [...held] });
+    const unpaid = await tx
+      .select()
+      .from(orderProducts)
+      .where(and(eq(orderProducts.sessionId, session.id), eq(orderProducts.paymentStatus, "UNPAID")));
+    const unpaidCents = unpaid.reduce((sum, u) => sum + u.unitPriceCents - u.discountCents, 0);
+    await recordAudit(tx, principal, {
+      kind: "TABLE_TRANSFERRED",
+      table: source,
+      subject: target.label,
+      amountBeforeCents: unpaidCents,
+      amountAfterCents: unpaidCents,
+      details: { targetTableId, orderProductIds: unpaid.map((u) => u.id) },
+    });
     if (!targetSession) {
       await tx.update(tableSessions).set({ tableId: targetTableId }).where(eq(tableSessions.id, session.id));
       await tx.update(orderProducts).set({ tableId: targetTableId }).where(eq(orderProducts.sessionId, session.id));

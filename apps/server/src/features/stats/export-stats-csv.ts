@@ -1,21 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client.ts";
+import { csvEuros, csvFile } from "../../lib/csv-file.ts";
 import { loadIncomeStats } from "./load-income-stats.ts";
 import { scopedPaymentsSql } from "./stats-facts.ts";
 import { STATS_TIME_ZONE, type StatsScope } from "./stats-scope.ts";
-
-/**
- * CSV for the accountant (issue 14): `;`-separated with a decimal comma and a UTF-8 byte order
- * mark, CRLF line ends, the way Greek Excel opens a file by double-click; amounts in euros.
- */
-const BOM = "\uFEFF";
-const euros = (cents: number) =>
-  `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
-const cell = (value: string | number) => {
-  const text = String(value);
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-const csv = (rows: (string | number)[][]) => `${BOM}${rows.map((r) => r.map(cell).join(";")).join("\r\n")}\r\n`;
 
 const HEADERS = {
   consumption: { el: ["Προϊόν", "Τεμάχια", "Ποσό (€)"], en: ["Product", "Count", "Amount (€)"] },
@@ -41,7 +29,7 @@ const HEADERS = {
 /** The consumption table of a scope as CSV: one line per product, as the screen lists it. */
 export async function exportConsumptionCsv(db: Db, scope: StatsScope, lang: "el" | "en"): Promise<string> {
   const stats = await loadIncomeStats(db, scope);
-  return csv([[...HEADERS.consumption[lang]], ...stats.productCount.map((p) => [p.name, p.count, euros(p.amount)])]);
+  return csvFile([[...HEADERS.consumption[lang]], ...stats.productCount.map((p) => [p.name, p.count, csvEuros(p.amount)])]);
 }
 
 /**
@@ -71,7 +59,7 @@ export async function exportPaymentsCsv(db: Queryable, scope: StatsScope, lang: 
       is_pos: boolean;
     }[];
   };
-  return csv([
+  return csvFile([
     [...HEADERS.payments[lang]],
     ...result.rows.map((p) => [
       p.id,
@@ -80,12 +68,12 @@ export async function exportPaymentsCsv(db: Queryable, scope: StatsScope, lang: 
       p.source,
       p.table_name ?? "",
       p.type,
-      euros(Number(p.cash_cents)),
-      euros(p.is_pos ? Number(p.card_cents) : 0),
-      euros(p.is_pos ? 0 : Number(p.card_cents)),
-      euros(Number(p.on_credit_cents)),
-      euros(Number(p.discount_cents)),
-      euros(Number(p.amount_cents)),
+      csvEuros(Number(p.cash_cents)),
+      csvEuros(p.is_pos ? Number(p.card_cents) : 0),
+      csvEuros(p.is_pos ? 0 : Number(p.card_cents)),
+      csvEuros(Number(p.on_credit_cents)),
+      csvEuros(Number(p.discount_cents)),
+      csvEuros(Number(p.amount_cents)),
     ]),
   ]);
 }

@@ -3,16 +3,11 @@ import { resolveStatsPeriod, type StatsPeriod } from "@tableorder/domain/stats/s
 import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { athensDayEnd, athensDayStart, todayInAthens, VENUE_TIME_ZONE } from "../../lib/venue-time.ts";
 
 /** The venues' time zone: a stats day is an Athens calendar day, DST change days included. */
-export const STATS_TIME_ZONE = "Europe/Athens";
-
-const athensDate = new Intl.DateTimeFormat("en-CA", { timeZone: STATS_TIME_ZONE });
-
-/** Today's Athens calendar day (YYYY-MM-DD) by this process's clock. */
-export function athensToday(now = new Date()): string {
-  return athensDate.format(now);
-}
+export const STATS_TIME_ZONE = VENUE_TIME_ZONE;
+export const athensToday = todayInAthens;
 
 /** A checked stats request: its period and its filters, all within the caller's venue. */
 export interface StatsScope extends StatsPeriod {
@@ -60,9 +55,9 @@ export async function resolveStatsScope(
 }
 
 /** The first instant of the period (Athens midnight of its first day), as SQL. */
-export const periodStart = (scope: StatsScope) => sql`((${scope.startDate}::date)::timestamp at time zone ${STATS_TIME_ZONE})`;
+export const periodStart = (scope: StatsScope) => athensDayStart(scope.startDate);
 /** The instant the period ends (Athens midnight after its last day), exclusive. */
-export const periodEnd = (scope: StatsScope) => sql`((${scope.endDate}::date + 1)::timestamp at time zone ${STATS_TIME_ZONE})`;
+export const periodEnd = (scope: StatsScope) => athensDayEnd(scope.endDate);
 
 /** A timestamptz as Athens wall-clock time. */
 export const athensTime = (column: SQL) => sql`(${column} at time zone ${STATS_TIME_ZONE})`;

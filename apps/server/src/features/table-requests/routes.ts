@@ -1,5 +1,5 @@
 import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
-import { paymentRequestBody } from "@tableorder/domain/contracts/table-requests";
+import { paymentRequestBody, requestIdResponse } from "@tableorder/domain/contracts/table-requests";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
@@ -15,25 +15,33 @@ import {
 export const tableRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, events } = ctx;
 
-  app.get("/api/cq-table/:tableId/active-waiter-call", { schema: { params: tableIdParams } }, async (request) =>
-    findActiveWaiterCall({ db, principal: requirePrincipal(request), tableId: request.params.tableId }),
+  app.get(
+    "/api/cq-table/:tableId/active-waiter-call",
+    { schema: { params: tableIdParams, response: { 200: requestIdResponse } } },
+    async (request) => findActiveWaiterCall({ db, principal: requirePrincipal(request), tableId: request.params.tableId }),
   );
 
-  app.get("/api/cq-table/:tableId/active-payment-request", { schema: { params: tableIdParams } }, async (request) =>
-    findActivePaymentRequest({ db, principal: requirePrincipal(request), tableId: request.params.tableId }),
+  app.get(
+    "/api/cq-table/:tableId/active-payment-request",
+    { schema: { params: tableIdParams, response: { 200: requestIdResponse } } },
+    async (request) => findActivePaymentRequest({ db, principal: requirePrincipal(request), tableId: request.params.tableId }),
   );
 
-  app.post("/api/cq-table/call-waiter/:tableId", { schema: { params: tableIdParams } }, async (request) =>
-    callWaiter({ db, events, principal: requirePrincipal(request), tableId: request.params.tableId }),
+  app.post(
+    "/api/cq-table/call-waiter/:tableId",
+    { schema: { params: tableIdParams, response: { 200: requestIdResponse } } },
+    async (request) => callWaiter({ db, events, principal: requirePrincipal(request), tableId: request.params.tableId }),
   );
 
-  app.post("/api/cq-table/cancel-request/:id", { schema: { params: idParams } }, async (request) =>
-    cancelTableRequest({ db, events, principal: requirePrincipal(request), requestId: request.params.id }),
+  app.post(
+    "/api/cq-table/cancel-request/:id",
+    { schema: { params: idParams, response: { 200: requestIdResponse } } },
+    async (request) => cancelTableRequest({ db, events, principal: requirePrincipal(request), requestId: request.params.id }),
   );
 
   app.post(
     "/api/cq-table/payment-request/:tableId",
-    { schema: { params: tableIdParams, body: paymentRequestBody } },
+    { schema: { params: tableIdParams, body: paymentRequestBody, response: { 200: requestIdResponse } } },
     async (request) =>
       requestPayment({ db, events, principal: requirePrincipal(request), tableId: request.params.tableId, ...request.body }),
   );

@@ -1,7 +1,7 @@
-import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
-import { tableCodeParams } from "@tableorder/domain/contracts/table";
+import { emptyAnswer, idParams, tableIdParams } from "@tableorder/domain/contracts/common";
+import { checkInResponse, retailerInfo, tableCodeParams, tableLookup, tableState } from "@tableorder/domain/contracts/table";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { allowVisitors, requirePrincipal } from "../../auth/guards.ts";
+import { requirePrincipal } from "../../auth/guards.ts";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
@@ -13,25 +13,31 @@ export const tableSessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const { db } = ctx;
 
   // The code is printed on the table for anyone to read; what it leads to still needs a check-in.
-  app.get("/api/cq-table/code/:code", { onRequest: allowVisitors, schema: { params: tableCodeParams } }, async (request) =>
+  app.get("/api/cq-table/code/:code", { schema: { params: tableCodeParams, response: { 200: tableLookup } } }, async (request) =>
     findTableByCode({ db, code: request.params.code }),
   );
 
-  app.post("/api/cq-table/check-in/:tableId", { schema: { params: tableIdParams } }, async (request) =>
-    checkInGuest({ db, principal: requirePrincipal(request), tableId: request.params.tableId }),
+  app.post(
+    "/api/cq-table/check-in/:tableId",
+    { schema: { params: tableIdParams, response: { 200: checkInResponse } } },
+    async (request) => checkInGuest({ db, principal: requirePrincipal(request), tableId: request.params.tableId }),
   );
 
-  app.post("/api/cq-table/check-out/:id", { schema: { params: idParams } }, async (request) => {
+  app.post("/api/cq-table/check-out/:id", { schema: { params: idParams, response: { 200: emptyAnswer } } }, async (request) => {
     await checkOutGuest({ db, principal: requirePrincipal(request), reservationId: request.params.id });
     return {};
   });
 
-  app.get("/api/cq-table/:tableId/retailer-info", { schema: { params: tableIdParams } }, async (request) => {
-    await authorizeTable(db, requirePrincipal(request), request.params.tableId);
-    return (await loadTableState(db, request.params.tableId, requestLanguage(request))).retailerInfo;
-  });
+  app.get(
+    "/api/cq-table/:tableId/retailer-info",
+    { schema: { params: tableIdParams, response: { 200: retailerInfo } } },
+    async (request) => {
+      await authorizeTable(db, requirePrincipal(request), request.params.tableId);
+      return (await loadTableState(db, request.params.tableId, requestLanguage(request))).retailerInfo;
+    },
+  );
 
-  app.get("/api/orders/:tableId/feed", { schema: { params: tableIdParams } }, async (request) => {
+  app.get("/api/orders/:tableId/feed", { schema: { params: tableIdParams, response: { 200: tableState } } }, async (request) => {
     await authorizeTable(db, requirePrincipal(request), request.params.tableId);
     return loadTableState(db, request.params.tableId, requestLanguage(request));
   });

@@ -6,6 +6,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderProducts, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { describeUnits, recordAudit } from "../../lib/audit-trail.ts";
 import { correctOrderSlips } from "../../lib/correct-order-slips.ts";
 import { assertNotHeld, lockTables, settlePaymentRequests } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -261,7 +262,7 @@ export async function undoOrderProductStatus(options: StatusChangeOptions): Prom
  */
 export async function cancelTableOrderProducts(options: StatusChangeOptions & { tableId: number }) {
   const { principal, tableId } = options;
-  await authorizeTable(options.db, principal, tableId);
+  const table = await authorizeTable(options.db, principal, tableId);
   const retailerId = staffRetailerId(principal);
   const units = await options.db.transaction(async (tx) => {
     await lockTables(tx, [tableId]);
@@ -281,6 +282,14 @@ export async function cancelTableOrderProducts(options: StatusChangeOptions & { 
     // A guest's payment request whose every piece was taken off has nothing left to pay.
     await settlePaymentRequests(tx, tableId, principal.userId, now);
     await correctOrderSlips(tx, { retailerId, cancelledUnitIds: ids, userId: principal.userId, now });
+    await recordAudit(tx, principal, {
+      kind: "ITEM_CANCELLED",
+      table,
+      subject: describeUnits(units),
+      amountBeforeCents: units.reduce((sum, u) => sum + u.unitPriceCents - u.discountCents, 0),
+      amountAfterCents: 0,
+      details: { orderProductIds: ids },
+    });
     return units;
   });
   await publishUnitChanges(options.events, units);

@@ -37,6 +37,7 @@ const ShopSettingsPage = lazy(() => import("./settings/shop-settings-page.tsx"))
 const InvoicingSettingsPage = lazy(() => import("./settings/invoicing-settings-page.tsx"));
 const CashDeskPage = lazy(() => import("./cash-desk/cash-desk-page.tsx"));
 const StatsPage = lazy(() => import("./stats/stats-page.tsx"));
+const AuditPage = lazy(() => import("./audit/audit-page.tsx"));
 
 /**
  * The dot on Products: translations are on and some product or category lacks its English text
@@ -112,7 +113,12 @@ export function AdminShell({ account }: { account: Account }) {
     { to: `${ADMIN_BASE}/tables`, key: "spaces", testId: "admin-tab-spaces" },
     { to: `${ADMIN_BASE}/waiters`, key: "staff", testId: "admin-tab-staff" },
     { to: `${ADMIN_BASE}/products`, key: "products", dot: missingTranslations, testId: "admin-tab-products" },
-    ...(isAdmin ? [{ to: `${ADMIN_BASE}/stats`, key: "stats", testId: "admin-tab-stats" }] : []),
+    ...(isAdmin
+      ? [
+          { to: `${ADMIN_BASE}/stats`, key: "stats", testId: "admin-tab-stats" },
+          { to: `${ADMIN_BASE}/audit`, key: "audit", testId: "admin-tab-audit" },
+        ]
+      : []),
   ];
   return (
     <div className={styles.shell}>
@@ -192,6 +198,14 @@ export function AdminShell({ account }: { account: Account }) {
               element={
                 <AdminOnly isAdmin={isAdmin}>
                   <StatsPage />
+                </AdminOnly>
+              }
+            />
+            <Route
+              path="audit"
+              element={
+                <AdminOnly isAdmin={isAdmin}>
+                  <AuditPage />
                 </AdminOnly>
               }
             />

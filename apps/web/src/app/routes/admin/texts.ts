@@ -3,7 +3,14 @@ export const el = {
   admin: {
     defaultBusinessName: "Επιχείρηση εστίασης",
     systemName: "Διαχειριστικό σύστημα καταστήματος",
-    tabs: { cashDesk: "Ταμείο", spaces: "Χώροι", staff: "Προσωπικό", products: "Προϊόντα", stats: "Στατιστικά" },
+    tabs: {
+      cashDesk: "Ταμείο",
+      spaces: "Χώροι",
+      staff: "Προσωπικό",
+      products: "Προϊόντα",
+      stats: "Στατιστικά",
+      audit: "Ιστορικό ενεργειών",
+    },
     menu: { account: "Λογαριασμός", invoicing: "Τιμολόγηση", logout: "Αποσύνδεση", notification: "Υπάρχουν εκκρεμότητες" },
     common: {
       add: "Προσθήκη",
@@ -159,7 +166,14 @@ export const en: typeof el = {
   admin: {
     defaultBusinessName: "Food service business",
     systemName: "Shop management system",
-    tabs: { cashDesk: "Cash desk", spaces: "Spaces", staff: "Staff", products: "Products", stats: "Statistics" },
+    tabs: {
+      cashDesk: "Cash desk",
+      spaces: "Spaces",
+      staff: "Staff",
+      products: "Products",
+      stats: "Statistics",
+      audit: "Audit trail",
+    },
     menu: { account: "Account", invoicing: "Invoicing", logout: "Logout", notification: "Needs attention" },
     common: {
       add: "Add",

@@ -8,7 +8,8 @@ import styles from "./auth.module.css";
 
 /**
  * The staff sign-in of the admin, preparation and service areas. Submit stays disabled until
- * both fields are filled; a failure message clears as soon as either field is edited.
+ * both fields are filled; a failure message clears as soon as either field is edited. After
+ * repeated failures the server locks the sign-in for a while, and the message says for how long.
  */
 export function EmployeeLoginForm({ title, notice }: { title: string; notice?: string }) {
   const { t } = useTranslation();
@@ -25,17 +26,17 @@ export function EmployeeLoginForm({ title, notice }: { title: string; notice?: s
     event.preventDefault();
     if (!canSubmit || login.isPending) return;
     setFailure(null);
-    login.mutate(
-      { username: username.trim(), password, rememberMe },
-      {
-        onError: (error) =>
-          setFailure(
-            error instanceof ApiError && (error.status === 401 || error.status === 400)
-              ? t("staffLogin.failed")
-              : errorMessage(error),
-          ),
-      },
-    );
+    login.mutate({ username: username.trim(), password, rememberMe }, { onError: (error) => setFailure(failureMessage(error)) });
+  };
+
+  // A locked sign-in (429) says how long to wait, in whole minutes: the lock is 30 s to 15 min.
+  const failureMessage = (error: unknown): string => {
+    if (!(error instanceof ApiError)) return errorMessage(error);
+    if (error.status === 401 || error.status === 400) return t("staffLogin.failed");
+    if (error.status === 429) {
+      return t("staffLogin.tooManyAttempts", { count: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)) });
+    }
+    return errorMessage(error);
   };
 
   const edit = (set: (value: string) => void) => (value: string) => {

@@ -179,7 +179,9 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
   const chooseImage = (file: File | undefined) => {
     setImageError(null);
     if (!file) return;
-    if (!PRODUCT_IMAGE_TYPES.includes(file.type as (typeof PRODUCT_IMAGE_TYPES)[number]))
+    // The browser guesses a type from the file's name, and finds none for a name without an
+    // extension: such a file goes to the server, which judges a picture by its bytes.
+    if (file.type && !PRODUCT_IMAGE_TYPES.includes(file.type as (typeof PRODUCT_IMAGE_TYPES)[number]))
       return setImageError(messageText("unsupported_image_type", lang));
     if (file.size > PRODUCT_IMAGE_MAX_BYTES) return setImageError(messageText("image_too_large", lang));
     setImageFile(file);

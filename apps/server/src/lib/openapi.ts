@@ -1,0 +1,154 @@
+import { readFileSync } from "node:fs";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { errorBody } from "@tableorder/domain/contracts/common";
+import type { FastifyInstance } from "fastify";
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ROUTE_ACCESS, type RouteAccess, routeKey } from "../auth/route-access.ts";
+
+const server = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  name: string;
+  version: string;
+};
+
+export const OPENAPI_PATH = "/api/openapi.json";
+export const API_DOCS_PATH = "/api/docs";
+
+/**
+ * The reference page's own policy: its scripts are files served here (no CDN, nothing inline), the
+ * document it reads is same-origin, the logo is a data: image. Swagger UI sets styles at run time,
+ * as the web app's screens do; styles run no code.
+ */
+export const API_DOCS_CSP =
+  "default-src 'self'; base-uri 'self'; connect-src 'self'; font-src 'self' data:; form-action 'self'; " +
+  "frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; " +
+  "style-src 'self' 'unsafe-inline'";
+
+/** The areas of the API, by path, as the reference page groups them; the first match names a route's. */
+const TAGS: { name: string; description: string; paths: RegExp }[] = [
+  {
+    name: "Sign-in",
+    description: "Staff and guest sign-in, the own account",
+    paths: /^\/(api\/(authenticate|account)|management\/)/,
+  },
+  {
+    name: "Kitchen",
+    description: "Preparation areas: tickets, preparing, printing",
+    paths: /^\/api\/(feed\/kitchen|feed\/admin\/ticket|cuisine)\b/,
+  },
+  {
+    name: "Cash desk",
+    description: "Live cards, bills, take-aways, the register, the history and its documents",
+    paths: /^\/api\/(cash-desk|admin\/ip|admin\/order-history|feed\/issue-receipt|orders\/[^/]+\/invoices)\b/,
+  },
+  {
+    name: "Fiscal documents",
+    description: "Cancelling documents, their XML, what waits for AADE",
+    paths: /^\/api\/admin\/documents\b/,
+  },
+  { name: "Audit trail", description: "Who did what, for the owner", paths: /^\/api\/admin\/audit/ },
+  {
+    name: "Card terminals",
+    description: "Terminals, terminal sales and the invoicing settings that register them",
+    paths: /^\/(api\/(feed\/card-terminals|feed\/payment\/|crm\/invoicing-details)|sandbox\/card-terminal)/,
+  },
+  { name: "Statistics", description: "The owner's figures and exports", paths: /^\/api\/stats\b/ },
+  {
+    name: "Back office",
+    description: "Products, categories, tables, staff, preparation areas, shop settings",
+    paths: /^\/api\/crm\//,
+  },
+  { name: "Waiter", description: "The service feed, tables, collecting payments", paths: /^\/api\/feed\// },
+  {
+    name: "Table",
+    description: "A guest's table: check-in, menu, orders, calls, payment",
+    paths: /^\/(api\/(cq-table|orders)\/|sandbox\/card-checkout)/,
+  },
+  {
+    name: "Public",
+    description: "Product pictures, the contact form, the home page's lists",
+    paths: /^\/api\/(images|contact-form|home-page)\b/,
+  },
+];
+
+const ERROR_ANSWERS: Record<number, string> = {
+  400: "Bad input: a keyed error (X-App-Error), with field errors for a refused field",
+  401: "Not signed in, or the token is no longer valid",
+  403: "The caller's role may not do this",
+  404: "Not found, or another venue's",
+  429: "Too many requests: try again after Retry-After seconds",
+};
+
+const zodTransform = createJsonSchemaTransform({});
+
+/**
+ * An answer that is not JSON (a picture, a print page, a CSV file), documented by its content
+ * types. The handler sends it as a string or a buffer, which is written as it is.
+ */
+export function fileAnswer(description: string, ...contentTypes: string[]) {
+  return { description, content: Object.fromEntries(contentTypes.map((type) => [type, { schema: z.string() }])) };
+}
+
+/** A 204 answer: done, nothing to say. */
+export const noContent = z.undefined().describe("Done; no body");
+
+/** A 303 answer: the Location header names the page to go to next. */
+export const seeOther = z.undefined().describe("See Other: the Location header names the next page");
+
+/** Who may call a route (auth/route-access.ts), as the document's security and description say it. */
+function documentedAccess(access: RouteAccess | undefined): { security?: Record<string, string[]>[]; description?: string } {
+  if (access?.kind === "public") return { security: [], description: "Open to anyone; a token is not looked at." };
+  if (access?.kind === "visitors") {
+    return { security: [{}, { bearerAuth: [] }], description: "Open to anyone; a token that is sent must be valid." };
+  }
+  if (access?.kind === "roles") return { description: `For ${access.roles.join(", ")} (${access.scope} data only).` };
+  return {};
+}
+
+/**
+ * The API's OpenAPI 3.1 document at /api/openapi.json, generated from the routes' zod schemas, and
+ * its reference page at /api/docs (Swagger UI, served from here). Register before the routes: the
+ * document lists the routes registered after it.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  if (!z.globalRegistry.has(errorBody)) z.globalRegistry.add(errorBody, { id: "ErrorBody" });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: `${server.name} API`,
+        version: server.version,
+        description:
+          "The table-service ordering API. Money is integer cents; times are ISO 8601 in UTC. Errors answer " +
+          "an ErrorBody whose `message` is a key (`error.<key>`) the clients translate.",
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      },
+      security: [{ bearerAuth: [] }],
+      tags: TAGS.map(({ name, description }) => ({ name, description })),
+    },
+    transform: (document) => {
+      const transformed = zodTransform(document);
+      if (transformed.schema?.hide) return transformed;
+      const access = ROUTE_ACCESS[routeKey(String(document.route.method), document.url)];
+      const tag = TAGS.find(({ paths }) => paths.test(document.url))?.name ?? "Other";
+      const response = { ...(transformed.schema?.response as Record<string, unknown>) };
+      for (const [status, description] of Object.entries(ERROR_ANSWERS)) {
+        const refusesCallers = status === "401" || status === "403";
+        if (refusesCallers && access?.kind !== "roles") continue;
+        response[status] ??= { description, $ref: "#/components/schemas/ErrorBody" };
+      }
+      return { ...transformed, schema: { ...transformed.schema, tags: [tag], response, ...documentedAccess(access) } };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    uiConfig: { validatorUrl: null, deepLinking: true },
+    staticCSP: API_DOCS_CSP,
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+}

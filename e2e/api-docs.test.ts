@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserSession, DESK, PHONE, screenshot } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/start-server.ts";
+
+// Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
+let server: RunningServer;
+let session: BrowserSession;
+
+beforeAll(async () => {
+  server = await startServer();
+  session = await BrowserSession.launch();
+});
+afterAll(async () => {
+  await session?.close();
+  await server?.close();
+});
+
+describe("the API reference page", () => {
+  it("shows every area of the API under its own policy, with no script or style refused", async () => {
+    for (const [options, name] of [
+      [DESK, "api-docs-desk"],
+      [PHONE, "api-docs-phone"],
+    ] as const) {
+      const page = await session.newPage(options);
+      const refused: string[] = [];
+      page.on("console", (message) => {
+        if (/content security policy|refused to/i.test(message.text())) refused.push(message.text());
+      });
+      const answer = await page.goto(`${server.baseUrl}/api/docs`);
+      expect(answer?.headers()["content-security-policy"]).toContain("script-src 'self';");
+      await page.locator(".opblock-tag").first().waitFor();
+      const areas = await page.locator(".opblock-tag").allInnerTexts();
+      expect(areas.map((area) => area.split("\n")[0])).toEqual(
+        expect.arrayContaining(["Sign-in", "Table", "Kitchen", "Waiter", "Cash desk", "Back office", "Statistics"]),
+      );
+
+      // A route opened: what it takes and what it answers, from the same document the server serves.
+      await page.locator("#operations-Table-get_api_orders__tableId__feed").click();
+      await page.locator("#operations-Table-get_api_orders__tableId__feed .responses-table").first().waitFor();
+      expect(await page.locator("#operations-Table-get_api_orders__tableId__feed").innerText()).toContain("tableId");
+      await screenshot(page, name);
+      expect(refused).toEqual([]);
+    }
+  });
+});
