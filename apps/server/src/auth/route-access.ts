@@ -31,10 +31,12 @@ const PUBLIC: RouteAccess = { kind: "public" };
 const VISITORS: RouteAccess = { kind: "visitors" };
 const roles = (scope: RouteScope, ...admitted: AccountRole[]): RouteAccess => ({ kind: "roles", roles: admitted, scope });
 
-/** Every kind of account: a guest at a table, or the venue's staff (reaching the venue's tables). */
+/** Every kind of account, for what concerns the caller's own account, sign-in or payment. */
 const GUESTS_AND_STAFF: AccountRole[] = ["USER", "WAITER", "COOK", "CASH_DESK", "ADMIN"];
 /** Those who serve the tables: waiters, and the cash desk and administrators who stand in for them. */
 const SERVICE: AccountRole[] = ["WAITER", "CASH_DESK", "ADMIN"];
+/** A table's own calls: its guests, and the service ordering or asking for them (never a cook). */
+const AT_THE_TABLE: AccountRole[] = ["USER", ...SERVICE];
 /** Those who run a preparation area's screen: its cooks, the cash desk and administrators. */
 const KITCHEN: AccountRole[] = ["COOK", "CASH_DESK", "ADMIN"];
 /** The back office (spec 3 §6): administrators and the cash desk. */
@@ -66,16 +68,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/cq-table/:tableId/closed-areas": VISITORS,
   "POST /api/cq-table/check-in/:tableId": roles("none", "USER"),
   "POST /api/cq-table/check-out/:id": roles("own", ...GUESTS_AND_STAFF),
-  "GET /api/cq-table/:tableId/retailer-info": roles("table", ...GUESTS_AND_STAFF),
-  "GET /api/orders/:tableId/feed": roles("table", ...GUESTS_AND_STAFF),
-  "GET /api/cq-table/:tableId/active-waiter-call": roles("table", ...GUESTS_AND_STAFF),
-  "GET /api/cq-table/:tableId/active-payment-request": roles("table", ...GUESTS_AND_STAFF),
-  "POST /api/cq-table/call-waiter/:tableId": roles("table", ...GUESTS_AND_STAFF),
-  "POST /api/cq-table/cancel-request/:id": roles("table", ...GUESTS_AND_STAFF),
-  "POST /api/cq-table/payment-request/:tableId": roles("table", ...GUESTS_AND_STAFF),
-  "POST /api/orders/:tableId": roles("table", ...GUESTS_AND_STAFF),
-  "DELETE /api/orders/:tableId/product/:orderProductId": roles("table", ...GUESTS_AND_STAFF),
-  "POST /api/orders/:tableId/pay": roles("table", ...GUESTS_AND_STAFF),
+  "GET /api/cq-table/:tableId/retailer-info": roles("table", ...AT_THE_TABLE),
+  "GET /api/orders/:tableId/feed": roles("table", ...AT_THE_TABLE),
+  "GET /api/cq-table/:tableId/active-waiter-call": roles("table", ...AT_THE_TABLE),
+  "GET /api/cq-table/:tableId/active-payment-request": roles("table", ...AT_THE_TABLE),
+  "POST /api/cq-table/call-waiter/:tableId": roles("table", ...AT_THE_TABLE),
+  "POST /api/cq-table/cancel-request/:id": roles("table", ...AT_THE_TABLE),
+  "POST /api/cq-table/payment-request/:tableId": roles("table", ...AT_THE_TABLE),
+  "POST /api/orders/:tableId": roles("table", ...AT_THE_TABLE),
+  "DELETE /api/orders/:tableId/product/:orderProductId": roles("table", ...AT_THE_TABLE),
+  "POST /api/orders/:tableId/pay": roles("table", ...AT_THE_TABLE),
   "GET /api/orders/complete-payment": roles("own", ...GUESTS_AND_STAFF),
   "GET /api/orders/fail-payment": roles("own", ...GUESTS_AND_STAFF),
 
