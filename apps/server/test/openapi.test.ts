@@ -123,6 +123,11 @@ describe("the OpenAPI document", () => {
     expect(error.required).toEqual(["message", "title", "status"]);
     expect(document.paths["/api/crm/tables/{id}/qr.svg"].get.responses["200"].content).toHaveProperty(["image/svg+xml"]);
     expect(document.paths["/api/stats/payments.csv"].post.responses["200"].content).toHaveProperty(["text/csv"]);
+    // A picture is uploaded as the raw body, of any of the types the product editor offers.
+    const upload = document.paths["/api/crm/product/{id}/image"].post.requestBody?.content ?? {};
+    expect(Object.keys(upload).sort()).toEqual(["image/jpeg", "image/png", "image/webp"]);
+    expect(upload["image/png"].schema).toMatchObject({ type: "string", format: "binary" });
+    expect(document.paths["/api/crm/audit"].get.tags).toEqual(["Audit trail"]);
   });
 
   it("says who may call a route, from the route table", () => {
@@ -166,6 +171,14 @@ describe("the OpenAPI document", () => {
 });
 
 describe("the reference page", () => {
+  it("is where its index.html leads, query string or not, in one step", async () => {
+    for (const query of ["", "?url=x"]) {
+      const answer = await fetch(`${server.baseUrl}${API_DOCS_PATH}/static/index.html${query}`, { redirect: "manual" });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe(`${API_DOCS_PATH}/`);
+    }
+  });
+
   it("answers HTML that loads its scripts from here, under a policy without inline scripts", async () => {
     const page = await fetch(`${server.baseUrl}${API_DOCS_PATH}`);
     expect(page.status).toBe(200);

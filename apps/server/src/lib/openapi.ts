@@ -47,7 +47,7 @@ const TAGS: { name: string; description: string; paths: RegExp }[] = [
     description: "Cancelling documents, their XML, what waits for AADE",
     paths: /^\/api\/admin\/documents\b/,
   },
-  { name: "Audit trail", description: "Who did what, for the owner", paths: /^\/api\/admin\/audit/ },
+  { name: "Audit trail", description: "Who did what, for the owner", paths: /^\/api\/crm\/audit\b/ },
   {
     name: "Card terminals",
     description: "Terminals, terminal sales and the invoicing settings that register them",
@@ -135,12 +135,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const access = ROUTE_ACCESS[routeKey(String(document.route.method), document.url)];
       const tag = TAGS.find(({ paths }) => paths.test(document.url))?.name ?? "Other";
       const response = { ...(transformed.schema?.response as Record<string, unknown>) };
+      // A raw upload (a picture) names the types it consumes and has no JSON body to describe.
+      const body = transformed.schema?.consumes && !transformed.schema.body ? { type: "string", format: "binary" } : undefined;
       for (const [status, description] of Object.entries(ERROR_ANSWERS)) {
         const refusesCallers = status === "401" || status === "403";
         if (refusesCallers && access?.kind !== "roles") continue;
         response[status] ??= { description, $ref: "#/components/schemas/ErrorBody" };
       }
-      return { ...transformed, schema: { ...transformed.schema, tags: [tag], response, ...documentedAccess(access) } };
+      return {
+        ...transformed,
+        schema: { ...transformed.schema, ...(body && { body }), tags: [tag], response, ...documentedAccess(access) },
+      };
     },
     transformObject: jsonSchemaTransformObject,
   });
@@ -149,6 +154,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     routePrefix: API_DOCS_PATH,
     uiConfig: { validatorUrl: null, deepLinking: true },
     staticCSP: API_DOCS_CSP,
+    uiHooks: {
+      // Swagger UI's own redirect from its index.html keeps a query string and so sends a URL with
+      // one back to itself, forever; the page is the same without it.
+      onRequest: async (request, reply) => {
+        if (request.routeOptions.url === `${API_DOCS_PATH}/static/index.html`) return reply.redirect(`${API_DOCS_PATH}/`);
+      },
+    },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

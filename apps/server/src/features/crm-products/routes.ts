@@ -107,7 +107,7 @@ export const crmProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     );
     upload.post(
       "/api/crm/product/:id/image",
-      { schema: { params: idParams, response: { 200: imageUploadResponse } } },
+      { schema: { params: idParams, consumes: [...PRODUCT_IMAGE_TYPES], response: { 200: imageUploadResponse } } },
       async (request) =>
         storeProductImage({
           db,
