@@ -9,7 +9,7 @@ import {
   buildVenue,
   TEST_PASSWORD,
 } from "../apps/server/test/support/factories.ts";
-import { BrowserSession, DESK, PHONE, screenshot, TALL, toast } from "./support/browser.ts";
+import { BrowserSession, DESK, PHONE, screenshot, TALL } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
@@ -76,13 +76,18 @@ async function deleteOpenRecord(page: Page, deleteButton: string, list: string):
   await confirm.waitFor();
   expect(await confirm.getByTestId("confirm-dialog-cancel").evaluate((button) => button === document.activeElement)).toBe(true);
   await confirm.getByTestId("confirm-dialog-confirm").click();
-  const done = toast(page, "success", "Η διαγραφή ολοκληρώθηκε");
-  await done.waitFor();
-  // The toast sits under the header, never over its buttons.
-  const header = await page.locator("header").first().boundingBox();
-  const shown = await done.boundingBox();
-  if (!header || !shown) throw new Error("not on screen");
-  expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
+  // The toast sits under the header, never over its buttons. Where it sits is read in the page the
+  // moment it shows: on a slow machine it may be gone by the time a second call asks.
+  const placed = await page.waitForFunction((message) => {
+    const shown = [...document.querySelectorAll('[data-testid="toast-success"]')].find((toast) =>
+      toast.textContent?.includes(message),
+    );
+    const header = document.querySelector("header");
+    if (!shown || !header) return null;
+    return { toastTop: shown.getBoundingClientRect().top, headerBottom: header.getBoundingClientRect().bottom };
+  }, "Η διαγραφή ολοκληρώθηκε");
+  const position = await placed.jsonValue();
+  expect(position?.toastTop).toBeGreaterThanOrEqual(position?.headerBottom ?? Number.POSITIVE_INFINITY);
   await page.getByTestId(list).waitFor();
 }
 
