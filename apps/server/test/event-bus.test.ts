@@ -166,6 +166,40 @@ describe.skipIf(!postgresUrl)("PostgresEventBus", () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it("sends events published together in one NOTIFY statement, delivered in publish order everywhere", async () => {
+    const notifyStatements: number[] = [];
+    const c = await PostgresEventBus.connect({
+      connectionString: withName(`${tag}-batch`),
+      query: (text, values) => {
+        if (text.includes("pg_notify")) notifyStatements.push((values[1] as string[]).length);
+        return pool.query(text, values);
+      },
+      logger,
+    });
+    try {
+      const marker = randomUUID();
+      const seqs = Array.from({ length: 30 }, (_, i) => i + 1);
+      await Promise.all(seqs.map((seq) => c.publish({ type: "order.sent", retailerId: 1, tableId: seq, marker, seq })));
+      expect(notifyStatements).toEqual([30]);
+      await until(() => marked(onA, marker).length === 30 && marked(onB, marker).length === 30);
+      expect(marked(onA, marker).map((e) => e.seq)).toEqual(seqs);
+      expect(marked(onB, marker).map((e) => e.seq)).toEqual(seqs);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it("keeps publish order when a large event, stored first, is published together with a small one", async () => {
+    const marker = randomUUID();
+    await Promise.all([
+      a.publish({ type: "order.sent", retailerId: 1, marker, note: "ψ".repeat(4000), seq: 1 }),
+      a.publish({ type: "table.changed", retailerId: 1, marker, seq: 2 }),
+    ]);
+    await until(() => marked(onB, marker).length === 2);
+    expect(marked(onA, marker).map((e) => e.seq)).toEqual([1, 2]);
+    expect(marked(onB, marker).map((e) => e.seq)).toEqual([1, 2]);
+  });
+
   it("logs notifications it cannot read and keeps listening", async () => {
     await pool.query("SELECT pg_notify('domain_events', $1)", [JSON.stringify({ ref: "-1" })]);
     await pool.query("SELECT pg_notify('domain_events', 'not json')");

@@ -93,6 +93,48 @@ describe("writing an order", () => {
     expect(sessions.map((s) => s.status)).toEqual(["CLOSED"]);
   });
 
+  it("a burst of a venue's orders, written together, numbers each ticket once and answers each order for itself", async () => {
+    const tables = await Promise.all([1, 2, 3].map(() => buildTable(db(), venue.venue.id)));
+    const guests = await Promise.all(
+      tables.flatMap((table) => [1, 2].map(async () => ({ table, token: await api.seatedGuest(table.id) }))),
+    );
+    const stranger = await api.seatedGuest(tables[1].id);
+    const sends = guests.flatMap(({ table, token }, g) =>
+      [1, 2, 3, 4].map((i) => order(table.id, [salad(), coffee(), water()], token, `burst-${process.pid}-${g}-${i}`)),
+    );
+    // A double tap inside the burst, and a guest of another table: each answered for itself.
+    sends.push(order(tables[0].id, [salad(), coffee(), water()], guests[0].token, `burst-${process.pid}-0-1`));
+    sends.push(order(tables[0].id, [salad()], stranger));
+    const answers = await Promise.all(sends);
+
+    expect(answers.slice(0, 25).map((a) => a.status)).toEqual(Array(25).fill(200));
+    expect(answers[24].body).toEqual(answers[0].body);
+    expect(answers[25].status).toBe(403);
+    const orderIds = answers.slice(0, 24).map((a) => a.body.orderId);
+    expect(new Set(orderIds).size).toBe(24);
+    const tickets = await db().select().from(kitchenTickets).where(inArray(kitchenTickets.orderId, orderIds));
+    expect(tickets).toHaveLength(48);
+    for (const answer of answers.slice(0, 24)) {
+      const own = tickets.filter((t) => t.orderId === answer.body.orderId).map((t) => t.id);
+      expect(own.sort()).toEqual([...answer.body.ticketIds].sort());
+    }
+    // The venue's counter gave this burst one unbroken run of numbers.
+    const numbers = tickets.map((t) => t.ticketNumber).sort((a, b) => a - b);
+    expect(numbers[numbers.length - 1] - numbers[0]).toBe(47);
+    expect(new Set(numbers).size).toBe(48);
+    const sessions = await db()
+      .select()
+      .from(tableSessions)
+      .where(
+        inArray(
+          tableSessions.tableId,
+          tables.map((t) => t.id),
+        ),
+      );
+    expect(sessions).toHaveLength(3);
+    expect(await db().select().from(orders).where(eq(orders.tableId, tables[0].id))).toHaveLength(8);
+  });
+
   it("an order for a table deleted meanwhile is table_not_found and writes nothing", async () => {
     const table = await buildTable(db(), venue.venue.id);
     const guest = await api.seatedGuest(table.id);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import type { DomainEvent, EventBus, EventHandler } from "./types.ts";
+import type { DeliveryListener, DomainEvent, EventBus, EventHandler } from "./types.ts";
 
 type Logger = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 
@@ -10,12 +10,16 @@ export type BusQuery = (text: string, values: unknown[]) => Promise<{ rows: Arra
 const CHANNEL = "domain_events";
 // pg_notify refuses payloads of 8000 bytes or more; larger events travel through bus_events.
 const MAX_INLINE_BYTES = 7000;
+/** Most notifications sent by one statement (each at most MAX_INLINE_BYTES). */
+const MAX_NOTIFIES_PER_STATEMENT = 100;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 10_000;
 /** A publisher waits this long at most for its own notification to come back (listener down). */
 const ECHO_WAIT_MS = 2_000;
 /** Marks a notification with the instance and sequence that published it; removed before handlers see it. */
 const ORIGIN_FIELD = "__origin";
+/** Marks a notification with its publish time (epoch ms), for the bus's lag; removed like the origin. */
+const PUBLISHED_AT_FIELD = "__publishedAt";
 
 /** Calls every handler, logging failures so one bad handler neither stops the others nor the publisher. */
 function dispatch(handlers: Iterable<EventHandler>, event: DomainEvent, log: Logger): void {
@@ -32,6 +36,7 @@ function dispatch(handlers: Iterable<EventHandler>, event: DomainEvent, log: Log
  */
 export class InProcessEventBus implements EventBus {
   private readonly handlers = new Set<EventHandler>();
+  private readonly deliveryListeners = new Set<DeliveryListener>();
   private readonly log: Logger;
 
   constructor(options: { logger?: Logger } = {}) {
@@ -39,10 +44,13 @@ export class InProcessEventBus implements EventBus {
   }
 
   async publish(event: DomainEvent): Promise<void> {
+    const publishedAt = performance.now();
     const copy = JSON.parse(JSON.stringify(event)) as DomainEvent;
     await new Promise<void>((resolve) =>
       setImmediate(() => {
         dispatch(this.handlers, copy, this.log);
+        const delivery = { lagSeconds: (performance.now() - publishedAt) / 1000, publishedHere: true };
+        for (const listener of this.deliveryListeners) listener(delivery);
         resolve();
       }),
     );
@@ -53,8 +61,14 @@ export class InProcessEventBus implements EventBus {
     return () => this.handlers.delete(handler);
   }
 
+  onDelivered(listener: DeliveryListener): () => void {
+    this.deliveryListeners.add(listener);
+    return () => this.deliveryListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
     this.handlers.clear();
+    this.deliveryListeners.clear();
   }
 }
 
@@ -71,6 +85,7 @@ export interface PostgresEventBusOptions {
  */
 export class PostgresEventBus implements EventBus {
   private readonly handlers = new Set<EventHandler>();
+  private readonly deliveryListeners = new Set<DeliveryListener>();
   private readonly log: Logger;
   private readonly query: BusQuery;
   private readonly pool: pg.Pool | undefined;
@@ -84,6 +99,9 @@ export class PostgresEventBus implements EventBus {
   private sequence = 0;
   /** This instance's publishes waiting to come back through LISTEN, by origin mark. */
   private readonly echoes = new Map<string, () => void>();
+  /** Notifications waiting for the next NOTIFY statement, in publish order. */
+  private readonly unsent: { payload: string | Promise<string>; sent(): void; failed(err: unknown): void }[] = [];
+  private notifying = false;
 
   private constructor(private readonly options: PostgresEventBusOptions) {
     this.log = options.logger ?? console;
@@ -111,16 +129,9 @@ export class PostgresEventBus implements EventBus {
 
   async publish(event: DomainEvent): Promise<void> {
     const origin = `${this.instanceId}:${++this.sequence}`;
-    let payload = JSON.stringify({ ...event, [ORIGIN_FIELD]: origin });
-    if (Buffer.byteLength(payload, "utf8") > MAX_INLINE_BYTES) {
-      // Old rows are pruned on the way: receivers load a row within moments of its NOTIFY.
-      const { rows } = await this.query(
-        `WITH pruned AS (DELETE FROM bus_events WHERE created_at < now() - interval '10 minutes')
-         INSERT INTO bus_events (payload) VALUES ($1) RETURNING id`,
-        [payload],
-      );
-      payload = JSON.stringify({ ref: rows[0].id });
-    }
+    const inline = JSON.stringify({ ...event, [ORIGIN_FIELD]: origin, [PUBLISHED_AT_FIELD]: Date.now() });
+    // A large event is stored first and notified by reference; it keeps its place in the order meanwhile.
+    const payload = Buffer.byteLength(inline, "utf8") > MAX_INLINE_BYTES ? this.store(inline) : inline;
     // Waiting for our own notification keeps one order for everything: the publisher's handlers
     // run in NOTIFY order like everyone else's, and the publisher continues after they have.
     let timer: NodeJS.Timeout | undefined;
@@ -132,7 +143,7 @@ export class PostgresEventBus implements EventBus {
       }, ECHO_WAIT_MS);
     });
     try {
-      await this.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+      await this.notify(payload);
       await echoed;
     } finally {
       clearTimeout(timer);
@@ -140,14 +151,71 @@ export class PostgresEventBus implements EventBus {
     }
   }
 
+  /**
+   * Sends one notification. Those published while a NOTIFY statement is under way (or in the same
+   * turn of the event loop) go together in the next one, in publish order: each NOTIFY transaction
+   * takes PostgreSQL's notify lock through its commit and its flush to disk, so one statement for
+   * several keeps the lock, the flushes and the round trips down when the load is up.
+   */
+  private notify(payload: string | Promise<string>): Promise<void> {
+    return new Promise<void>((sent, failed) => {
+      this.unsent.push({ payload, sent, failed });
+      if (!this.notifying) void this.sendUnsent();
+    });
+  }
+
+  private async sendUnsent(): Promise<void> {
+    this.notifying = true;
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.unsent.length) {
+      const batch = this.unsent.splice(0, MAX_NOTIFIES_PER_STATEMENT);
+      // A large event whose row could not be stored fails alone; the others still go.
+      const payloads = await Promise.allSettled(batch.map((n) => n.payload));
+      const ready: { notification: (typeof batch)[number]; payload: string }[] = [];
+      for (const [i, payload] of payloads.entries()) {
+        if (payload.status === "fulfilled") ready.push({ notification: batch[i], payload: payload.value });
+        else batch[i].failed(payload.reason);
+      }
+      if (!ready.length) continue;
+      try {
+        // unnest yields the payloads in array order, and pg_notify queues them in the order it is called.
+        await this.query("SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload", [
+          CHANNEL,
+          ready.map((r) => r.payload),
+        ]);
+        for (const { notification } of ready) notification.sent();
+      } catch (err) {
+        for (const { notification } of ready) notification.failed(err);
+      }
+    }
+    this.notifying = false;
+  }
+
+  /** Keeps a large event in bus_events; answers the notification that refers to it. */
+  private async store(payload: string): Promise<string> {
+    // Old rows are pruned on the way: receivers load a row within moments of its NOTIFY.
+    const { rows } = await this.query(
+      `WITH pruned AS (DELETE FROM bus_events WHERE created_at < now() - interval '10 minutes')
+       INSERT INTO bus_events (payload) VALUES ($1) RETURNING id`,
+      [payload],
+    );
+    return JSON.stringify({ ref: rows[0].id });
+  }
+
   subscribe(handler: EventHandler): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
   }
 
+  onDelivered(listener: DeliveryListener): () => void {
+    this.deliveryListeners.add(listener);
+    return () => this.deliveryListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.handlers.clear();
+    this.deliveryListeners.clear();
     for (const release of this.echoes.values()) release();
     this.echoes.clear();
     clearTimeout(this.reconnectTimer);
@@ -211,8 +279,16 @@ export class PostgresEventBus implements EventBus {
         const message = JSON.parse(payload) as DomainEvent | { ref: string };
         const marked = "ref" in message && !("type" in message) ? await this.load(message.ref) : message;
         if (!marked) return;
-        const { [ORIGIN_FIELD]: origin, ...event } = marked;
+        const { [ORIGIN_FIELD]: origin, [PUBLISHED_AT_FIELD]: publishedAt, ...event } = marked;
         dispatch(this.handlers, event as DomainEvent, this.log);
+        if (typeof publishedAt === "number") {
+          const delivery = {
+            // Another machine's clock may run ahead of this one's.
+            lagSeconds: Math.max(0, Date.now() - publishedAt) / 1000,
+            publishedHere: typeof origin === "string" && origin.startsWith(`${this.instanceId}:`),
+          };
+          for (const listener of this.deliveryListeners) listener(delivery);
+        }
         if (typeof origin === "string") this.echoes.get(origin)?.();
       })
       .catch((err: unknown) => this.log.error({ err }, "event bus could not read a notification"));

@@ -9,7 +9,7 @@ import { TABLE_SETTINGS_CHANGED } from "../../lib/tables-out-of-service.ts";
 import { VenueCache } from "../../lib/venue-cache.ts";
 import type { OrderableCatalog } from "./orderable-catalog.ts";
 import { removeOrderProduct } from "./remove-order-product.ts";
-import { sendOrder } from "./send-order.ts";
+import { createOrderWrites, sendOrder } from "./send-order.ts";
 
 const orderProductParams = z.object({
   tableId: z.coerce.number().int().positive(),
@@ -22,6 +22,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const catalogs = new VenueCache<OrderableCatalog>();
   const orderSlipChoices = new VenueCache<boolean>();
   const tablesOutOfService = new VenueCache<Set<number>>();
+  const orderWrites = createOrderWrites(ctx.db);
   const unsubscribe = [
     catalogs.followCatalog(ctx.events),
     orderSlipChoices.followCatalog(ctx.events, new Set([INVOICING_CHANGED])),
@@ -41,6 +42,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         catalogs,
         orderSlipChoices,
         tablesOutOfService,
+        orderWrites,
         principal: requirePrincipal(request),
         tableId: request.params.tableId,
         lines: request.body,

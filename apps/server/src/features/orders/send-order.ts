@@ -11,6 +11,7 @@ import { jsonValue } from "../../db/json-value.ts";
 import { kitchenTickets, type OrderedOptions, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { issueOrderSlip, issuesOrderSlipPerOrder } from "../../lib/issue-documents.ts";
+import { KeyedBatcher } from "../../lib/keyed-batcher.ts";
 import { loadTablesOutOfService } from "../../lib/tables-out-of-service.ts";
 import type { VenueCache } from "../../lib/venue-cache.ts";
 import type { EventBus, TicketFacts } from "../../realtime/types.ts";
@@ -97,12 +98,42 @@ interface WrittenOrder {
 
 type WriteOutcome = WrittenOrder | { kind: "repeated" } | { kind: "no-session" } | { kind: "not-allowed" };
 
+/** What `write_order` answers for one order (both drivers answer raw SQL with { rows }). */
+interface WriteRow {
+  order_id: number | null;
+  table_name: string | null;
+  sessions: number | string;
+  created_at: string;
+  tickets: WrittenOrder["tickets"] | string;
+  unit_ids: number[] | string;
+  sender: WrittenOrder["sender"] | string;
+}
+
+/** Orders waiting to be written, gathered per venue (see createOrderWrites). */
+export type OrderWrites = KeyedBatcher<number, OrderToWrite, WriteRow>;
+
+/** Most orders written by one statement; a burst beyond it goes in the batches after. */
+const MAX_ORDERS_PER_STATEMENT = 50;
+
 /**
- * Writes an order in one statement (the function `write_order`): the table's open session (opened by this order when there is
+ * Where an instance's orders are written: each venue's orders one statement at a time, the orders
+ * that arrive while one is under way together in the next (`KeyedBatcher`). A venue's orders wait
+ * for each other anyway, on the venue row that numbers their tickets, which stays locked until
+ * the commit; written together they share that wait, the commit and its flush to disk, and the
+ * database plans `write_order` once per statement instead of once per order (PostgreSQL before 18
+ * plans a SQL function's body on every call). A quiet moment's order goes at once, alone.
+ */
+export function createOrderWrites(db: Db): OrderWrites {
+  return new KeyedBatcher((_retailerId, batch) => executeWriteOrders(db, batch), MAX_ORDERS_PER_STATEMENT);
+}
+
+/**
+ * Writes an order with the function `write_order` (migration 0007): the table's open session (opened by this order when there is
  * none, spec 1 §4), the order, one kitchen ticket per preparation area numbered from the venue's
  * counter, one unit per piece, and a SERVICE task for the pieces no area makes (the waiter serves
- * them). One statement is one transaction and one round trip, which is what makes an order cheap
- * on the embedded database, where each statement costs about as much as its work.
+ * them). It runs in a statement of its own or with other orders of the venue (createOrderWrites);
+ * one statement is one transaction and one round trip, which is what makes an order cheap on the
+ * embedded database, where each statement costs about as much as its work.
  * - Who may order is part of the statement: the table must be live and of the venue, and a guest
  *   checked in to it; otherwise nothing is written (`not-allowed`) and the caller finds out why.
  * - The table row is share-locked, so a delete of the table waits for the order or, if it came
@@ -110,15 +141,17 @@ type WriteOutcome = WrittenOrder | { kind: "repeated" } | { kind: "no-session" }
  * - The idempotency key is decided by its unique index: a repeat inserts no order (`repeated`),
  *   and then nothing else is written, nor is a session opened for it.
  * - Two first orders racing for a table meet at the unique index of open sessions; the one that
- *   lost gets `no-session` and runs again, when the winner's session is visible.
+ *   lost gets `no-session` and runs again, when the winner's session is visible. Two in one
+ *   statement do not race: each call sees what the calls before it wrote.
  * - The venue row is locked by the counter's update only when there are tickets to number.
  * A venue that issues an order slip with every order gets it in the same transaction (a sale is
- * never without its document), at the price of a second statement.
+ * never without its document), at the price of a second statement; such orders go alone.
  */
-async function writeOrder(db: Db, order: OrderToWrite): Promise<WriteOutcome> {
-  if (!order.withOrderSlip) return executeWriteOrder(db, order);
+async function writeOrder(db: Db, writes: OrderWrites, order: OrderToWrite): Promise<WriteOutcome> {
+  if (!order.withOrderSlip) return outcomeOf(db, order, await writes.add(order.retailerId, order));
   return db.transaction(async (tx) => {
-    const outcome = await executeWriteOrder(tx, order);
+    const [row] = await executeWriteOrders(tx, [order]);
+    const outcome = await outcomeOf(tx, order, row);
     if (outcome.kind === "written") {
       await issueOrderSlip(tx, {
         at: "order",
@@ -133,26 +166,33 @@ async function writeOrder(db: Db, order: OrderToWrite): Promise<WriteOutcome> {
   });
 }
 
-async function executeWriteOrder(db: Queryable, order: OrderToWrite): Promise<WriteOutcome> {
-  const { retailerId, tableId, userId, guestUserId, idempotencyKey, areaIds } = order;
-  const units = order.units.map((u, index) => ({ ...u, position: index }));
+/** Calls `write_order` once per order, in the order given, in one statement; one row per order. */
+async function executeWriteOrders(db: Queryable, batch: OrderToWrite[]): Promise<WriteRow[]> {
+  const calls = batch.map((order) => ({
+    tableId: order.tableId,
+    retailerId: order.retailerId,
+    guestUserId: order.guestUserId,
+    userId: order.userId,
+    idempotencyKey: order.idempotencyKey,
+    senderType: order.senderType,
+    serviceMode: order.serviceMode,
+    areaIds: `{${order.areaIds.join(",")}}`,
+    units: order.units.map((u, index) => ({ ...u, position: index })),
+  }));
   // The statement lives in the database (migration 0007), where it costs a third of what it costs
-  // sent as text; both drivers answer raw SQL with { rows }.
+  // sent as text on the embedded database. A volatile function's statements each see what the
+  // calls before them wrote, and the lateral join calls it row by row, in the array's order.
   const result = (await db.execute(sql`
-    select * from write_order(${tableId}, ${retailerId}, ${guestUserId}, ${userId}, ${idempotencyKey},
-      ${order.senderType}, ${order.serviceMode}, ${`{${areaIds.join(",")}}`}, ${JSON.stringify(units)})
-  `)) as unknown as {
-    rows: {
-      order_id: number | null;
-      table_name: string | null;
-      sessions: number | string;
-      created_at: string;
-      tickets: WrittenOrder["tickets"] | string;
-      unit_ids: number[] | string;
-      sender: WrittenOrder["sender"] | string;
-    }[];
-  };
-  const [row] = result.rows;
+    select w.* from jsonb_array_elements(${JSON.stringify(calls)}::jsonb) with ordinality as call(args, position)
+    cross join lateral write_order((args->>'tableId')::int, (args->>'retailerId')::int, (args->>'guestUserId')::int,
+      (args->>'userId')::int, args->>'idempotencyKey', args->>'senderType', args->>'serviceMode', (args->>'areaIds')::int[],
+      args->'units') w
+    order by call.position
+  `)) as unknown as { rows: WriteRow[] };
+  return result.rows;
+}
+
+async function outcomeOf(db: Queryable, order: OrderToWrite, row: WriteRow): Promise<WriteOutcome> {
   if (row.table_name == null) return { kind: "not-allowed" };
   if (row.order_id != null) {
     return {
@@ -166,7 +206,9 @@ async function executeWriteOrder(db: Queryable, order: OrderToWrite): Promise<Wr
       sender: jsonValue(row.sender),
     };
   }
-  return Number(row.sessions) > 0 || (await isRepeat(db, userId, idempotencyKey)) ? { kind: "repeated" } : { kind: "no-session" };
+  return Number(row.sessions) > 0 || (await isRepeat(db, order.userId, order.idempotencyKey))
+    ? { kind: "repeated" }
+    : { kind: "no-session" };
 }
 
 async function isRepeat(db: Queryable, userId: number, idempotencyKey: string | null): Promise<boolean> {
@@ -257,6 +299,8 @@ export async function sendOrder(options: {
   orderSlipChoices: VenueCache<boolean>;
   /** The ids of the venue's tables out of service, remembered like the catalogue. */
   tablesOutOfService: VenueCache<Set<number>>;
+  /** Where orders are written, batched per venue (createOrderWrites). */
+  orderWrites: OrderWrites;
   principal: Principal;
   tableId: number;
   lines: OrderProductSent[];
@@ -321,27 +365,32 @@ export async function sendOrder(options: {
       })),
     ),
   };
-  let outcome = await writeOrder(db, write);
+  let outcome = await writeOrder(db, options.orderWrites, write);
   if (outcome.kind === "not-allowed") {
     // Answers why (403 or 404); a guest who checked in a moment ago is let through.
     await authorizeTable(db, principal, tableId);
-    outcome = await writeOrder(db, write);
+    outcome = await writeOrder(db, options.orderWrites, write);
   }
   // Lost the race to open the table's session: the winner's session is visible now.
-  if (outcome.kind === "no-session") outcome = await writeOrder(db, write);
+  if (outcome.kind === "no-session") outcome = await writeOrder(db, options.orderWrites, write);
   if (outcome.kind === "repeated") return previousOrder(db, principal.userId, options.idempotencyKey as string);
   if (outcome.kind === "not-allowed") throw new AppError("forbidden", 403);
   if (outcome.kind === "no-session") throw new AppError("table_not_found", 404);
 
   const tickets = ticketFacts(write, outcome, catalog);
-  await options.events.publish({
-    type: "order.sent",
-    retailerId,
-    tableId,
-    orderId: outcome.orderId,
-    sentTickets: tickets,
-  });
-  await options.events.publish({ type: "table.changed", retailerId, tableId });
+  // Published together, in this order: the bus carries them in one round trip (event-bus.ts).
+  await Promise.all([
+    options.events.publish({
+      type: "order.sent",
+      retailerId,
+      tableId,
+      orderId: outcome.orderId,
+      sentTickets: tickets,
+      // When the order was committed (epoch ms): the kitchen's delivery is timed from here (the metrics).
+      committedAt: Date.now(),
+    }),
+    options.events.publish({ type: "table.changed", retailerId, tableId }),
+  ]);
   return { orderId: outcome.orderId, ticketIds: tickets.map((t) => t.id) };
 }
 
