@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
@@ -26,13 +25,19 @@ import { crmProductRoutes, productImageRoutes } from "./features/crm-products/ro
 import { crmRetailerRoutes } from "./features/crm-retailer/routes.ts";
 import { crmTableRoutes } from "./features/crm-tables/routes.ts";
 import { crmWaiterRoutes } from "./features/crm-waiters/routes.ts";
+import { Readiness } from "./features/health/readiness.ts";
+import { healthRoutes } from "./features/health/routes.ts";
 import { FiscalOutbox } from "./features/invoicing/fiscal-outbox.ts";
 import { invoicingRoutes } from "./features/invoicing/routes.ts";
 import { DatabaseSandboxBooks } from "./features/invoicing/sandbox-mydata-books.ts";
 import { VenueTransmitters } from "./features/invoicing/venue-transmitters.ts";
 import { projectKitchenTickets } from "./features/kitchen/kitchen-realtime.ts";
 import { kitchenRoutes } from "./features/kitchen/routes.ts";
+import { Metrics } from "./features/metrics/metrics.ts";
+import { countPrintJobs } from "./features/metrics/print-jobs.ts";
+import { metricsRoutes } from "./features/metrics/routes.ts";
 import { onlinePaymentRoutes } from "./features/online-payments/routes.ts";
+import { operationsRoutes } from "./features/operations/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
 import { paymentRoutes } from "./features/payments/routes.ts";
 import { statsRoutes } from "./features/stats/routes.ts";
@@ -54,16 +59,17 @@ import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { StompHub } from "./realtime/stomp-hub.ts";
 import { createSubscriptionAuthorizer } from "./realtime/subscription-policy.ts";
 import type { EventBus } from "./realtime/types.ts";
+import { DEFAULT_WEB_DIST } from "./server-files.ts";
 
 export interface BuiltApp {
   app: FastifyInstance;
   hub: StompHub;
   ctx: AppContext;
+  /** What GET /health/ready answers; main marks it stopping when a stop begins. */
+  readiness: Readiness;
   /** The fiscal outbox of this instance, and the myDATA sandbox when it is the transmitter. */
   fiscal: { outbox: FiscalOutbox; sandbox: MydataSandbox | null };
 }
-
-const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 /**
  * Builds the HTTP API, the realtime hub and the event projections on a database and a bus; used
@@ -99,6 +105,15 @@ export async function buildApp(options: {
   const principals = new PrincipalVerifier({ db: database.db, tokens, events });
   const ctx: AppContext = { config, db: database.db, tokens, events, principals };
 
+  const readiness = new Readiness(database.db);
+  // Once stopping, every answer closes its connection: one kept alive would hold the stop open
+  // for the keep-alive timeout, and the client's next request belongs on another instance.
+  app.addHook("onSend", async (_request, reply) => {
+    if (readiness.stopping) reply.header("connection", "close");
+  });
+  // The instance's Prometheus metrics (features/metrics), kept whether or not /metrics is served.
+  const metrics = new Metrics();
+  metrics.timeRequests(app);
   app.decorateRequest("principal", null);
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;
@@ -109,6 +124,9 @@ export async function buildApp(options: {
 
   // Before the routes: the API document lists the routes registered after it.
   await registerOpenApi(app);
+  await app.register(healthRoutes, { readiness });
+  await app.register(metricsRoutes, { token: config.metricsToken, metrics });
+  await app.register(operationsRoutes, { ctx, database });
   await app.register(authRoutes, { ctx });
   await app.register(tableSessionRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
@@ -178,13 +196,24 @@ export async function buildApp(options: {
     app.log.error({ err: error }, "cash desk projection failed"),
   );
   const projections = [
-    projectKitchenTickets(database.db, hub),
+    projectKitchenTickets(database.db, hub, (committedAt) => metrics.orderDelivered(committedAt)),
     projectTableState(database.db, hub),
     projectMenuChanges(database.db, hub),
     projectWaiterFeed(database.db, hub),
     projectPaymentUpdates(hub),
     cashDesk.project,
   ];
+  const stopMetrics = metrics.watch({
+    hub,
+    database,
+    events,
+    queues: {
+      fiscalOutbox: () => outbox.backlog(),
+      printJobs: () => countPrintJobs(database.db),
+      terminalSales: () => terminalSales.waitingCount(),
+    },
+    log: app.log,
+  });
   // Events of one table are projected in order; other tables' events go on meanwhile.
   const queue = new KeyedSerialQueue();
   const unsubscribe = events.subscribe((event) =>
@@ -206,22 +235,24 @@ export async function buildApp(options: {
   });
   // Sockets go first: an upgraded WebSocket would otherwise hold the HTTP server open.
   app.addHook("preClose", async () => {
+    readiness.markStopping();
     await terminalSales.stopWatching();
     await outbox.stop();
     await statsRollup.stop();
     unsubscribe();
+    stopMetrics();
     cashDesk.close();
     stopRevoking();
     principals.close();
     await hub.close();
   });
 
-  const webDist = config.webDist ?? defaultWebDist;
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const serveWebApp = existsSync(path.join(webDist, "index.html"));
   if (serveWebApp) {
     // The build writes .br and .gz copies of its assets; a phone gets the smallest it accepts.
     await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: "1h", immutable: false, preCompressed: true });
   }
   installNotFoundHandler(app, { serveWebApp });
-  return { app, hub, ctx, fiscal: { outbox, sandbox } };
+  return { app, hub, ctx, readiness, fiscal: { outbox, sandbox } };
 }

@@ -2,6 +2,7 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_CACHE_MB } from "./db/pglite-thread.ts";
 
 const optional = z
   .string()
@@ -15,6 +16,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
+  /** The embedded database's page cache (PostgreSQL's shared_buffers), the larger part of its memory. */
+  EMBEDDED_DB_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_CACHE_MB),
   /** Required with PostgreSQL; the embedded default keeps a generated one under DATA_DIR. */
   JWT_SECRET: optional.pipe(z.string().min(32, "JWT_SECRET must be at least 32 characters").optional()),
   TOKEN_VALIDITY_SECONDS: z.coerce.number().int().positive().default(86_400),
@@ -23,6 +26,13 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   WEB_DIST: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * On SIGTERM, how long the instance keeps serving while GET /health/ready already answers 503,
+   * so a load balancer notices and sends no more before the instance stops taking requests.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** The bearer token Prometheus sends to GET /metrics; without one the metrics are off (404). */
+  METRICS_TOKEN: optional.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
   /**
    * How many proxies in front of the product to believe about the caller's address and protocol
    * (X-Forwarded-For, X-Forwarded-Proto): 0 when it faces the internet itself, 1 behind one load
@@ -105,6 +115,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** The embedded database's page cache in MB (EMBEDDED_DB_CACHE_MB); PostgreSQL sets its own. */
+  embeddedCacheMb: number;
   jwtSecret: string;
   tokenValiditySeconds: number;
   tokenValidityRememberMeSeconds: number;
@@ -112,6 +124,10 @@ export interface Config {
   seedDemo: "auto" | "always" | "never";
   webDist: string | null;
   logLevel: string;
+  /** On SIGTERM: how long readiness says 503 before requests stop being taken (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
+  /** The token GET /metrics asks for (METRICS_TOKEN); null: metrics are off. */
+  metricsToken: string | null;
   /** Proxies whose X-Forwarded-* headers are believed (0: none). */
   trustProxyHops: number;
   /** Multiplies every guest rate limit; 0 turns them off. */
@@ -185,9 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const problems: string[] = [];
-  const dataDir = path.resolve(e.DATA_DIR);
-  const databaseUrl = e.DATABASE_URL ?? `pglite://${path.join(dataDir, "db")}`;
-  const embedded = !databaseUrl.startsWith("postgres");
+  const { dataDir, databaseUrl, embedded } = dataLocation(e.DATA_DIR, e.DATABASE_URL);
   let jwtSecret = e.JWT_SECRET;
   if (!jwtSecret) {
     if (embedded) jwtSecret = embeddedSecret(dataDir, databaseUrl);
@@ -239,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl,
+    embeddedCacheMb: e.EMBEDDED_DB_CACHE_MB,
     jwtSecret: jwtSecret as string,
     tokenValiditySeconds: e.TOKEN_VALIDITY_SECONDS,
     tokenValidityRememberMeSeconds: e.TOKEN_VALIDITY_REMEMBER_ME_SECONDS,
@@ -246,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ?? null,
     logLevel: e.LOG_LEVEL,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metricsToken: e.METRICS_TOKEN ?? null,
     trustProxyHops: e.TRUST_PROXY,
     guestRateLimitFactor: e.GUEST_RATE_LIMIT_FACTOR,
     google: google
@@ -334,7 +351,9 @@ function fiscalSecretsKey(
     context.problems.push("- FISCAL_SECRETS_KEY: must be 32 bytes, as base64 or 64 hex digits");
     return null;
   }
-  if (context.embedded) return Buffer.from(embeddedSecret(context.dataDir, context.databaseUrl, "fiscal-secrets-key"), "hex");
+  if (context.embedded) {
+    return Buffer.from(embeddedSecret(context.dataDir, context.databaseUrl, DATA_DIR_FILES.fiscalSecretsKey), "hex");
+  }
   if (context.sandbox && context.jwtSecret) {
     return Buffer.from(hkdfSync("sha256", context.jwtSecret, "tableorder", "fiscal-secrets-key", 32));
   }
@@ -343,9 +362,40 @@ function fiscalSecretsKey(
 }
 
 /** A generated secret file's permissions: its owner reads and writes it, nobody else. */
-const SECRET_FILE_MODE = 0o600;
+export const SECRET_FILE_MODE = 0o600;
 
-function embeddedSecret(dataDir: string, databaseUrl: string, name = "jwt-secret"): string {
+/**
+ * What the embedded default keeps under DATA_DIR: its database, and the secrets it generates on
+ * first start (hex), which a backup carries with the database (operations/backup-archive.ts).
+ */
+export const DATA_DIR_FILES = { database: "db", jwtSecret: "jwt-secret", fiscalSecretsKey: "fiscal-secrets-key" } as const;
+
+export interface DataLocation {
+  dataDir: string;
+  databaseUrl: string;
+  /** The embedded database (pglite://), not PostgreSQL. */
+  embedded: boolean;
+  /** The embedded database is the default one, DATA_DIR/db (no DATABASE_URL). */
+  inDataDir: boolean;
+}
+
+function dataLocation(dataDirSetting: string, databaseUrlSetting: string | undefined): DataLocation {
+  const dataDir = path.resolve(dataDirSetting);
+  const databaseUrl = databaseUrlSetting ?? `pglite://${path.join(dataDir, DATA_DIR_FILES.database)}`;
+  return { dataDir, databaseUrl, embedded: !databaseUrl.startsWith("postgres"), inDataDir: databaseUrlSetting === undefined };
+}
+
+/**
+ * Where the data lives (DATA_DIR and DATABASE_URL), read as loadConfig reads it but without its
+ * checks and side effects: the backup and restore commands must not generate secrets, and a
+ * restore must find its directory as empty as it was.
+ */
+export function readDataLocation(env: NodeJS.ProcessEnv = process.env): DataLocation {
+  const e = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).parse(env);
+  return dataLocation(e.DATA_DIR, e.DATABASE_URL);
+}
+
+function embeddedSecret(dataDir: string, databaseUrl: string, name: string = DATA_DIR_FILES.jwtSecret): string {
   if (databaseUrl === "pglite://memory://") return randomBytes(32).toString("hex");
   const file = path.join(dataDir, name);
   if (existsSync(file)) {

@@ -17,7 +17,7 @@ try {
   throw error;
 }
 
-const database = await openDatabase(config.databaseUrl);
+const database = await openDatabase(config.databaseUrl, { embeddedCacheMb: config.embeddedCacheMb });
 await database.migrate();
 
 // The demo venue appears on the first start of an empty embedded database, or when asked.
@@ -26,13 +26,27 @@ const seed = config.seedDemo === "always" || (config.seedDemo === "auto" && data
 const demo = seed ? await seedDemoVenue(database.db) : null;
 
 const events = await createEventBus({ databaseUrl: database.kind === "postgres" ? config.databaseUrl : undefined });
-const { app } = await buildApp({ config, database, events });
+const { app, readiness } = await buildApp({ config, database, events });
 
+// A graceful stop: readiness turns 503 at once; after the drain the app takes no new request
+// (Fastify answers 503 and closes idle connections), finishes those under way, tells STOMP clients
+// to reconnect, and stops background work at a safe point (app.ts's preClose); then the bus and
+// the database close. A second signal while stopping changes nothing.
+let stopping = false;
 const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: closing`);
-  await app.close();
-  await events.close();
-  await database.close();
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: stopping`);
+  readiness.markStopping();
+  try {
+    if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    await app.close();
+    await events.close();
+    await database.close();
+  } catch (error) {
+    app.log.error({ err: error }, "the stop failed");
+    process.exit(1);
+  }
   process.exit(0);
 };
 process.on("SIGINT", () => void shutdown("SIGINT"));

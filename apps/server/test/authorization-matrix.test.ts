@@ -124,6 +124,8 @@ type Outcome = "reached" | "401" | "403" | "403 or 404" | "refused or no effect"
 /** What the route table says this caller gets. */
 function expectedOutcome(access: RouteAccess, probe: Probe, call: Call): Outcome {
   if (access.kind === "public") return "reached";
+  // A tool of whoever runs the server: no account's token opens it, only the running server's own.
+  if (access.kind === "serverToken") return "401";
   if (probe === "forgedToken") return "401";
   if (access.kind === "visitors") return "reached";
   if (probe === "none") return "401";

@@ -127,6 +127,8 @@ describe("a kill -9 at any point", () => {
         JWT_SECRET,
         SEED_DEMO: "never",
         LOG_LEVEL: "warn",
+        // Every guest signs in from 127.0.0.1: the per-address guest limits would refuse them.
+        GUEST_RATE_LIMIT_FACTOR: "0",
         WEB_DIST: path.join(dataDir, "no-web"),
         MYDATA_ENVIRONMENT: "sandbox",
         MYDATA_SANDBOX_LATENCY_MS: String(LATENCY_MS),

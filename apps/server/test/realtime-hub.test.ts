@@ -230,6 +230,16 @@ describe("StompHub with @stomp/stompjs", () => {
     expect(hub.stats()).toEqual({ connections: 3, subscriptions: 3 });
   });
 
+  it("tells apart only the selected subscribers of a per-user queue", async () => {
+    const [cook1, cook2] = await Promise.all([stompClient("cook-1"), stompClient("cook-2")]);
+    await Promise.all([subscribed(cook1, KITCHEN), subscribed(cook2, KITCHEN)]);
+
+    expect(hub.subscribers(KITCHEN, (p) => p.prepAreaId === 2)).toEqual([PRINCIPALS["cook-2"]]);
+    expect(hub.hasSubscribers(KITCHEN, (p) => p.prepAreaId === 1)).toBe(true);
+    expect(hub.hasSubscribers(KITCHEN, (p) => p.prepAreaId === 3)).toBe(false);
+    expect(hub.hasSubscribers("/user/queue/waiter", () => true)).toBe(false);
+  });
+
   it("refuses a subscription the token may not read with an ERROR frame for it alone, and keeps the connection", async () => {
     const errors: IFrame[] = [];
     const guest = await stompClient("guest-5", (frame) => errors.push(frame));

@@ -10,6 +10,9 @@ import type { AccountRole } from "./principal.ts";
  * - `visitors`: anyone, signed in or not, but a token that is sent and refused (expired, forged,
  *   its account gone) is a 401, so the client learns at once that its session ended.
  * - `roles`: only accounts of these roles: no token (or a refused one) is a 401, another role a 403.
+ * - `serverToken`: no account at all; a tool of whoever runs the server (a backup) whose own guard
+ *   asks for the token the running server wrote into its data directory (features/operations):
+ *   anyone else gets a 401. (Not the platform operator's account role: that is an account.)
  *
  * `scope` says which data the route's own checks confine the caller to; they stay in the domain
  * functions and auth/policies (another venue's id is a 404 or 403, another table a 403):
@@ -25,10 +28,12 @@ export type RouteScope = "venue" | "table" | "own" | "none";
 export type RouteAccess =
   | { readonly kind: "public" }
   | { readonly kind: "visitors" }
+  | { readonly kind: "serverToken" }
   | { readonly kind: "roles"; readonly roles: readonly AccountRole[]; readonly scope: RouteScope };
 
 const PUBLIC: RouteAccess = { kind: "public" };
 const VISITORS: RouteAccess = { kind: "visitors" };
+const SERVER_TOKEN: RouteAccess = { kind: "serverToken" };
 const roles = (scope: RouteScope, ...admitted: AccountRole[]): RouteAccess => ({ kind: "roles", roles: admitted, scope });
 
 /** Every kind of account, for what concerns the caller's own account, sign-in or payment. */
@@ -52,6 +57,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/account": roles("own", ...GUESTS_AND_STAFF),
   "POST /api/account/language": roles("own", ...GUESTS_AND_STAFF),
   "GET /management/info": PUBLIC,
+  // Probes for a load balancer (features/health).
+  "GET /health/live": PUBLIC,
+  "GET /health/ready": PUBLIC,
+  // Prometheus's scrape (features/metrics): guarded by its own token from configuration, no account's.
+  "GET /metrics": PUBLIC,
+  // A consistent copy of the embedded database, streamed to `npm run backup` (features/operations).
+  "POST /operations/backup": SERVER_TOKEN,
 
   // The API's own description (lib/openapi.ts) and its reference page, with the page's files.
   "GET /api/openapi.json": PUBLIC,
@@ -252,7 +264,8 @@ export function installRouteAccess(app: FastifyInstance): void {
     const access = accessOf(request);
     // Fail closed, though onRoute refused every route without a policy.
     if (!access) throw new AppError("forbidden", 403);
-    if (access.kind === "public") return;
+    // A server token is no account's: the route checks it itself.
+    if (access.kind === "public" || access.kind === "serverToken") return;
     const { principal } = request;
     // A token that was sent but refused (expired, forged, its account gone) ends the session.
     if (!principal && request.headers.authorization?.startsWith("Bearer ")) throw new AppError("unauthorized", 401);

@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -8,7 +7,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { asPGlite, PGliteThread } from "./pglite-thread.ts";
+import { runtimeFile } from "../server-files.ts";
+import { asPGlite, type PackedDataDir, PGliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
 
 type Schema = typeof schema;
@@ -23,37 +23,121 @@ export interface Database {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Packs the embedded store's data directory into `target`, a new file, as of one instant
+   * (PGliteThread.packDataDir), for a backup. Null with PostgreSQL, which is backed up with
+   * pg_dump, and in memory.
+   */
+  packDataDir: ((target: string) => Promise<PackedDataDir>) | null;
+  /** The connections behind `db` at this moment, for the metrics. */
+  connections(): ConnectionCounts;
+  /** Hands each statement's duration in seconds to `listener` (the metrics) until the returned function is called. */
+  onStatement(listener: StatementListener): () => void;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/**
+ * PostgreSQL: the pool's connections, the idle ones, and the requests waiting for one. PGlite has
+ * one connection (its thread): idle when nothing is in flight and no transaction is open, with the
+ * statements queued behind the one it runs as waiting.
+ */
+export interface ConnectionCounts {
+  open: number;
+  idle: number;
+  waiting: number;
+}
+
+export type StatementListener = (seconds: number) => void;
+
+/** The migrations, with drizzle's journal of them in meta/_journal.json. */
+export const migrationsFolder = runtimeFile("db/migrations");
 
 /**
  * Opens the embedded PGlite store (a directory, or memory when `dataDir` is "memory://") or a
  * PostgreSQL server for a postgres:// URL. Both speak the same SQL and run the same migrations.
  */
-export async function openDatabase(url: string): Promise<Database> {
+export async function openDatabase(url: string, options: { embeddedCacheMb?: number } = {}): Promise<Database> {
+  const statements = statementListeners();
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     // No JIT: the app's statements are short OLTP ones, or reads whose row estimates are far off
     // (the statistics' CTEs), where PostgreSQL spent 65-140 ms compiling a 0.3 s read.
-    const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
+    const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off", Client: timedClient(statements.timed) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
+      packDataDir: null,
+      connections: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onStatement: statements.listen,
     };
   }
   const dataDir = url.replace(/^pglite:\/\//, "");
   const inMemory = dataDir === "memory://" || dataDir === "";
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // PGlite runs in a thread of its own, so the database and the server's work use both cores.
-  const client = await PGliteThread.start(inMemory ? null : path.resolve(dataDir));
+  const client = await PGliteThread.start(inMemory ? null : path.resolve(dataDir), {
+    cacheMb: options.embeddedCacheMb,
+    onStatement: statements.timed,
+  });
   const db = drizzlePglite({ client: asPGlite(client), schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    packDataDir: inMemory ? null : (target) => client.packDataDir(target),
+    connections: () => {
+      const { inFlight, openTransactions } = client.load();
+      const busy = inFlight > 0 || openTransactions > 0;
+      return { open: 1, idle: busy ? 0 : 1, waiting: Math.max(0, inFlight - 1) };
+    },
+    onStatement: statements.listen,
+  };
+}
+
+/** Who hears statement durations; with nobody listening a statement pays one empty loop. */
+function statementListeners() {
+  const listeners = new Set<StatementListener>();
+  return {
+    timed: (seconds: number) => {
+      for (const listener of listeners) listener(seconds);
+    },
+    listen: (listener: StatementListener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/**
+ * pg's client, timing every statement from the moment it is handed over until its answer (time
+ * waiting for a pool connection is not in it: that is the pool's waiting count). pool.query calls
+ * it with a callback, a transaction's client with a promise; a submittable (a cursor) is not timed.
+ */
+function timedClient(timed: StatementListener): typeof pg.Client {
+  return class TimedClient extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: one body for Client.query's overloads, each passed on as it came
+    override query(config: any, values?: any, callback?: any): any {
+      const started = performance.now();
+      const done = () => timed((performance.now() - started) / 1000);
+      if (typeof callback === "function") {
+        return super.query(config, values, (error: Error, result: pg.QueryResult) => {
+          done();
+          callback(error, result);
+        });
+      }
+      if (typeof values === "function") {
+        return super.query(config, (error: Error, result: pg.QueryResult) => {
+          done();
+          values(error, result);
+        });
+      }
+      const answer = super.query(config, values);
+      if (answer instanceof Promise) answer.then(done, done);
+      return answer;
+    }
   };
 }

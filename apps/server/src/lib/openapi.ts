@@ -1,16 +1,12 @@
-import { readFileSync } from "node:fs";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { errorBody } from "@tableorder/domain/contracts/common";
 import type { FastifyInstance } from "fastify";
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
+// Imported rather than read from disk: the compiled build carries it inside its bundle.
+import server from "../../package.json" with { type: "json" };
 import { ROUTE_ACCESS, type RouteAccess, routeKey } from "../auth/route-access.ts";
-
-const server = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-  name: string;
-  version: string;
-};
 
 export const OPENAPI_PATH = "/api/openapi.json";
 export const API_DOCS_PATH = "/api/docs";
@@ -65,6 +61,9 @@ const TAGS: { name: string; description: string; paths: RegExp }[] = [
     description: "A guest's table: check-in, menu, orders, calls, payment",
     paths: /^\/(api\/(cq-table|orders)\/|sandbox\/card-checkout)/,
   },
+  { name: "Health", description: "Probes for a load balancer: the process is live, the instance ready", paths: /^\/health\// },
+  { name: "Metrics", description: "Prometheus metrics for whoever runs the servers", paths: /^\/metrics$/ },
+  { name: "Operations", description: "Tools on the server's own machine: backups", paths: /^\/operations\// },
   {
     name: "Public",
     description: "Product pictures, the contact form, the home page's lists",
@@ -124,7 +123,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           "an ErrorBody whose `message` is a key (`error.<key>`) the clients translate.",
       },
       components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          // GET /metrics: the token from the configuration (METRICS_TOKEN), no account's.
+          metricsToken: { type: "http", scheme: "bearer" },
+          // Tools on the server's machine: the token the running server wrote into DATA_DIR/operations-endpoint.json.
+          operationsToken: { type: "http", scheme: "bearer" },
+        },
       },
       security: [{ bearerAuth: [] }],
       tags: TAGS.map(({ name, description }) => ({ name, description })),
@@ -142,9 +147,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         if (refusesCallers && access?.kind !== "roles") continue;
         response[status] ??= { description, $ref: "#/components/schemas/ErrorBody" };
       }
+      // A route with a guard of its own (GET /metrics) documents its security and who may call it itself.
+      const who = transformed.schema?.security ? {} : documentedAccess(access);
       return {
         ...transformed,
-        schema: { ...transformed.schema, ...(body && { body }), tags: [tag], response, ...documentedAccess(access) },
+        schema: { ...transformed.schema, ...(body && { body }), tags: [tag], response, ...who },
       };
     },
     transformObject: jsonSchemaTransformObject,

@@ -18,3 +18,8 @@ export const printLease = (screenId: string) => ({
 export function printLeaseIsFree(table: { printClaimedBy: Column; printClaimedUntil: Column }, screenId: string): SQL {
   return or(isNull(table.printClaimedUntil), lt(table.printClaimedUntil, sql`now()`), eq(table.printClaimedBy, screenId)) as SQL;
 }
+
+/** Some screen holds the lease now (what printLeaseIsFree refuses to every other screen). */
+export function printLeaseIsHeld(table: { printClaimedUntil: Column }): SQL {
+  return sql`coalesce(${table.printClaimedUntil} >= now(), false)`;
+}

@@ -24,11 +24,17 @@ interface Connection {
   principal: Principal;
   connected: boolean;
   closed: boolean;
+  /** Times (Date.now()) the connection opened, last received anything, and was last written to. */
+  openedAt: number;
   lastReceived: number;
+  lastSent: number;
+  /** Heart-beats agreed in CONNECT: write at least every sendEvery ms, hear from the client every expectEvery ms (0: none). */
+  sendEvery: number;
+  expectEvery: number;
   /** Frames run one after another, so a RECEIPT or an UNSUBSCRIBE never overtakes a SUBSCRIBE. */
   queue: Promise<void>;
-  subscriptions: Map<string, Subscription>;
-  timers: NodeJS.Timeout[];
+  /** An array, not a Map: a screen holds a handful, and a small Map costs hundreds of bytes more per connection. */
+  subscriptions: Subscription[];
 }
 
 interface Subscription {
@@ -40,11 +46,22 @@ interface Subscription {
 // Preference order when a client offers several STOMP subprotocols.
 const SUBPROTOCOLS = ["v12.stomp", "v11.stomp", "v10.stomp"];
 const CONNECT_TIMEOUT_MS = 10_000;
+const LF = 0x0a;
+/** Most time between two sweeps of the connections' heart-beats and deadlines (see sweep()). */
+const MAX_SWEEP_MS = 100;
 const MAX_FRAME_BYTES = 64 * 1024;
 const CLOSE_NORMAL = 1000;
 const CLOSE_GOING_AWAY = 1001;
 const CLOSE_PROTOCOL_ERROR = 1002;
 const CLOSE_POLICY_VIOLATION = 1008;
+
+/** A socket in the upgrade, before ws takes it over: a client hanging up must not crash the process. */
+function destroyOnError(this: Duplex): void {
+  this.destroy();
+}
+
+/** What clients are told when the instance stops (the ERROR frame's message). */
+export const SHUTDOWN_MESSAGE = "server shutting down, reconnect";
 
 /**
  * The server side of STOMP 1.2 over WebSocket: authenticates the upgrade, authorizes every
@@ -61,6 +78,9 @@ export class StompHub {
   private readonly byDestination = new Map<string, Set<Subscription>>();
   private readonly subscribeListeners = new Set<SubscribeListener>();
   private readonly detachers: Array<() => void> = [];
+  private sweepTimer: NodeJS.Timeout | null = null;
+  /** Set by close() while it waits for the last connection to go. */
+  private onAllClosed: (() => void) | null = null;
   private messageSeq = 0;
 
   constructor(options: StompHubOptions) {
@@ -71,6 +91,8 @@ export class StompHub {
     this.log = options.logger ?? console;
     this.wss = new WebSocketServer({
       noServer: true,
+      // The hub tracks its connections itself (close() waits for them); ws's own tracking would add a Set entry and a listener per socket.
+      clientTracking: false,
       maxPayload: MAX_FRAME_BYTES,
       handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
     });
@@ -81,8 +103,7 @@ export class StompHub {
     const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       const url = new URL(req.url ?? "/", "http://localhost");
       if (url.pathname !== this.path) return;
-      // A client may hang up during the token check or after a 401; that must not crash the process.
-      socket.on("error", () => socket.destroy());
+      socket.on("error", destroyOnError);
       void this.upgrade(req, socket, head, url.searchParams.get("access_token"));
     };
     server.on("upgrade", onUpgrade);
@@ -117,11 +138,16 @@ export class StompHub {
     }
   }
 
-  /** Distinct principals listening on a destination, so a render happens once per reader. */
-  subscribers(destination: string): Principal[] {
+  /**
+   * Distinct principals listening on a destination (those `select` keeps, if given), so a render
+   * happens once per reader. Selecting here, not after, matters on a per-user queue: every venue's
+   * screens share it, and only the selected ones are told apart.
+   */
+  subscribers(destination: string, select?: (principal: Principal) => boolean): Principal[] {
     const distinct = new Map<string, Principal>();
     for (const { connection } of this.byDestination.get(destination) ?? []) {
       const p = connection.principal;
+      if (select && !select(p)) continue;
       distinct.set(`${p.userId}|${p.role}|${p.retailerId}|${p.prepAreaId}|${p.anonymous}|${p.login}`, p);
     }
     return [...distinct.values()];
@@ -132,9 +158,15 @@ export class StompHub {
     return [...this.byDestination.keys()].filter((d) => d.startsWith(prefix));
   }
 
-  /** Lets callers skip rendering for destinations nobody on this instance listens to. */
-  hasSubscribers(destination: string): boolean {
-    return this.byDestination.has(destination);
+  /**
+   * Lets callers skip rendering for destinations nobody on this instance listens to; with `select`,
+   * whether anyone it keeps listens (e.g. a cook of one area on the kitchen queue every cook shares).
+   */
+  hasSubscribers(destination: string, select?: (principal: Principal) => boolean): boolean {
+    const subscriptions = this.byDestination.get(destination);
+    if (!subscriptions || !select) return subscriptions !== undefined;
+    for (const { connection } of subscriptions) if (select(connection.principal)) return true;
+    return false;
   }
 
   /** Runs after each accepted SUBSCRIBE, e.g. to push the current state to a new reader. */
@@ -151,7 +183,7 @@ export class StompHub {
     }
   }
 
-  /** For tests and benchmarks. */
+  /** For the metrics' gauges, tests and benchmarks. */
   stats(): { connections: number; subscriptions: number } {
     let subscriptions = 0;
     for (const set of this.byDestination.values()) subscriptions += set.size;
@@ -161,8 +193,15 @@ export class StompHub {
   /** Stops serving upgrades and closes every socket, resolving once all are closed. */
   async close(): Promise<void> {
     for (const detach of this.detachers.splice(0)) detach();
-    for (const connection of this.connections) connection.socket.close(CLOSE_GOING_AWAY, "server shutting down");
+    // An ERROR frame first, so a STOMP client learns why and reconnects (to another instance).
+    for (const connection of this.connections) {
+      if (connection.connected) this.fail(connection, SHUTDOWN_MESSAGE, CLOSE_GOING_AWAY);
+      else connection.socket.close(CLOSE_GOING_AWAY, SHUTDOWN_MESSAGE);
+    }
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    if (this.connections.size > 0) await new Promise<void>((resolve) => (this.onAllClosed = resolve));
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null): Promise<void> {
@@ -177,25 +216,36 @@ export class StompHub {
       return;
     }
     const verified = principal;
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, verified));
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      // From here on ws handles the socket's errors.
+      socket.off("error", destroyOnError);
+      this.accept(ws, verified);
+    });
   }
 
   private accept(socket: WebSocket, principal: Principal): void {
+    const now = Date.now();
     const connection: Connection = {
       socket,
       principal,
       connected: false,
       closed: false,
-      lastReceived: Date.now(),
+      openedAt: now,
+      lastReceived: now,
+      lastSent: now,
+      sendEvery: 0,
+      expectEvery: 0,
       queue: Promise.resolve(),
-      subscriptions: new Map(),
-      timers: [],
+      subscriptions: [],
     };
     this.connections.add(connection);
-    const connectTimeout = setTimeout(() => {
-      if (!connection.connected) this.closeConnection(connection, CLOSE_POLICY_VIOLATION);
-    }, CONNECT_TIMEOUT_MS);
-    connection.timers.push(connectTimeout);
+    if (!this.sweepTimer) {
+      // A tenth of the heart-beat period, so a beat or a silent client's close is at most that late.
+      const every = this.heartbeatMs > 0 ? Math.min(MAX_SWEEP_MS, Math.max(1, this.heartbeatMs / 10)) : MAX_SWEEP_MS;
+      this.sweepTimer = setInterval(() => this.sweep(), every);
+      // Open sockets keep the process alive anyway; the sweep alone must not.
+      this.sweepTimer.unref();
+    }
     socket.on("message", (data) => this.receive(connection, data));
     socket.on("error", (err) => this.log.warn({ err, userId: principal.userId }, "websocket error"));
     socket.on("close", () => this.drop(connection));
@@ -203,6 +253,8 @@ export class StompHub {
 
   private receive(connection: Connection, data: RawData): void {
     connection.lastReceived = Date.now();
+    // Most messages of an idle connection are heart-beats: nothing to parse.
+    if ((data as Buffer).length === 1 && (data as Buffer)[0] === LF) return;
     let frames: StompFrame[];
     try {
       // The server keeps ws's default binaryType ("nodebuffer"), so every message is one Buffer.
@@ -278,20 +330,32 @@ export class StompHub {
     connection.connected = true;
     this.write(connection, { command: "CONNECTED", headers: { version: "1.2", "heart-beat": `${s},${s}` }, body: "" });
     // Spec: the server sends every max(sx, cy) and expects data every max(cx, sy).
-    if (s > 0 && cy > 0) {
-      const every = Math.max(s, cy);
-      connection.timers.push(setInterval(() => this.writeRaw(connection, "\n"), every));
-    }
-    if (s > 0 && cx > 0) {
-      const every = Math.max(cx, s);
-      connection.timers.push(
-        setInterval(() => {
-          if (Date.now() - connection.lastReceived > 2 * every) {
-            this.log.info({ userId: connection.principal.userId }, "stomp connection silent, closing");
-            connection.socket.terminate();
-          }
-        }, every),
-      );
+    if (s > 0 && cy > 0) connection.sendEvery = Math.max(s, cy);
+    if (s > 0 && cx > 0) connection.expectEvery = Math.max(cx, s);
+  }
+
+  /**
+   * Keeps every connection's deadlines from one timer, not timers per connection (tens of
+   * thousands of idle phones would each hold two): a heart-beat where nothing else was written
+   * for sendEvery, a close where the client was silent for twice expectEvery, and a close where
+   * CONNECT never came. Each connection beats on its own schedule (from its last write), so the
+   * beats stay spread over time as the connections are, not sent in one burst.
+   */
+  private sweep(): void {
+    const now = Date.now();
+    for (const connection of this.connections) {
+      if (connection.closed) continue;
+      if (!connection.connected) {
+        if (now - connection.openedAt > CONNECT_TIMEOUT_MS) this.closeConnection(connection, CLOSE_POLICY_VIOLATION);
+        continue;
+      }
+      if (connection.expectEvery > 0 && now - connection.lastReceived > 2 * connection.expectEvery) {
+        this.log.info({ userId: connection.principal.userId }, "stomp connection silent, closing");
+        connection.closed = true;
+        connection.socket.terminate();
+        continue;
+      }
+      if (connection.sendEvery > 0 && now - connection.lastSent >= connection.sendEvery) this.writeRaw(connection, "\n");
     }
   }
 
@@ -301,7 +365,7 @@ export class StompHub {
       this.fail(connection, "SUBSCRIBE requires id and destination headers", CLOSE_PROTOCOL_ERROR, receipt);
       return;
     }
-    if (connection.subscriptions.has(id)) {
+    if (connection.subscriptions.some((s) => s.id === id)) {
       this.fail(connection, `Subscription id ${id} is already in use`, CLOSE_PROTOCOL_ERROR, receipt);
       return;
     }
@@ -316,13 +380,15 @@ export class StompHub {
       this.refuse(connection, id, `Access denied to ${destination}`, receipt);
       return;
     }
-    const subscription: Subscription = { id, destination, connection };
-    connection.subscriptions.set(id, subscription);
     let set = this.byDestination.get(destination);
     if (!set) {
       set = new Set();
       this.byDestination.set(destination, set);
     }
+    // Every subscription of a destination shares one copy of its name (a table's phones all hold it).
+    const shared: string = set.values().next().value?.destination ?? destination;
+    const subscription: Subscription = { id, destination: shared, connection };
+    connection.subscriptions.push(subscription);
     set.add(subscription);
     this.receipt(connection, receipt);
     for (const listener of this.subscribeListeners) {
@@ -333,9 +399,9 @@ export class StompHub {
   }
 
   private unsubscribe(connection: Connection, id: string): void {
-    const subscription = connection.subscriptions.get(id);
-    if (!subscription) return;
-    connection.subscriptions.delete(id);
+    const index = connection.subscriptions.findIndex((s) => s.id === id);
+    if (index < 0) return;
+    const [subscription] = connection.subscriptions.splice(index, 1);
     const set = this.byDestination.get(subscription.destination);
     set?.delete(subscription);
     if (set?.size === 0) this.byDestination.delete(subscription.destination);
@@ -395,13 +461,15 @@ export class StompHub {
   }
 
   private writeRaw(connection: Connection, data: string): void {
-    if (!connection.closed && connection.socket.readyState === WebSocket.OPEN) connection.socket.send(data);
+    if (connection.closed || connection.socket.readyState !== WebSocket.OPEN) return;
+    connection.socket.send(data);
+    connection.lastSent = Date.now();
   }
 
   private drop(connection: Connection): void {
     connection.closed = true;
-    for (const timer of connection.timers) clearTimeout(timer);
-    for (const id of [...connection.subscriptions.keys()]) this.unsubscribe(connection, id);
+    for (const { id } of [...connection.subscriptions]) this.unsubscribe(connection, id);
     this.connections.delete(connection);
+    if (this.connections.size === 0) this.onAllClosed?.();
   }
 }

@@ -22,8 +22,21 @@ export interface EventBus {
    */
   publish(event: DomainEvent): Promise<void>;
   subscribe(handler: EventHandler): () => void;
+  /** Hears how long each event took from its publish to this instance's handlers (the metrics). */
+  onDelivered(listener: DeliveryListener): () => void;
   close(): Promise<void>;
 }
+
+/**
+ * One event's way through the bus: seconds from its publish to its handlers here, and whether this
+ * instance published it. Across instances it compares two machines' clocks.
+ */
+export interface EventDelivery {
+  lagSeconds: number;
+  publishedHere: boolean;
+}
+
+export type DeliveryListener = (delivery: EventDelivery) => void;
 
 /** Decides whether a principal may read a destination; anything not allowed is refused. */
 export type SubscriptionAuthorizer = (principal: Principal, destination: string) => boolean | Promise<boolean>;

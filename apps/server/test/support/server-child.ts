@@ -1,13 +1,25 @@
+/**
+ * The real server as a child process, shared by the integration tests that kill, stop or restart
+ * it and by the load bench (bench/lib/server-process.ts), so all start it, read its log and wait
+ * for it the same way.
+ */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 /** The production entry, as `npm run serve` starts it: config → database → migrations → app → listen. */
 const SERVER_ENTRY = path.join(REPO_ROOT, "apps/server/src/main.ts");
 /** The same entry behind fiscal-send-probe.ts, which reports the sandbox's SendInvoices steps. */
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), "fiscal-send-probe.ts");
+
+/**
+ * Lines npm and node may print on stderr that say nothing about the server (the inspector's, when
+ * a bench opens it to collect garbage before weighing the heap).
+ */
+const ADVISORY_STDERR =
+  /^npm warn|ExperimentalWarning|--trace-warnings|^Debugger (listening|attached|ending)|^For help, see: https:\/\/nodejs/;
 
 /** How fiscal-send-probe.ts's lines start on the child's stdout. */
 export const PROBE_PREFIX = "FISCAL_PROBE ";
@@ -37,6 +49,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface ServerChildOptions {
+  port: number;
+  /** The child's settings over this process's environment; `undefined` removes an inherited one. */
+  env: Record<string, string | undefined>;
+  /** Start through fiscal-send-probe.ts (see ProbeEvent). */
+  probe?: boolean;
+  /** Extra node flags, e.g. ["--cpu-prof", "--cpu-prof-dir", dir]. */
+  nodeArgs?: string[];
+  /** A compiled build's main.js (apps/server/build.ts) to run with plain node instead of the sources under tsx. */
+  compiledEntry?: string;
+  /** How long start() waits for readiness (default 60 s). */
+  startTimeoutMs?: number;
+}
+
 /**
  * The real server (apps/server/src/main.ts) as a child process on a fixed loopback port, so it
  * can be killed with SIGKILL and started again on the same database and address. With `probe`
@@ -51,9 +77,11 @@ export class ServerChild {
   /** Lines the children logged at warn level or above (pino JSON), or other stderr text. */
   readonly problems: string[] = [];
   private upNow = false;
+  /** How the last child ended: its exit code, or the signal that ended it. */
+  lastExit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   private upWaiters: (() => void)[] = [];
 
-  constructor(private readonly options: { port: number; env: Record<string, string>; probe?: boolean; startTimeoutMs?: number }) {
+  constructor(private readonly options: ServerChildOptions) {
     this.baseUrl = `http://127.0.0.1:${options.port}`;
   }
 
@@ -77,21 +105,26 @@ export class ServerChild {
     return () => this.probeListeners.delete(listener);
   }
 
-  /** Starts the child and waits until it answers GET /management/info (its migrations have run). */
+  /** Starts the child and waits until GET /health/ready says it is ready (its migrations have run). */
   async start(): Promise<number> {
     if (this.child) throw new Error("the server child is already running");
     const started = Date.now();
     const env: NodeJS.ProcessEnv = { ...process.env, ...this.options.env };
+    for (const [name, value] of Object.entries(this.options.env)) if (value === undefined) delete env[name];
     // The suite's own settings must not leak into the child.
     delete env.TEST_POSTGRES_URL;
     delete env.VITEST;
-    const args = ["--import", "tsx", this.options.probe ? PROBE : SERVER_ENTRY];
+    const entry = this.options.compiledEntry
+      ? [this.options.compiledEntry]
+      : ["--import", "tsx", this.options.probe ? PROBE : SERVER_ENTRY];
+    const args = [...(this.options.nodeArgs ?? []), ...entry];
     const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
     let exitText: string | null = null;
     this.exited = new Promise((resolve) =>
       child.once("exit", (code, signal) => {
         exitText = signal ? `signal ${signal}` : `code ${code}`;
+        this.lastExit = { code, signal };
         resolve();
       }),
     );
@@ -115,11 +148,11 @@ export class ServerChild {
       if (Date.now() > deadline) {
         await this.kill();
         throw new Error(
-          `the server child did not answer within ${this.options.startTimeoutMs ?? 60_000} ms:\n${this.tail.join("\n")}`,
+          `the server child did not answer GET /health/ready with 200 within ${this.options.startTimeoutMs ?? 60_000} ms:\n${this.tail.join("\n")}`,
         );
       }
       try {
-        const response = await fetch(`${this.baseUrl}/management/info`, { signal: AbortSignal.timeout(2000) });
+        const response = await fetch(`${this.baseUrl}/health/ready`, { signal: AbortSignal.timeout(2000) });
         if (response.ok) break;
       } catch {
         // not listening yet
@@ -141,13 +174,17 @@ export class ServerChild {
     this.child = null;
   }
 
-  /** A graceful stop (SIGTERM: the server closes its app, outbox and database), SIGKILL after 20 s. */
-  async stop(): Promise<void> {
+  /**
+   * A graceful stop (SIGTERM: the server closes its app, outbox and database, and writes a
+   * --cpu-prof profile), SIGKILL after 20 s.
+   * `signals` sends SIGTERM that many times, as an impatient supervisor might.
+   */
+  async stop(signals = 1): Promise<void> {
     const child = this.child;
     if (!child) return;
     this.upNow = false;
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
+      for (let i = 0; i < signals; i++) child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
       await this.exited;
       clearTimeout(timer);
@@ -170,7 +207,7 @@ export class ServerChild {
     this.tail.push(line);
     if (this.tail.length > 60) this.tail.shift();
     const level = /"level":(\d+)/.exec(line);
-    if (level ? Number(level[1]) >= 40 : fromStderr && !/ExperimentalWarning|--trace-warnings/.test(line)) {
+    if (level ? Number(level[1]) >= 40 : fromStderr && !ADVISORY_STDERR.test(line)) {
       this.problems.push(line);
     }
   }

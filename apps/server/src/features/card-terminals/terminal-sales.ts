@@ -133,6 +133,20 @@ export class TerminalSales {
     if (payment) await this.check(payment.id);
   }
 
+  /** The sales still waiting at a terminal of this provider, which the sweep looks at. */
+  private waiting() {
+    return and(
+      eq(payments.status, "PENDING"),
+      isNotNull(payments.cardTerminalId),
+      eq(payments.provider, this.options.terminal.name),
+    );
+  }
+
+  /** How many sales wait at terminals, in every venue (the metrics' queue depth). */
+  async waitingCount(): Promise<number> {
+    return this.options.db.$count(payments, this.waiting());
+  }
+
   /** Looks at every sale still waiting at a terminal of this provider. */
   async sweep(): Promise<void> {
     if (this.sweeping) return this.sweeping;
@@ -140,13 +154,7 @@ export class TerminalSales {
       const waiting = await this.options.db
         .select({ id: payments.id })
         .from(payments)
-        .where(
-          and(
-            eq(payments.status, "PENDING"),
-            isNotNull(payments.cardTerminalId),
-            eq(payments.provider, this.options.terminal.name),
-          ),
-        )
+        .where(this.waiting())
         .orderBy(asc(payments.id));
       for (const { id } of waiting) await this.check(id);
     })()

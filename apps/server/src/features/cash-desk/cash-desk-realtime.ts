@@ -62,7 +62,7 @@ export class CashDeskProjection {
     const desk = isDesk(retailerId);
     const queues = new Set<DeskQueue>();
     for (const [name, queue] of Object.entries(DESK_QUEUES) as [DeskQueue, string][]) {
-      if (this.hub.hasSubscribers(queue) && this.hub.subscribers(queue).some(desk)) queues.add(name);
+      if (this.hub.hasSubscribers(queue, desk)) queues.add(name);
     }
     return queues;
   }

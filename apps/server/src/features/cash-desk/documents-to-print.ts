@@ -32,6 +32,10 @@ async function loadIssuer(db: Queryable, retailerId: number): Promise<DocumentIs
   };
 }
 
+/** A document the till has still to print: not printed yet, issued in the last PRINT_WINDOW_HOURS. */
+export const awaitsPrint = () =>
+  and(isNull(documents.printedAt), gt(documents.issuedAt, sql`now() - make_interval(hours => ${PRINT_WINDOW_HOURS})`));
+
 /**
  * The venue's documents the till has not printed (issue 13): receipts, order slips and credit
  * notes of the last PRINT_WINDOW_HOURS, oldest first. The till prints each one once, after the
@@ -41,13 +45,7 @@ export async function loadDocumentsToPrint(db: Queryable, retailerId: number): P
   const rows = await db
     .select()
     .from(documents)
-    .where(
-      and(
-        eq(documents.retailerId, retailerId),
-        isNull(documents.printedAt),
-        gt(documents.issuedAt, sql`now() - make_interval(hours => ${PRINT_WINDOW_HOURS})`),
-      ),
-    )
+    .where(and(eq(documents.retailerId, retailerId), awaitsPrint()))
     .orderBy(asc(documents.issuedAt), asc(documents.id))
     .limit(MAX_DOCUMENTS_TO_PRINT);
   const cancelled = await cancelledDocumentIds(

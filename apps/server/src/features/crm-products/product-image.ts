@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES } from "@tableorder/domain/contracts/crm-products";
 import { PRODUCT_IMAGE_WIDTHS } from "@tableorder/domain/contracts/product-image";
 import { and, eq, isNull } from "drizzle-orm";
-import sharp from "sharp";
+import type { Sharp, SharpOptions } from "sharp";
 import type { Db } from "../../db/client.ts";
 import { productImages, products } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -32,6 +32,16 @@ export function sniffImageType(data: Buffer): ImageType | null {
  */
 const MAX_IMAGE_PIXELS = 50_000_000;
 
+/**
+ * libvips, loaded with the first picture rather than at start: it adds about 25 MB to the process,
+ * and most instances never see an upload between two starts.
+ */
+let sharpLibrary: Promise<(input: Buffer, options: SharpOptions) => Sharp> | null = null;
+function openImage(input: Buffer): Promise<Sharp> {
+  sharpLibrary ??= import("sharp").then((library) => library.default);
+  return sharpLibrary.then((sharp) => sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }));
+}
+
 /** Where a sized copy is kept: a row of its own beside the original, found by the original's id. */
 const variantRowId = (id: string, width: number) => `${id}/${width}`;
 
@@ -40,11 +50,7 @@ const variantRowId = (id: string, width: number) => `${id}/${width}`;
  * shows it, and turned upright as the phone that took it held it.
  */
 async function makeVariant(original: Buffer, width: number): Promise<Buffer> {
-  return sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
-    .rotate()
-    .resize(width, width, { fit: "cover" })
-    .webp({ quality: 75 })
-    .toBuffer();
+  return (await openImage(original)).rotate().resize(width, width, { fit: "cover" }).webp({ quality: 75 }).toBuffer();
 }
 
 /** Every sized copy, made once at upload; bytes that do not decode are refused with a key. */
@@ -67,8 +73,8 @@ async function imageTypeOf(data: Buffer): Promise<ImageType> {
   // An empty upload is no picture; sharp would throw at once instead of rejecting.
   const otherFormat =
     data.length > 0 &&
-    (await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
-      .metadata()
+    (await openImage(data)
+      .then((image) => image.metadata())
       .then((metadata) => Boolean(metadata.format))
       .catch(() => false));
   if (otherFormat) throw new AppError("unsupported_image_type", 400, { allowed: PRODUCT_IMAGE_TYPES });

@@ -12,6 +12,15 @@ import type { VenueTransmitters } from "./venue-transmitters.ts";
 
 const MAX_BACKOFF_MS = 5 * 60_000;
 
+/**
+ * The outbox's two kinds of work: documents to send, and transmitted order slips whose pieces were
+ * taken off and which AADE must cancel (an order slip AADE refused was never there: nothing to cancel).
+ */
+const WORK = {
+  send: sql`status = 'PENDING' and invoice_type <> ''`,
+  cancel: sql`cancellation_requested_at is not null and cancellation_mark is null and status = 'SENT'`,
+};
+
 /** A document and what AADE answered for it. */
 interface Answered {
   row: DocumentRow;
@@ -106,6 +115,19 @@ export class FiscalOutbox {
     return (await this.tracked(this.claimAndSend(options.dueBy ?? null))).claimed;
   }
 
+  /**
+   * Every venue's documents still to send and cancellations still to make, due now or retrying
+   * later (the metrics' queue depth).
+   */
+  async backlog(): Promise<{ toSend: number; toCancel: number }> {
+    const { rows } = (await this.options.db.execute(sql`select
+      (select count(*) from documents where ${WORK.send})::int as "toSend",
+      (select count(*) from documents where ${WORK.cancel})::int as "toCancel"`)) as unknown as {
+      rows: { toSend: number; toCancel: number }[];
+    };
+    return rows[0];
+  }
+
   /** A run stop() waits for. */
   private async tracked<T>(run: Promise<T>): Promise<T> {
     this.running.add(run);
@@ -138,19 +160,12 @@ export class FiscalOutbox {
     return { claimed: claimed.length, settled: changed.length };
   }
 
-  /**
-   * Leases due work: documents to send, or transmitted order slips whose pieces were taken off and
-   * which AADE must cancel (an order slip AADE refused was never there: nothing to cancel).
-   */
-  private async claim(dueBy: Date | null, work: "send" | "cancel"): Promise<DocumentRow[]> {
+  /** Leases due work of one kind (WORK). */
+  private async claim(dueBy: Date | null, work: keyof typeof WORK): Promise<DocumentRow[]> {
     const due = dueBy ? sql`${dueBy.toISOString()}::timestamptz` : sql`now()`;
-    const what =
-      work === "send"
-        ? sql`status = 'PENDING' and invoice_type <> ''`
-        : sql`cancellation_requested_at is not null and cancellation_mark is null and status = 'SENT'`;
     const ids = sql`(
       select id from documents
-      where ${what}
+      where ${WORK[work]}
         and (next_attempt_at is null or next_attempt_at <= ${due})
         and (lease_until is null or lease_until < now())
       order by next_attempt_at nulls first, id

@@ -34,7 +34,7 @@ interface Audience {
 /** Who on this instance hears about a ticket of an area; null when nobody does. */
 function audience(hub: StompHub, ticket: { id: number; areaId: number }): Audience | null {
   const to = {
-    toCooks: hub.subscribers(KITCHEN_QUEUE).some((p) => p.prepAreaId === ticket.areaId),
+    toCooks: hub.hasSubscribers(KITCHEN_QUEUE, (p) => p.prepAreaId === ticket.areaId),
     toDesk: hub.hasSubscribers(kitchenTopic(ticket.areaId)),
     toWatchers: hub.hasSubscribers(kitchenTicketTopic(ticket.id)),
   };
@@ -49,19 +49,27 @@ function deliver(hub: StompHub, areaId: number, ticket: KitchenTicket, gone: boo
 }
 
 /**
+ * Told, for each ticket of a new order that reached its area's screens here (its cooks or the cash
+ * desk's view of the area), when the order was committed (epoch ms): the metrics' order→kitchen time.
+ */
+export type TicketDelivered = (committedAt: number) => void;
+
+/**
  * Keeps every kitchen screen in step: a new or changed ticket goes to the cooks of its area
  * (their own queue), to the cash desk's view of that area and to anyone watching that one
  * ticket; a completed or emptied ticket leaves the feeds. A new order's tickets come with the
  * event, so the busiest path reads nothing; a changed ticket is read back, once per instance,
  * and only when someone there listens.
  */
-export function projectKitchenTickets(db: Db, hub: StompHub) {
+export function projectKitchenTickets(db: Db, hub: StompHub, ticketDelivered: TicketDelivered = () => undefined) {
   return async (event: DomainEvent) => {
     if (event.type === "preparation-area.changed") return projectAreaSettings(db, hub, event);
     if (event.type === "order.sent") {
       for (const facts of event.sentTickets as TicketFacts[]) {
         const to = audience(hub, facts);
-        if (to) deliver(hub, facts.areaId, renderTicket(facts), false, to);
+        if (!to) continue;
+        deliver(hub, facts.areaId, renderTicket(facts), false, to);
+        if ((to.toCooks || to.toDesk) && typeof event.committedAt === "number") ticketDelivered(event.committedAt);
       }
       return;
     }
@@ -83,7 +91,7 @@ export function projectKitchenTickets(db: Db, hub: StompHub) {
 /** Another screen opened or closed the area or changed its printing: every screen of it follows. */
 async function projectAreaSettings(db: Db, hub: StompHub, event: DomainEvent): Promise<void> {
   const areaId = Number(event.preparationAreaId);
-  const toCooks = hub.subscribers(KITCHEN_QUEUE).some((p) => p.prepAreaId === areaId);
+  const toCooks = hub.hasSubscribers(KITCHEN_QUEUE, (p) => p.prepAreaId === areaId);
   const toDesk = hub.hasSubscribers(kitchenTopic(areaId));
   if (!toCooks && !toDesk) return;
   const message: KitchenFeedMessage = { type: "AREA_UPDATED", area: await loadAreaSettings(db, event.retailerId, areaId) };

@@ -35,7 +35,7 @@ export class StatsProjection {
   ) {}
 
   private listening(retailerId: number): boolean {
-    return this.hub.hasSubscribers(STATS_QUEUE) && this.hub.subscribers(STATS_QUEUE).some(isOwner(retailerId));
+    return this.hub.hasSubscribers(STATS_QUEUE, isOwner(retailerId));
   }
 
   readonly project = (event: DomainEvent): void => {

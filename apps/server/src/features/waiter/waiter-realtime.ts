@@ -29,7 +29,7 @@ export function projectWaiterFeed(db: Db, hub: StompHub) {
     if (!TASK_EVENTS.has(event.type) || event.tableId == null) return;
     const { retailerId } = event;
     const tableId = Number(event.tableId);
-    const listeners = hub.subscribers(WAITER_QUEUE).filter((p) => p.retailerId === retailerId);
+    const listeners = hub.subscribers(WAITER_QUEUE, (p) => p.retailerId === retailerId);
     if (!listeners.length) return;
     const [venue] = await db.select({ all: retailers.waitersSeeAllTables }).from(retailers).where(eq(retailers.id, retailerId));
     const supervisors = new Set(

@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { runtimeFile } from "../../server-files.ts";
 
-const XSD_DIRECTORY = new URL("./xsd/", import.meta.url);
+const XSD_DIRECTORY = runtimeFile("integrations/mydata/xsd");
 const MAIN_SCHEMA = "InvoicesDoc-v1.0.10.xsd";
 const INCLUDED_SCHEMAS = [
   "SimpleTypes-v1.0.10.xsd",
@@ -21,7 +23,7 @@ function loadSchemas(): Promise<InputFile[]> {
   schemas ??= Promise.all(
     [MAIN_SCHEMA, ...INCLUDED_SCHEMAS].map(async (fileName) => ({
       fileName,
-      contents: await readFile(new URL(fileName, XSD_DIRECTORY), "utf8"),
+      contents: await readFile(path.join(XSD_DIRECTORY, fileName), "utf8"),
     })),
   ).catch((error: unknown) => {
     schemas = null;
@@ -59,7 +61,7 @@ class XmllintThread {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL("./xsd-worker.mjs", import.meta.url));
+    const worker = new Worker(runtimeFile("integrations/mydata/xsd-worker.mjs"));
     worker.on("message", (message: XmllintAnswer & { kind: string; id: number }) => {
       if (message?.kind !== "checked") return;
       this.waiting.get(message.id)?.resolve(message);
