@@ -5,6 +5,8 @@
  *   npm run bench -- --rate 50 --duration 10
  *   npm run bench -- --database-url postgres://postgres@127.0.0.1:5432/bench_x
  *   npm run bench -- --url http://127.0.0.1:8080   # a server already running with the demo venue
+ *   npm run bench -- --scenario two-instances --database-url postgres://postgres@127.0.0.1:5432/bench_two
+ *   npm run bench -- --scenario subscribers --subscribers 50000   # needs an open-files limit above 50,000
  *
  * By default the bench starts the server as a child process (its own event loop and CPU) on a free
  * port with a fresh data directory, and stops it at the end. Run with --help for every option.
@@ -14,13 +16,19 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeMachine, loadAverage } from "./lib/machine.ts";
 import type { BenchOptions, ScenarioResult } from "./lib/scenario.ts";
-import { attachServer, REPO_ROOT, type ServerUnderTest, startServer } from "./lib/server-process.ts";
+import { attachServer, REPO_ROOT, type ServerUnderTest, startServers } from "./lib/server-process.ts";
 import { SCENARIOS } from "./scenarios/index.ts";
 
 const HELP = `Usage: npm run bench -- [options]
 
-  --scenario <name>        ${SCENARIOS.map((s) => s.name).join(" | ")} | all   (default ${SCENARIOS[0].name})
-  --rate <n>               orders (payments) per second, open loop (default 100${SCENARIOS.filter((s) => s.defaultRate)
+  --scenario <name>        ${SCENARIOS.map((s) => s.name).join(" | ")} | all   (default ${SCENARIOS[0].name});
+                           several with commas; "all" leaves out those needing --database-url when it is not given,
+                           and ${SCENARIOS.filter((s) => s.onlyByName)
+                             .map((s) => s.name)
+                             .join(", ")} (run by name only)
+  --rate <n>               orders (payments, notifications) per second, open loop (default 100${SCENARIOS.filter(
+    (s) => s.defaultRate,
+  )
     .map((s) => `; ${s.name} ${s.defaultRate}`)
     .join("")})
   --duration <s>           measured seconds (default 20)
@@ -31,8 +39,17 @@ const HELP = `Usage: npm run bench -- [options]
   --seed <n>               seed for the random order contents (default 1)
   --compress <n>           busy-evening: simulated minutes per real minute (default 60: 2 h in 2 min)
   --cash-desk              order-to-kitchen, busy-evening: a cashier follows every cash-desk queue during the run
+  --subscribers <n>        subscribers: idle STOMP subscribers to hold (default 50000; the server needs an
+                           open-files limit above it)
+  --pg-stats               order-to-kitchen on --database-url: PostgreSQL's work per order (statements with
+                           pg_stat_statements when it is loaded, transactions, rows, indexes, NOTIFY, backend CPU)
   --url <http://host:port> drive a running server (with the demo venue) instead of starting one
-  --database-url <pg url>  start the server on PostgreSQL (a database of its own, e.g. bench_x)
+  --database-url <pg url>  start the server on PostgreSQL (a database of its own, e.g. bench_x; the bench
+                           does not create it); two-instances starts two servers on it; needed by ${SCENARIOS.filter(
+                             (s) => s.needsDatabaseUrl,
+                           )
+                             .map((s) => s.name)
+                             .join(", ")}
   --server-cpu-prof <dir>  start the server with node --cpu-prof, profiles written to <dir>
   --json <file>            also write the raw figures as JSON
   --help
@@ -67,6 +84,8 @@ function parseOptions() {
       seed: { type: "string" },
       compress: { type: "string" },
       "cash-desk": { type: "boolean" },
+      subscribers: { type: "string" },
+      "pg-stats": { type: "boolean" },
       url: { type: "string" },
       "database-url": { type: "string" },
       "server-cpu-prof": { type: "string" },
@@ -88,17 +107,28 @@ function parseOptions() {
     seed: positive("seed", values.seed, 1, true),
     compress: positive("compress", values.compress, 60),
     cashDesk: values["cash-desk"] === true,
+    subscribers: positive("subscribers", values.subscribers, 50_000, true),
+    pgStats: values["pg-stats"] === true,
   };
   const wanted = values.scenario ?? SCENARIOS[0].name;
+  // "all" leaves out what cannot run with the options given; a scenario named outright is refused instead.
   const scenarios =
     wanted === "all"
-      ? SCENARIOS
+      ? SCENARIOS.filter((s) => !s.onlyByName && (!s.needsDatabaseUrl || (values["database-url"] && !values.url)))
       : wanted.split(",").map((name) => {
           const found = SCENARIOS.find((s) => s.name === name.trim());
           if (!found) throw new UsageError(`unknown scenario "${name}"; known: ${SCENARIOS.map((s) => s.name).join(", ")}, all`);
           return found;
         });
   if (values.url && values["database-url"]) throw new UsageError("--url and --database-url exclude each other");
+  for (const scenario of scenarios) {
+    if (scenario.needsDatabaseUrl && !values["database-url"]) {
+      throw new UsageError(
+        `${scenario.name} needs --database-url postgres://… (a database of its own): ${scenario.needsDatabaseUrl}`,
+      );
+    }
+  }
+  if (values["pg-stats"] && !values["database-url"]) throw new UsageError("--pg-stats needs --database-url");
   if (values["database-url"] && !/^postgres(ql)?:\/\//.test(values["database-url"])) {
     throw new UsageError("--database-url must be a postgres:// URL");
   }
@@ -150,15 +180,16 @@ async function main(): Promise<number> {
   const budgetMs =
     scenarios.reduce((sum, s) => sum + (s.budgetSec?.(optionsFor(s)) ?? bench.warmupSec + bench.durationSec + 60), 0) * 1000 +
     90_000;
-  let server: ServerUnderTest | undefined;
+  let servers: ServerUnderTest[] = [];
+  const stopServers = () => Promise.allSettled(servers.map((server) => server.stop()));
   const watchdog = setTimeout(() => {
     log(`gave up after ${Math.round(budgetMs / 1000)} s`);
-    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+    void stopServers().finally(() => process.exit(1));
   }, budgetMs);
   watchdog.unref();
   const interrupt = () => {
     log("interrupted, stopping the server");
-    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    void stopServers().finally(() => process.exit(130));
   };
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
@@ -168,12 +199,17 @@ async function main(): Promise<number> {
   const results: ScenarioResult[] = [];
   try {
     if (url) {
-      server = await attachServer(url);
-      log(`driving ${server.baseUrl} (${server.database} database)`);
+      servers = [await attachServer(url)];
+      log(`driving ${servers[0].baseUrl} (${servers[0].database} database)`);
     } else {
-      log(`starting the server${databaseUrl ? ` on ${redact(databaseUrl)}` : " on a fresh embedded database"}…`);
-      server = await startServer({
+      const instances = Math.max(...scenarios.map((s) => s.instances ?? 1));
+      log(
+        `starting ${instances > 1 ? `${instances} server instances` : "the server"}` +
+          `${databaseUrl ? ` on ${redact(databaseUrl)}` : " on a fresh embedded database"}…`,
+      );
+      servers = await startServers({
         databaseUrl,
+        instances,
         nodeArgs: cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : [],
         env: Object.assign({}, ...scenarios.map((s) => s.serverEnv ?? {})),
         log,
@@ -181,7 +217,7 @@ async function main(): Promise<number> {
     }
     for (const scenario of scenarios) {
       log(`scenario ${scenario.name}`);
-      const result = await scenario.run({ server, options: optionsFor(scenario), log });
+      const result = await scenario.run({ server: servers[0], servers, options: optionsFor(scenario), log });
       results.push(result);
       print(result);
     }
@@ -189,7 +225,7 @@ async function main(): Promise<number> {
     log(`failed: ${(error as Error).stack ?? error}`);
     return 1;
   } finally {
-    await server?.stop();
+    await stopServers();
     if (cpuProfDir && !url) log(`server CPU profile written under ${path.relative(REPO_ROOT, cpuProfDir) || cpuProfDir}`);
     clearTimeout(watchdog);
   }

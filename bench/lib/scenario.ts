@@ -18,10 +18,17 @@ export interface BenchOptions {
   compress?: number;
   /** A cashier's screen follows the cash-desk queues during the run (order-to-kitchen, busy-evening). */
   cashDesk?: boolean;
+  /** order-to-kitchen: count PostgreSQL's work per order (statements, rows, NOTIFY, backend CPU); needs --database-url. */
+  pgStats?: boolean;
+  /** subscribers: idle STOMP subscribers to hold. */
+  subscribers?: number;
 }
 
 export interface BenchContext {
+  /** The server the scenario drives (the first instance when there are several). */
   server: ServerUnderTest;
+  /** Every instance started for the run, `server` first (one unless a scenario asks for more). */
+  servers: ServerUnderTest[];
   options: BenchOptions;
   /** Progress lines, on stderr so stdout stays the summary. */
   log(line: string): void;
@@ -47,6 +54,12 @@ export interface Scenario {
   run(context: BenchContext): Promise<ScenarioResult>;
   /** Seconds the run may take before the watchdog gives up, when not warm-up + duration + 60. */
   budgetSec?(options: BenchOptions): number;
+  /** Server processes the scenario needs (default 1); more than one share the --database-url database. */
+  instances?: number;
+  /** Why the scenario needs a PostgreSQL database of its own, if it does: it is refused without --database-url. */
+  needsDatabaseUrl?: string;
+  /** Why `--scenario all` leaves it out (it runs only when named), e.g. it needs more than a default machine gives. */
+  onlyByName?: string;
   /** Arrivals per second when --rate is not given, for a scenario whose aim names another rate than 100. */
   defaultRate?: number;
   /**

@@ -1,41 +1,26 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { freePort, REPO_ROOT, ServerChild } from "../../apps/server/test/support/server-child.ts";
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const SERVER_ENTRY = path.join(REPO_ROOT, "apps/server/src/main.ts");
+export { REPO_ROOT };
 
 /** The server under load: either a child process the bench owns, or one already running. */
 export interface ServerUnderTest {
   baseUrl: string;
   wsUrl: string;
-  /** "embedded" or "postgres" as the server reports it, when known. */
+  /** "embedded" or "postgres": what the bench started it on, or what a running server reports ("unknown" if neither). */
   database: string;
   /** The PostgreSQL database a child started with --database-url runs on; null otherwise. */
   databaseUrl: string | null;
   /** The child's pid when the bench started it; lets the bench read its CPU time. */
   pid: number | null;
+  /** The key the bench started it with, to sign tokens itself (the subscribers scenario); null for a running server. */
+  jwtSecret: string | null;
   /** Lines the server logged at warn level or above since it started. */
   logProblems(): string[];
   stop(): Promise<void>;
-}
-
-/** A port the kernel says is free right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function infoOf(baseUrl: string): Promise<{ activeProfiles?: string[] } | null> {
@@ -48,20 +33,20 @@ async function infoOf(baseUrl: string): Promise<{ activeProfiles?: string[] } | 
 }
 
 const toWs = (baseUrl: string) => `${baseUrl.replace(/^http/, "ws")}/websocket/feed`;
-const databaseOf = (info: { activeProfiles?: string[] } | null) =>
-  info?.activeProfiles?.includes("postgres") ? "postgres" : info?.activeProfiles?.includes("embedded") ? "embedded" : "unknown";
 
 /** Uses a server someone else runs (it must hold the demo venue); the bench never stops it. */
 export async function attachServer(url: string): Promise<ServerUnderTest> {
   const baseUrl = url.replace(/\/+$/, "");
   const info = await infoOf(baseUrl);
   if (!info) throw new Error(`no server answers GET ${baseUrl}/management/info`);
+  const profiles = info.activeProfiles ?? [];
   return {
     baseUrl,
     wsUrl: toWs(baseUrl),
-    database: databaseOf(info),
+    database: profiles.includes("postgres") ? "postgres" : profiles.includes("embedded") ? "embedded" : "unknown",
     databaseUrl: null,
     pid: null,
+    jwtSecret: null,
     logProblems: () => [],
     stop: async () => {},
   };
@@ -70,7 +55,12 @@ export async function attachServer(url: string): Promise<ServerUnderTest> {
 export interface StartServerOptions {
   /** postgres://… to run on PostgreSQL; otherwise a fresh embedded database in a temp directory. */
   databaseUrl?: string;
-  /** Extra node flags for the child, e.g. ["--cpu-prof", "--cpu-prof-dir", dir]. */
+  /**
+   * Server processes to start on the same database (more than one needs `databaseUrl`): the first
+   * migrates it and seeds the demo venue, the others join it with the same JWT secret.
+   */
+  instances?: number;
+  /** Extra node flags for the children, e.g. ["--cpu-prof", "--cpu-prof-dir", dir]. */
   nodeArgs?: string[];
   /** Settings the scenarios ask for; the bench's own environment overrides them. */
   env?: Record<string, string>;
@@ -79,110 +69,79 @@ export interface StartServerOptions {
 }
 
 /**
- * Starts the server as its own process (so the load generator never shares its event loop) on a
- * free loopback port, with a fresh data directory, and waits until it answers.
+ * Starts the server as processes of its own (so the load generator never shares their event
+ * loop), each on a free loopback port with a fresh data directory, one after the other, each
+ * once its GET /health/ready answers 200.
  */
-export async function startServer(options: StartServerOptions = {}): Promise<ServerUnderTest> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-bench-"));
-  const env: NodeJS.ProcessEnv = {
-    ...options.env,
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    // The bench plays every phone from 127.0.0.1, far past any one venue's guests behind one address.
-    GUEST_RATE_LIMIT_FACTOR: "0",
-    // The bench measures the API and the feed; the web bundle (if built) is not served.
-    WEB_DIST: path.join(dataDir, "no-web"),
-  };
-  delete env.DATABASE_URL;
-  delete env.JWT_SECRET;
-  if (options.databaseUrl) {
-    env.DATABASE_URL = options.databaseUrl;
-    env.JWT_SECRET = randomBytes(32).toString("hex");
-    env.SEED_DEMO = "always";
-  } else {
-    env.SEED_DEMO = "auto";
-  }
-
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const tail: string[] = [];
-  const problems: string[] = [];
-  const collect = (fromStderr: boolean) => (chunk: Buffer) => {
-    for (const line of chunk.toString("utf8").split("\n")) {
-      if (!line.trim()) continue;
-      tail.push(line);
-      if (tail.length > 40) tail.shift();
-      // pino logs JSON lines (40 warn, 50 error, 60 fatal); other stderr text counts too.
-      const level = /"level":(\d+)/.exec(line);
-      if (level ? Number(level[1]) >= 40 : fromStderr) problems.push(line);
-    }
-  };
-  child.stdout?.on("data", collect(false));
-  child.stderr?.on("data", collect(true));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let exitCode: number | null | undefined;
-  void exited.then((code) => {
-    exitCode = code;
-  });
-
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
-  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
-  let info: { activeProfiles?: string[] } | null = null;
-  while (!info) {
-    if (exitCode !== undefined) {
-      cleanup();
-      throw new Error(`server exited with code ${exitCode} before answering:\n${tail.join("\n")}`);
-    }
-    if (Date.now() > deadline) {
-      await stopChild(child, exited);
-      cleanup();
-      throw new Error(
-        `server did not answer GET /management/info within ${options.startTimeoutMs ?? 90_000} ms:\n${tail.join("\n")}`,
+export async function startServers(options: StartServerOptions = {}): Promise<ServerUnderTest[]> {
+  const instances = options.instances ?? 1;
+  if (instances > 1 && !options.databaseUrl) throw new Error("several instances need a PostgreSQL database to share");
+  // The bench's own environment wins over what a scenario asks for.
+  const scenarioEnv = Object.fromEntries(Object.entries(options.env ?? {}).filter(([name]) => process.env[name] === undefined));
+  // Every instance signs and checks tokens with the same key, so a token from one is good on the
+  // other; the bench knows it too, so a scenario may sign tokens itself.
+  const jwtSecret = randomBytes(32).toString("hex");
+  const servers: ServerUnderTest[] = [];
+  try {
+    for (let i = 0; i < instances; i++) {
+      servers.push(
+        await startOne(options, {
+          ...scenarioEnv,
+          DATABASE_URL: options.databaseUrl,
+          JWT_SECRET: jwtSecret,
+          SEED_DEMO: !options.databaseUrl ? "auto" : i === 0 ? "always" : "never",
+        }),
       );
     }
-    info = await infoOf(baseUrl);
-    if (!info) await new Promise((r) => setTimeout(r, 200));
+  } catch (error) {
+    await Promise.allSettled(servers.map((server) => server.stop()));
+    throw error;
   }
-  options.log?.(`server pid ${child.pid} on ${baseUrl} (${databaseOf(info)}, data ${dataDir})`);
+  return servers;
+}
 
-  let stopped = false;
+async function startOne(options: StartServerOptions, settings: Record<string, string | undefined>): Promise<ServerUnderTest> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-bench-"));
+  const child = new ServerChild({
+    port,
+    nodeArgs: options.nodeArgs,
+    startTimeoutMs: options.startTimeoutMs ?? 90_000,
+    env: {
+      ...settings,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // The bench plays every phone from 127.0.0.1, far past any one venue's guests behind one address.
+      GUEST_RATE_LIMIT_FACTOR: "0",
+      // The bench measures the API and the feed; the web bundle (if built) is not served.
+      WEB_DIST: path.join(dataDir, "no-web"),
+    },
+  });
+  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    await child.start();
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+  const database = options.databaseUrl ? "postgres" : "embedded";
+  options.log?.(`server pid ${child.pid} on ${child.baseUrl} (${database}, data ${dataDir})`);
   return {
-    baseUrl,
-    wsUrl: toWs(baseUrl),
-    database: databaseOf(info),
+    baseUrl: child.baseUrl,
+    wsUrl: toWs(child.baseUrl),
+    database,
     databaseUrl: options.databaseUrl ?? null,
-    pid: child.pid ?? null,
-    logProblems: () => problems.filter((line) => !isStartupNoise(line)),
+    pid: child.pid,
+    jwtSecret: settings.JWT_SECRET ?? null,
+    logProblems: () => [...child.problems],
     async stop() {
-      if (stopped) return;
-      stopped = true;
-      await stopChild(child, exited);
+      await child.stop();
       cleanup();
     },
   };
-}
-
-/** npm and tsx may print advisory lines on stderr that say nothing about the server. */
-function isStartupNoise(line: string): boolean {
-  return /^npm warn|ExperimentalWarning|--trace-warnings/.test(line);
-}
-
-/** SIGTERM lets the server close cleanly (and write a --cpu-prof profile); SIGKILL after 15 s. */
-async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc; null where unavailable. */

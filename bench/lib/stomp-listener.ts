@@ -22,6 +22,8 @@ export async function listen(options: {
   destination: string;
   onMessage: (body: any, arrivedAt: number) => void;
   timeoutMs?: number;
+  /** Heart-beats asked in both directions, as the web app asks them (10 s); 0, the default, asks none. */
+  heartbeatMs?: number;
 }): Promise<StompListener> {
   const { wsUrl, token, destination } = options;
   const problems: string[] = [];
@@ -31,8 +33,8 @@ export async function listen(options: {
     webSocketFactory: () => new WebSocket(`${wsUrl}?access_token=${encodeURIComponent(token)}`, ["v12.stomp"]) as never,
     // A lost socket is a finding, not something to paper over by reconnecting.
     reconnectDelay: 0,
-    heartbeatIncoming: 0,
-    heartbeatOutgoing: 0,
+    heartbeatIncoming: options.heartbeatMs ?? 0,
+    heartbeatOutgoing: options.heartbeatMs ?? 0,
   });
   const subscribed = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no subscription receipt for ${destination}`)), options.timeoutMs ?? 10_000);
