@@ -65,7 +65,7 @@ export async function openDatabase(url: string, options: { embeddedCacheMb?: num
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migrateAlone(pool, () => migratePg(db as never, { migrationsFolder })),
       close: () => pool.end(),
       packDataDir: null,
       connections: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -94,6 +94,28 @@ export async function openDatabase(url: string, options: { embeddedCacheMb?: num
     },
     onStatement: statements.listen,
   };
+}
+
+/**
+ * Any number to name the migrations' advisory lock: every instance of the product takes it before
+ * migrating, whatever database it runs on.
+ */
+const MIGRATIONS_LOCK = 7_331_017;
+
+/**
+ * Runs the migrations while holding a session advisory lock, so that instances started together
+ * (a compose file, a rolling deploy) migrate one after the other: the second finds the journal
+ * written and applies nothing, where two at once would both create the same tables and one fail.
+ */
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lockHolder = await pool.connect();
+  try {
+    await lockHolder.query("select pg_advisory_lock($1)", [MIGRATIONS_LOCK]);
+    await migrate();
+  } finally {
+    await lockHolder.query("select pg_advisory_unlock($1)", [MIGRATIONS_LOCK]).catch(() => undefined);
+    lockHolder.release();
+  }
 }
 
 /** Who hears statement durations; with nobody listening a statement pays one empty loop. */
