@@ -1,0 +1,91 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../src/seed/seed-demo.ts";
+import { apiClient } from "./support/http.ts";
+import { freePort, REPO_ROOT, ServerChild } from "./support/server-child.ts";
+import { postgresUrl } from "./support/test-app.ts";
+
+/**
+ * The production start (issue 17, "a lean process"): `npm run build:server` compiles the server,
+ * and `npm run serve` runs the compiled JavaScript with plain node, no TypeScript loader. A first
+ * start copies the build's migrated database template instead of running initdb and the
+ * migrations. Embedded only: the compiled code is the same on PostgreSQL.
+ */
+describe.skipIf(postgresUrl)("the compiled server", () => {
+  // Inside the repository, as the build requires: its packages are resolved from node_modules.
+  const outdir = mkdtempSync(path.join(REPO_ROOT, ".tmp-compiled-"));
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-compiled-"));
+  let server: ServerChild;
+
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "apps/server/build.ts", "--outdir", outdir], {
+      cwd: REPO_ROOT,
+      timeout: 180_000,
+    });
+    const port = await freePort();
+    server = new ServerChild({
+      port,
+      compiledEntry: path.join(outdir, "main.js"),
+      // As the production image runs it (Dockerfile), on the embedded database.
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: undefined,
+        JWT_SECRET: undefined,
+        FISCAL_SECRETS_KEY: undefined,
+        SEED_DEMO: "auto",
+        LOG_LEVEL: "warn",
+        WEB_DIST: path.join(dataDir, "no-web"),
+      },
+    });
+  }, 200_000);
+
+  afterAll(async () => {
+    await server?.kill();
+    rmSync(outdir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("starts with plain node on an empty data directory, serves the demo venue, and stops cleanly on SIGTERM", async () => {
+    await server.start();
+    const api = apiClient(server.baseUrl);
+
+    // The new database came from the template, readable by the server's user only.
+    expect(statSync(path.join(dataDir, "db/PG_VERSION")).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.join(dataDir, "db"))).toContain("base");
+
+    // The demo venue was seeded on that database, and a guest orders from its menu.
+    const guest = await api.guest();
+    const table = await api.get("/api/cq-table/code/demo-1", guest);
+    expect(table.status).toBe(200);
+    const menu = await api.get(`/api/cq-table/${table.body.tableId}/menu`, guest);
+    const product = menu.body[0].products[0];
+    expect((await api.post(`/api/cq-table/check-in/${table.body.tableId}`, {}, guest)).status).toBe(200);
+    const sent = await api.post(`/api/orders/${table.body.tableId}`, [{ id: product.id, quantity: 1 }], guest);
+    expect(sent.status).toBe(200);
+    expect(
+      (await api.post("/api/authenticate", { username: "kitchen", password: DEMO_PASSWORD, rememberMe: false })).status,
+    ).toBe(200);
+
+    await server.stop();
+    expect(server.lastExit).toEqual({ code: 0, signal: null });
+    expect(server.problems).toEqual([]);
+  }, 120_000);
+
+  it("starts again on the same data directory, on the database it made there", async () => {
+    await server.start();
+    const api = apiClient(server.baseUrl);
+    const admin = await api.login("admin", DEMO_PASSWORD);
+    const tables = await api.get("/api/crm/tables", admin);
+    expect(tables.status).toBe(200);
+    expect(tables.body.length).toBe(10);
+    await server.stop();
+    expect(server.lastExit).toEqual({ code: 0, signal: null });
+  }, 60_000);
+});
