@@ -10,7 +10,7 @@ import { orderProducts, orders, payments } from "../src/db/schema.ts";
 import { takeBackup } from "../src/operations/take-backup.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
-import { freePort, REPO_ROOT, ServerChild } from "./support/server-child.ts";
+import { freePort, REPO_ROOT, ServerChild, testServerEnv } from "./support/server-child.ts";
 import { createTestDatabaseUrl, postgresUrl, startTestServer } from "./support/test-app.ts";
 
 /**
@@ -60,19 +60,7 @@ function runCommand(script: "backup-cli.ts" | "restore-cli.ts", args: string[], 
 function embeddedServer(dataDir: string, port: number) {
   const child = new ServerChild({
     port,
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: undefined,
-      JWT_SECRET: undefined,
-      FISCAL_SECRETS_KEY: undefined,
-      SEED_DEMO: "never",
-      LOG_LEVEL: "warn",
-      WEB_DIST: path.join(dataDir, "no-web"),
-      GUEST_RATE_LIMIT_FACTOR: "0",
-    },
+    env: testServerEnv(port, dataDir),
   });
   children.push(child);
   return child;

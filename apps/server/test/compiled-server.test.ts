@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../src/seed/seed-demo.ts";
 import { apiClient } from "./support/http.ts";
-import { freePort, REPO_ROOT, ServerChild } from "./support/server-child.ts";
+import { freePort, REPO_ROOT, ServerChild, testServerEnv } from "./support/server-child.ts";
 import { postgresUrl } from "./support/test-app.ts";
 
 /**
@@ -31,18 +31,7 @@ describe.skipIf(postgresUrl)("the compiled server", () => {
       port,
       compiledEntry: path.join(outdir, "main.js"),
       // As the production image runs it (Dockerfile), on the embedded database.
-      env: {
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: undefined,
-        JWT_SECRET: undefined,
-        FISCAL_SECRETS_KEY: undefined,
-        SEED_DEMO: "auto",
-        LOG_LEVEL: "warn",
-        WEB_DIST: path.join(dataDir, "no-web"),
-      },
+      env: testServerEnv(port, dataDir, { SEED_DEMO: "auto" }),
     });
   }, 200_000);
 

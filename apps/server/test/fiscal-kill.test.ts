@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "../src/db/client.ts";
 import { documentCounters, documents, payments, retailers, sandboxMydataInvoices } from "../src/db/schema.ts";
 import { buildBackOfficeVenue, buildTable, TEST_PASSWORD } from "./support/factories.ts";
-import { freePort, type ProbeEvent, ServerChild } from "./support/server-child.ts";
+import { freePort, type ProbeEvent, ServerChild, testServerEnv } from "./support/server-child.ts";
 import { createTestDatabaseUrl, postgresUrl } from "./support/test-app.ts";
 
 /**
@@ -118,18 +118,9 @@ describe("a kill -9 at any point", () => {
     const server = new ServerChild({
       port,
       probe: true,
-      env: {
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
+      env: testServerEnv(port, dataDir, {
         DATABASE_URL: databaseUrl,
         JWT_SECRET,
-        SEED_DEMO: "never",
-        LOG_LEVEL: "warn",
-        // Every guest signs in from 127.0.0.1: the per-address guest limits would refuse them.
-        GUEST_RATE_LIMIT_FACTOR: "0",
-        WEB_DIST: path.join(dataDir, "no-web"),
         MYDATA_ENVIRONMENT: "sandbox",
         MYDATA_SANDBOX_LATENCY_MS: String(LATENCY_MS),
         FISCAL_OUTBOX_POLL_MS: "50",
@@ -138,7 +129,7 @@ describe("a kill -9 at any point", () => {
         MYDATA_TIMEOUT_MS: "2000",
         FISCAL_OUTBOX_LEASE_SECONDS: "5",
         FISCAL_PROBE_ANSWER_MS: String(ANSWER_MS),
-      },
+      }),
     });
     servers.push(server);
 

@@ -10,7 +10,7 @@ import { orders } from "../src/db/schema.ts";
 import { SHUTDOWN_MESSAGE } from "../src/realtime/stomp-hub.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
-import { freePort, ServerChild } from "./support/server-child.ts";
+import { freePort, ServerChild, testServerEnv } from "./support/server-child.ts";
 import { createTestDatabaseUrl, postgresUrl, startTestServer } from "./support/test-app.ts";
 
 const JWT_SECRET = "health-test-secret-health-test-secret-01";
@@ -84,20 +84,12 @@ describe("a graceful stop on SIGTERM", () => {
     const port = await freePort();
     const child = new ServerChild({
       port,
-      env: {
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
+      env: testServerEnv(port, dataDir, {
         DATABASE_URL: databaseUrl,
         JWT_SECRET,
-        SEED_DEMO: "never",
-        LOG_LEVEL: "warn",
-        WEB_DIST: path.join(dataDir, "no-web"),
-        GUEST_RATE_LIMIT_FACTOR: "0",
         // Long enough to see readiness turned away while orders are still taken.
         SHUTDOWN_DRAIN_MS: "1500",
-      },
+      }),
     });
     children.push(child);
     await child.start();

@@ -49,6 +49,33 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The settings a test runs its server child with, as production runs it: production mode on a
+ * loopback port over `dataDir`, warnings only, no web app, and no guest rate limits (every test
+ * phone comes from 127.0.0.1). The embedded database unless `overrides` names DATABASE_URL (with
+ * its JWT_SECRET); inherited database and key settings are removed.
+ */
+export function testServerEnv(
+  port: number,
+  dataDir: string,
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
+  return {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    JWT_SECRET: undefined,
+    FISCAL_SECRETS_KEY: undefined,
+    SEED_DEMO: "never",
+    LOG_LEVEL: "warn",
+    WEB_DIST: path.join(dataDir, "no-web"),
+    GUEST_RATE_LIMIT_FACTOR: "0",
+    ...overrides,
+  };
+}
+
 export interface ServerChildOptions {
   port: number;
   /** The child's settings over this process's environment; `undefined` removes an inherited one. */
