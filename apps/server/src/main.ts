@@ -2,6 +2,8 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { retailers } from "./db/schema.ts";
+import { ensureOperator } from "./features/operator/create-operator.ts";
+import { localBaseUrl } from "./lib/public-url.ts";
 import { createEventBus } from "./realtime/event-bus.ts";
 import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoVenue } from "./seed/seed-demo.ts";
 
@@ -24,6 +26,17 @@ await database.migrate();
 const empty = (await database.db.select({ id: retailers.id }).from(retailers).limit(1)).length === 0;
 const seed = config.seedDemo === "always" || (config.seedDemo === "auto" && database.kind === "pglite" && empty);
 const demo = seed ? await seedDemoVenue(database.db) : null;
+
+// The platform operator named by OPERATOR_USERNAME, made without a password: this start prints the
+// one-time link that sets it (again at each start until it is used).
+const operator = config.operatorUsername
+  ? await ensureOperator({
+      db: database.db,
+      username: config.operatorUsername,
+      baseUrl: localBaseUrl(config),
+      validHours: config.setPasswordLinkHours,
+    })
+  : null;
 
 const events = await createEventBus({ databaseUrl: database.kind === "postgres" ? config.databaseUrl : undefined });
 const { app, readiness } = await buildApp({ config, database, events });
@@ -60,4 +73,10 @@ if (demo || !empty) {
   console.log(`Demo guest table: ${address}/service/customer/demo-1`);
   console.log(`Demo sign-ins (password ${DEMO_PASSWORD}, demo venue only):`);
   for (const s of DEMO_SIGN_INS) console.log(`  ${s.login.padEnd(9)} ${s.role.padEnd(10)} ${address}${s.area}`);
+}
+if (operator) {
+  console.log(
+    `\nPlatform operator "${config.operatorUsername}"${operator.created ? " created" : " has no password yet"}: choose its ` +
+      `password with this one-time link (it works once, until ${operator.link.expiresAt}), then sign in at /business-login:\n  ${operator.link.url}`,
+  );
 }
