@@ -5,8 +5,17 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
-import { passwordSetLinks, retailers, users } from "../src/db/schema.ts";
-import { buildOperator, buildRunningVenue, TEST_PASSWORD } from "./support/factories.ts";
+import { kitchenTickets, passwordSetLinks, preparationAreas, products, retailers, users } from "../src/db/schema.ts";
+import {
+  buildArea,
+  buildCategory,
+  buildOperator,
+  buildProduct,
+  buildRunningVenue,
+  buildStaff,
+  buildTable,
+  TEST_PASSWORD,
+} from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { REPO_ROOT } from "./support/server-child.ts";
 import { trySubscribe } from "./support/stomp-client.ts";
@@ -180,6 +189,69 @@ async function adminOf(retailerId: number) {
   const [admin] = await server.database.db.select().from(users).where(eq(users.retailerId, retailerId));
   return admin;
 }
+
+describe("the first-run checklist", () => {
+  it("ticks each step as the venue's data shows it done", async () => {
+    const { db } = server.database;
+    const { venueId, adminToken } = await venueThroughConsole("checklist-admin");
+    const checklist = async () => (await api.get("/api/crm/setup-checklist", adminToken)).body;
+    await db.update(retailers).set({ mainCuisine: "GREEK" }).where(eq(retailers.id, venueId));
+    const area = await buildArea(db, venueId);
+    // A product without a category is not yet a menu.
+    await db
+      .insert(products)
+      .values({ retailerId: venueId, name: "Χωρίς κατηγορία", priceCents: 300, preparationAreaId: area.id });
+    expect(await checklist()).toMatchObject({ shopDetails: true, preparationArea: true, categoryAndProduct: false });
+    const category = await buildCategory(db, venueId);
+    await buildProduct(db, venueId, { name: "Φρέντο", categoryId: category.id, preparationAreaId: area.id });
+    // A table is half the step; opening the QR sheet to print finishes it.
+    await buildTable(db, venueId);
+    expect(await checklist()).toMatchObject({ categoryAndProduct: true, tablesAndQrSheet: false });
+    expect((await api.get("/api/crm/tables/qr-sheet", adminToken)).status).toBe(200);
+    await buildStaff(db, venueId, "WAITER");
+    expect(await checklist()).toEqual({
+      shopDetails: true,
+      categoryAndProduct: true,
+      preparationArea: true,
+      tablesAndQrSheet: true,
+      waiter: true,
+      invoicing: false,
+    });
+    await db
+      .update(retailers)
+      .set({ invoicing: { tin: "094019245" } })
+      .where(eq(retailers.id, venueId));
+    expect((await checklist()).invoicing).toBe(true);
+  });
+});
+
+describe("the signs of life", () => {
+  it("are each venue's own: its last order, tables today, and a print that waits", async () => {
+    const { db } = server.database;
+    const busy = await buildRunningVenue(db);
+    const quiet = await buildRunningVenue(db);
+    await db.update(preparationAreas).set({ autoPrint: true }).where(eq(preparationAreas.id, busy.kitchen.id));
+    const guest = await api.seatedGuest(busy.table.id);
+    expect((await api.post(`/api/orders/${busy.table.id}`, [{ id: busy.salad.id, quantity: 1 }], guest)).status).toBe(200);
+    const venueOf = async (id: number) =>
+      (await api.get("/api/operator/venues", operatorToken)).body.find((v: { id: number }) => v.id === id);
+    // A ticket just sent is not stuck yet; ten minutes unprinted, its printer does not answer.
+    expect(await venueOf(busy.venue.id)).toMatchObject({ tablesOpenedToday: 1, printsWaiting: 0 });
+    await db
+      .update(kitchenTickets)
+      .set({ createdAt: sql`now() - interval '10 minutes'` })
+      .where(eq(kitchenTickets.retailerId, busy.venue.id));
+    const seen = await venueOf(busy.venue.id);
+    expect(seen).toMatchObject({
+      tablesOpenedToday: 1,
+      printsWaiting: 1,
+      terminalSalesFailedToday: 0,
+      fiscalDocumentsWaiting: 0,
+    });
+    expect(Date.now() - Date.parse(seen.lastOrderAt)).toBeLessThan(60_000);
+    expect(await venueOf(quiet.venue.id)).toMatchObject({ lastOrderAt: null, tablesOpenedToday: 0, printsWaiting: 0 });
+  });
+});
 
 describe("a disabled venue", () => {
   it("signs its staff out, refuses their sign-in and its tables' guests; re-enabled, all works again", async () => {

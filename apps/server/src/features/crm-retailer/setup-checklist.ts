@@ -3,9 +3,15 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { diningTables, preparationAreas, products, retailers, users } from "../../db/schema.ts";
 
+/**
+ * The venue row the subqueries belong to, named in full: in a query of one table Drizzle writes
+ * its columns unqualified, and inside a subquery "id" would be the subquery's own.
+ */
+const THIS_VENUE = sql.raw('"retailers"."id"');
+
 /** Whether the venue has a live row of this table matching the condition (an indexed probe). */
 const has = (table: typeof products | typeof preparationAreas | typeof diningTables | typeof users, condition = sql`true`) =>
-  sql<boolean>`exists (select 1 from ${table} where ${table.retailerId} = ${retailers.id} and ${table.deletedAt} is null and ${condition})`;
+  sql<boolean>`exists (select 1 from ${table} where ${table.retailerId} = ${THIS_VENUE} and ${table.deletedAt} is null and ${condition})`;
 
 /**
  * The first-run guide of a new venue (issue 18), read from what the venue holds rather than

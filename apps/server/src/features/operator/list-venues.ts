@@ -14,6 +14,12 @@ import {
 } from "../../db/schema.ts";
 import { athensDayStart, todayInAthens } from "../../lib/venue-time.ts";
 
+/**
+ * The venue row the subqueries belong to, named in full: Drizzle may write a column unqualified,
+ * and inside a subquery "id" would be the subquery's own.
+ */
+const THIS_VENUE = sql.raw('"retailers"."id"');
+
 /** A print job older than this has met a printer that does not answer (screens print within seconds). */
 const STUCK_PRINT_MINUTES = 5;
 
@@ -38,37 +44,37 @@ export async function listVenues(db: Db, onlyIds?: number[]): Promise<OperatorVe
       adminUsername: sql<string | null>`admin.login`,
       adminHasPassword: sql<boolean>`coalesce(admin.password_hash is not null, false)`,
       lastOrderAt:
-        sql<Date | null>`(select max(${orders.createdAt}) from ${orders} where ${orders.retailerId} = ${retailers.id})`.mapWith(
+        sql<Date | null>`(select max(${orders.createdAt}) from ${orders} where ${orders.retailerId} = ${THIS_VENUE})`.mapWith(
           (value: string | Date | null) => (value == null ? null : new Date(value)),
         ),
       tablesOpenedToday: count(
         sql`select count(distinct ${tableSessions.tableId}) from ${tableSessions}
-            where ${tableSessions.retailerId} = ${retailers.id} and ${tableSessions.openedAt} >= ${dayStart}`,
+            where ${tableSessions.retailerId} = ${THIS_VENUE} and ${tableSessions.openedAt} >= ${dayStart}`,
       ),
       ticketsStuck: count(
         sql`select count(*) from ${kitchenTickets} join ${preparationAreas} on ${preparationAreas.id} = ${kitchenTickets.preparationAreaId}
-            where ${kitchenTickets.retailerId} = ${retailers.id} and ${preparationAreas.autoPrint}
+            where ${kitchenTickets.retailerId} = ${THIS_VENUE} and ${preparationAreas.autoPrint}
               and not ${kitchenTickets.printed} and ${kitchenTickets.completedAt} is null and ${kitchenTickets.createdAt} < ${stuckBefore}`,
       ),
       documentsStuck: count(
         sql`select count(*) from ${documents}
-            where ${documents.retailerId} = ${retailers.id} and ${documents.printedAt} is null
+            where ${documents.retailerId} = ${THIS_VENUE} and ${documents.printedAt} is null
               and ${documents.issuedAt} > now() - make_interval(hours => ${PRINT_WINDOW_HOURS}) and ${documents.issuedAt} < ${stuckBefore}`,
       ),
       terminalSalesFailedToday: count(
         sql`select count(*) from ${payments}
-            where ${payments.retailerId} = ${retailers.id} and ${payments.cardTerminalId} is not null
+            where ${payments.retailerId} = ${THIS_VENUE} and ${payments.cardTerminalId} is not null
               and ${payments.status} not in ('PENDING', 'COMPLETED') and ${payments.createdAt} >= ${dayStart}`,
       ),
       fiscalDocumentsWaiting: count(
-        sql`select count(*) from ${documents} where ${documents.retailerId} = ${retailers.id} and ${documents.status} = 'PENDING'`,
+        sql`select count(*) from ${documents} where ${documents.retailerId} = ${THIS_VENUE} and ${documents.status} = 'PENDING'`,
       ),
     })
     .from(retailers)
     // The venue's first administrator: the one the operator created with it.
     .leftJoin(
       sql`lateral (select ${users.login} as login, ${users.passwordHash} as password_hash from ${users}
-          where ${users.retailerId} = ${retailers.id} and ${users.role} = 'ADMIN' and ${users.deletedAt} is null
+          where ${users.retailerId} = ${THIS_VENUE} and ${users.role} = 'ADMIN' and ${users.deletedAt} is null
           order by ${users.id} limit 1) as admin`,
       sql`true`,
     )
