@@ -1,30 +1,13 @@
-import { mkdir } from "node:fs/promises";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOperator, TEST_PASSWORD } from "../apps/server/test/support/factories.ts";
+import { BrowserSession, DESK, PHONE, screenshot } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
-const SCREENSHOTS = "test-results/screenshots";
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
-const DESK = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
-
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPage(device: typeof PHONE | typeof DESK): Promise<Page> {
-  const context = await browser.newContext({ ...device, locale: "el-GR", timezoneId: "Europe/Athens" });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
-}
+let browser: BrowserSession;
+const newPage = (device: typeof PHONE | typeof DESK) => browser.newPage(device);
 
 async function signIn(page: Page, path: string, username: string, password: string): Promise<void> {
   await page.goto(`${server.baseUrl}${path}`);
@@ -46,17 +29,12 @@ describe("the operator onboards a venue", () => {
   let operatorLogin: string;
 
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
     operatorLogin = (await buildOperator(server.db, { login: "platform-ops" })).login;
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"],
-    });
+    browser = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await server?.close();
   });

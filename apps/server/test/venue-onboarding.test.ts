@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,7 +16,7 @@ import {
   TEST_PASSWORD,
 } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
-import { REPO_ROOT } from "./support/server-child.ts";
+import { runOperationsCommand } from "./support/operations-command.ts";
 import { trySubscribe } from "./support/stomp-client.ts";
 import { createTestDatabaseUrl, postgresUrl, startTestServer, type TestServer } from "./support/test-app.ts";
 
@@ -336,28 +335,12 @@ describe("isolation", () => {
   });
 });
 
-/** `npm run venue:create` / `operator:create`, started as the operator starts them. */
-function runCommand(script: "venue-create-cli.ts" | "operator-create-cli.ts", args: string[], env: NodeJS.ProcessEnv) {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent", ...env };
-  for (const name of ["TEST_POSTGRES_URL", "VITEST"]) delete childEnv[name];
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(REPO_ROOT, "apps/server/src/operations", script), ...args],
-    {
-      cwd: REPO_ROOT,
-      env: childEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once("exit", (code) => resolve({ code, stdout, stderr })),
-  );
-}
+/** `npm run venue:create` / `operator:create`, quiet. */
+const runCommand = (
+  script: "venue-create-cli.ts" | "operator-create-cli.ts",
+  args: string[],
+  env: Record<string, string | undefined>,
+) => runOperationsCommand(script, args, { LOG_LEVEL: "silent", ...env });
 
 const linkIn = (stdout: string) => /(\S+\/service\/set-password\/[\w-]+)/.exec(stdout)?.[1] ?? "";
 

@@ -40,14 +40,24 @@ export function StaffArea({ area, authorities, children }: StaffAreaProps) {
   // The platform operator signs in at any employee login and has only its console (issue 18).
   if (area !== "operator" && hasAnyAuthority(account, ["ROLE_MANAGER"])) return <Navigate to="/service/operator" replace />;
   return (
-    <main className={styles.loginPage} data-testid={`staff-login-${area}`}>
+    <StaffLoginLayout testId={`staff-login-${area}`}>
+      <EmployeeLoginForm title={t(`staffLogin.title.${area}`)} notice={account ? t("staffLogin.wrongRole") : undefined} />
+    </StaffLoginLayout>
+  );
+}
+
+/** The page around a staff sign-in card: the brand home and the language. */
+export function StaffLoginLayout({ testId, children }: { testId: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main className={styles.loginPage} data-testid={testId}>
       <div className={styles.loginTop}>
         <Link to="/" className={styles.brand}>
           {t("app.name")}
         </Link>
         <LanguageToggle />
       </div>
-      <EmployeeLoginForm title={t(`staffLogin.title.${area}`)} notice={account ? t("staffLogin.wrongRole") : undefined} />
+      {children}
     </main>
   );
 }
