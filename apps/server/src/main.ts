@@ -5,7 +5,7 @@ import { retailers } from "./db/schema.ts";
 import { ensureOperator } from "./features/operator/create-operator.ts";
 import { localBaseUrl } from "./lib/public-url.ts";
 import { createEventBus } from "./realtime/event-bus.ts";
-import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoVenue } from "./seed/seed-demo.ts";
+import { DEMO_PASSWORD, DEMO_SIGN_INS, findDemoVenue, seedDemoVenue } from "./seed/seed-demo.ts";
 
 // Start: config → database → migrations → (demo venue) → app → listen.
 let config: ReturnType<typeof loadConfig>;
@@ -69,7 +69,8 @@ await app.listen({ port: config.port, host: config.host });
 const address = `http://localhost:${config.port}`;
 console.log(`\nTable ordering platform at ${address} (${database.kind === "pglite" ? "embedded database" : "PostgreSQL"})`);
 if (demo?.created) console.log("Demo Taverna created.");
-if (demo || !empty) {
+// The demo's sign-ins only where the demo venue exists (venues made by the operator have none).
+if (demo?.created || (await findDemoVenue(database.db)) != null) {
   console.log(`Demo guest table: ${address}/service/customer/demo-1`);
   console.log(`Demo sign-ins (password ${DEMO_PASSWORD}, demo venue only):`);
   for (const s of DEMO_SIGN_INS) console.log(`  ${s.login.padEnd(9)} ${s.role.padEnd(10)} ${address}${s.area}`);

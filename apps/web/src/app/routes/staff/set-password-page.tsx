@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { SetPasswordForm } from "../../../features/auth/components/set-password-form.tsx";
+import { SetPasswordForm } from "./set-password-form.tsx";
 import { StaffLoginLayout } from "./staff-area.tsx";
 
 /** /service/set-password/{token}: where a one-time link lets a new account choose its password. */

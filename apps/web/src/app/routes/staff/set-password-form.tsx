@@ -4,11 +4,12 @@ import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { useSetPasswordTarget, useSetPasswordWithLink } from "../../../features/auth/api/set-password.ts";
+// The staff sign-in card's look; the form lives here, in its lazy route, with the zod rule it checks.
+import styles from "../../../features/auth/components/auth.module.css";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { athensDateTime } from "../../../lib/athens-time.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
-import { useSetPasswordTarget, useSetPasswordWithLink } from "../api/set-password.ts";
-import styles from "./auth.module.css";
 
 /** A field rule's key in the reader's language (validation-messages.ts), as the server means it. */
 function ruleText(key: string | undefined, lang: "el" | "en"): string | null {
