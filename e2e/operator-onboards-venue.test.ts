@@ -213,5 +213,11 @@ describe("the operator onboards a venue", () => {
     await refused.getByTestId("login-error").waitFor();
     expect(await refused.getByTestId("login-error").innerText()).toContain("απενεργοποιημένο");
     await screenshot(refused, "admin-login-venue-disabled-390");
+
+    // The console in English.
+    await console.getByTestId("language-toggle").click();
+    await expect.poll(() => venueRow.innerText()).toContain("Disabled");
+    expect(await console.getByTestId("operator-tab-requests").innerText()).toBe("Requests");
+    await screenshot(console, "operator-venues-en-1280", true);
   });
 });
