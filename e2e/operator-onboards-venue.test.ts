@@ -67,6 +67,7 @@ describe("the operator onboards a venue", () => {
     await console.getByTestId("field-type").selectOption({ label: "Καφετέρια" });
     await console.getByTestId("field-adminUsername").fill("eleni");
     await console.getByTestId("field-adminFirstName").fill("Ελένη");
+    await screenshot(console, "operator-create-venue-1280");
     await console.getByTestId("create-venue-submit").click();
     await console.getByTestId("set-password-link").waitFor();
     const link = await console.getByTestId("set-password-link-url").inputValue();

@@ -58,7 +58,7 @@ export function CreateVenueDialog({ request, onClose }: { request: ContactReques
       testId="create-venue-dialog"
     >
       {created ? (
-        <div className={adminStyles.form}>
+        <div className={styles.dialogForm}>
           <LinkPanel venueName={created.venue.name} link={created.link} />
           <div className={adminStyles.formActions}>
             <Button onClick={onClose} data-testid="create-venue-done">
@@ -67,7 +67,7 @@ export function CreateVenueDialog({ request, onClose }: { request: ContactReques
           </div>
         </div>
       ) : (
-        <form className={adminStyles.form} onSubmit={onSubmit} noValidate>
+        <form className={styles.dialogForm} onSubmit={onSubmit} noValidate>
           {request && (
             <p className={adminStyles.hint}>
               {t("operator.create.fromRequest", { name: request.name, phone: request.phone, email: request.email })}
@@ -84,7 +84,6 @@ export function CreateVenueDialog({ request, onClose }: { request: ContactReques
             <label htmlFor={`${id}-type`}>{t("operator.create.type")}</label>
             <select
               id={`${id}-type`}
-              className={styles.select}
               value={values.type}
               aria-invalid={typeError ? true : undefined}
               onChange={(e) => form.set("type", e.target.value)}
