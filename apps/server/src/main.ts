@@ -35,6 +35,11 @@ const operator = config.operatorUsername
       username: config.operatorUsername,
       baseUrl: localBaseUrl(config),
       validHours: config.setPasswordLinkHours,
+    }).catch(async (error) => {
+      if (!(error instanceof ConfigError)) throw error;
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
     })
   : null;
 

@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { kitchenTickets, passwordSetLinks, preparationAreas, products, retailers, users } from "../src/db/schema.ts";
+import { ensureOperator } from "../src/features/operator/create-operator.ts";
 import {
   buildArea,
   buildCategory,
@@ -332,6 +334,30 @@ describe("isolation", () => {
     expect((await api.get("/api/account", operatorToken)).body.authorities).toEqual(["ROLE_MANAGER"]);
     // The server's command routes take no account's token.
     expect((await api.post("/operations/venues", {}, operatorToken)).status).toBe(401);
+  });
+});
+
+describe("the first operator from OPERATOR_USERNAME", () => {
+  it("is made without a password on start, with a new link at each start until one is set", async () => {
+    const { db } = server.database;
+    const links = { baseUrl: "https://orders.example.com", validHours: 72 };
+    const first = await ensureOperator({ db, username: "first-ops", ...links });
+    expect(first?.created).toBe(true);
+    expect(first?.link.url).toMatch(/^https:\/\/orders\.example\.com\/service\/set-password\//);
+    const [account] = await db.select().from(users).where(eq(users.login, "first-ops"));
+    expect(account).toMatchObject({ role: "OPERATOR", retailerId: null, passwordHash: null });
+    // A restart before the link was used: a new link, and the old one stops working.
+    const second = await ensureOperator({ db, username: "first-ops", ...links });
+    expect(second?.created).toBe(false);
+    expect((await api.get(`/api/set-password/${tokenOf(first?.link.url ?? "")}`)).status).toBe(400);
+    expect((await api.post(`/api/set-password/${tokenOf(second?.link.url ?? "")}`, { password: "ops-pass" })).status).toBe(200);
+    expect(await ensureOperator({ db, username: "first-ops", ...links })).toBeNull();
+    const token = await api.login("first-ops", "ops-pass");
+    expect((await api.get("/api/operator/venues", token)).status).toBe(200);
+    // A venue's account cannot be made the operator by naming it.
+    const venue = await buildRunningVenue(db);
+    await expect(ensureOperator({ db, username: venue.admin.login, ...links })).rejects.toThrow(/venue's account/);
+    expect(() => loadConfig({ DATABASE_URL: "pglite://memory://", OPERATOR_USERNAME: "two words" })).toThrow(ConfigError);
   });
 });
 

@@ -2,6 +2,7 @@ import type { SetPasswordLink } from "@tableorder/domain/contracts/operator";
 import { and, eq, isNull } from "drizzle-orm";
 import { issueSetPasswordLink } from "../../auth/set-password-links.ts";
 import { assertUsernameFree, USERNAME_INDEX } from "../../auth/staff-accounts.ts";
+import { ConfigError } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
@@ -41,7 +42,9 @@ export async function ensureOperator(
     .limit(1);
   if (!existing) return { created: true, link: (await createOperator(options)).link };
   if (existing.role !== "OPERATOR") {
-    throw new Error(`OPERATOR_USERNAME "${options.username}" is the username of a venue's account: choose another`);
+    throw new ConfigError(
+      `Invalid configuration:\n- OPERATOR_USERNAME: "${options.username}" is the username of a venue's account; choose another`,
+    );
   }
   if (existing.passwordHash) return null;
   return { created: false, link: await issueSetPasswordLink(options.db, { userId: existing.id, ...options }) };
