@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOperator, TEST_PASSWORD } from "../apps/server/test/support/factories.ts";
 import { BrowserSession, DESK, guestOrders, PHONE, screenshot, signInStaff } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
@@ -94,6 +95,20 @@ describe("the web app under its Content-Security-Policy", () => {
     await owner.getByTestId("stats-page").waitFor();
     await owner.getByTestId("stats-chart-canvas").locator("canvas").first().waitFor();
     await screenshot(owner, "csp-stats-1280");
+
+    // The platform operator's console, and a set-password link it issues (issue 18).
+    const operator = await watchedPage(DESK);
+    const { login } = await buildOperator(server.db);
+    await operator.goto(`${server.baseUrl}/service/operator`);
+    await operator.getByTestId("login-username").fill(login);
+    await operator.getByTestId("login-password").fill(TEST_PASSWORD);
+    await operator.getByTestId("login-submit").click();
+    await operator.getByTestId("operator-tab-venues").click();
+    await operator.locator('[data-testid$="-new-link"]').first().click();
+    const link = await operator.getByTestId("set-password-link-url").inputValue();
+    const holder = await watchedPage(PHONE);
+    await holder.goto(link);
+    await holder.getByTestId("set-password-form").waitFor();
 
     // The API reference, under the policy it sets for itself.
     const reference = await fetch(`${server.baseUrl}/api/docs`);

@@ -35,7 +35,14 @@ const packagesStayExternal: Plugin = {
  * The server, and the operator's commands that a production image runs without tsx
  * (`node dist/backup-cli.js`…). Each becomes a file of its own directly in the out dir.
  */
-const ENTRY_POINTS = ["main.ts", "operations/backup-cli.ts", "operations/restore-cli.ts", "seed/seed-demo-cli.ts"];
+const ENTRY_POINTS = [
+  "main.ts",
+  "operations/backup-cli.ts",
+  "operations/restore-cli.ts",
+  "operations/venue-create-cli.ts",
+  "operations/operator-create-cli.ts",
+  "seed/seed-demo-cli.ts",
+];
 
 const { values } = parseArgs({ options: { outdir: { type: "string" } } });
 const outdir = path.resolve(values.outdir ?? path.join(SERVER_DIRECTORY, "dist"));

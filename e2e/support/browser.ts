@@ -37,9 +37,9 @@ export class BrowserSession {
   }
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
 }
 
 /** A locator's text with its white space folded, as a person reads it. */

@@ -38,6 +38,7 @@ import { countPrintJobs } from "./features/metrics/print-jobs.ts";
 import { metricsRoutes } from "./features/metrics/routes.ts";
 import { onlinePaymentRoutes } from "./features/online-payments/routes.ts";
 import { operationsRoutes } from "./features/operations/routes.ts";
+import { operatorRoutes } from "./features/operator/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
 import { paymentRoutes } from "./features/payments/routes.ts";
 import { statsRoutes } from "./features/stats/routes.ts";
@@ -56,6 +57,7 @@ import { installPathParamChecks } from "./lib/path-params.ts";
 import { installGuestRateLimits } from "./lib/rate-limits.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
 import { installSecurityHeaders } from "./lib/security-headers.ts";
+import { serverTokenFor } from "./operations/operations-endpoint.ts";
 import { StompHub } from "./realtime/stomp-hub.ts";
 import { createSubscriptionAuthorizer } from "./realtime/subscription-policy.ts";
 import type { EventBus } from "./realtime/types.ts";
@@ -126,7 +128,10 @@ export async function buildApp(options: {
   await registerOpenApi(app);
   await app.register(healthRoutes, { readiness });
   await app.register(metricsRoutes, { token: config.metricsToken, metrics });
-  await app.register(operationsRoutes, { ctx, database });
+  // The commands on this machine reach a server on the embedded database with the token it announces.
+  const serverToken = serverTokenFor(database);
+  await app.register(operationsRoutes, { ctx, database, token: serverToken });
+  await app.register(operatorRoutes, { ctx, serverToken });
   await app.register(authRoutes, { ctx });
   await app.register(tableSessionRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });

@@ -1,6 +1,7 @@
 import { hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { isValidUsername, normalizeUsername } from "@tableorder/domain/validators";
 import { z } from "zod";
 import { DEFAULT_CACHE_MB } from "./db/pglite-thread.ts";
 
@@ -23,6 +24,19 @@ const envSchema = z.object({
   TOKEN_VALIDITY_SECONDS: z.coerce.number().int().positive().default(86_400),
   TOKEN_VALIDITY_REMEMBER_ME_SECONDS: z.coerce.number().int().positive().default(2_592_000),
   PUBLIC_URL: optional,
+  /**
+   * The platform operator's username (issue 18): on start, an operator account of this name is
+   * created when none exists, without a password; the start prints a one-time link to choose one.
+   */
+  OPERATOR_USERNAME: optional.pipe(
+    z
+      .string()
+      .refine(isValidUsername, "OPERATOR_USERNAME may contain only letters, digits and . _ @ -")
+      .transform(normalizeUsername)
+      .optional(),
+  ),
+  /** How long a set-password link (a new venue's administrator, the operator) stays usable. */
+  SET_PASSWORD_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   WEB_DIST: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -121,6 +135,9 @@ export interface Config {
   tokenValiditySeconds: number;
   tokenValidityRememberMeSeconds: number;
   publicUrl: string | null;
+  /** OPERATOR_USERNAME: the platform operator's account made on start when none exists. */
+  operatorUsername: string | null;
+  setPasswordLinkHours: number;
   seedDemo: "auto" | "always" | "never";
   webDist: string | null;
   logLevel: string;
@@ -258,6 +275,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenValiditySeconds: e.TOKEN_VALIDITY_SECONDS,
     tokenValidityRememberMeSeconds: e.TOKEN_VALIDITY_REMEMBER_ME_SECONDS,
     publicUrl: e.PUBLIC_URL ?? null,
+    operatorUsername: e.OPERATOR_USERNAME ?? null,
+    setPasswordLinkHours: e.SET_PASSWORD_LINK_HOURS,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ?? null,
     logLevel: e.LOG_LEVEL,

@@ -33,6 +33,7 @@ const ROLE_OF: Record<Exclude<Probe, "none" | "forgedToken">, AccountRole> = {
   cashDesk: "CASH_DESK",
   admin: "ADMIN",
   otherVenueAdmin: "ADMIN",
+  operator: "OPERATOR",
 };
 
 /**
@@ -160,6 +161,7 @@ const PROBES: Probe[] = [
   "waiter",
   "cook",
   "cashDesk",
+  "operator",
 ];
 
 let server: TestServer;

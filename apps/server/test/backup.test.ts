@@ -10,7 +10,8 @@ import { orderProducts, orders, payments } from "../src/db/schema.ts";
 import { takeBackup } from "../src/operations/take-backup.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
-import { freePort, REPO_ROOT, ServerChild, testServerEnv } from "./support/server-child.ts";
+import { runOperationsCommand } from "./support/operations-command.ts";
+import { freePort, ServerChild, testServerEnv } from "./support/server-child.ts";
 import { createTestDatabaseUrl, postgresUrl, startTestServer } from "./support/test-app.ts";
 
 /**
@@ -34,27 +35,9 @@ function newDir(name: string): string {
 }
 const zero = { discountAmount: 0, cardAmount: 0, cashAmount: 0, onCreditAmount: 0, isGift: false };
 
-/** One of the operator's commands (apps/server/src/operations), as `npm run backup` starts it. */
-function runCommand(script: "backup-cli.ts" | "restore-cli.ts", args: string[], dataDir: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  for (const name of ["DATABASE_URL", "TEST_POSTGRES_URL", "VITEST"]) delete env[name];
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(REPO_ROOT, "apps/server/src/operations", script), ...args],
-    {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once("exit", (code) => resolve({ code, stdout, stderr })),
-  );
-}
+/** `npm run backup` or `restore` on a data directory. */
+const runCommand = (script: "backup-cli.ts" | "restore-cli.ts", args: string[], dataDir: string) =>
+  runOperationsCommand(script, args, { DATA_DIR: dataDir });
 
 /** The real server on an embedded data directory, with the keys it generates there. */
 function embeddedServer(dataDir: string, port: number) {

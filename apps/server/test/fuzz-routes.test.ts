@@ -31,6 +31,7 @@ const CALLER_OF_ROLE: [AccountRole, Caller][] = [
   ["WAITER", "waiter"],
   ["COOK", "cook"],
   ["CASH_DESK", "cashDesk"],
+  ["OPERATOR", "operator"],
 ];
 
 function callerFor(route: RegisteredRoute): Caller {

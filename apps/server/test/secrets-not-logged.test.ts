@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactUrl } from "../src/lib/log-redaction.ts";
 import { APP, type FacebookGraphStandIn, startFacebookGraphStandIn } from "./support/facebook-graph-stand-in.ts";
-import { buildRunningVenue, TEST_PASSWORD } from "./support/factories.ts";
+import { buildOperator, buildRunningVenue, TEST_PASSWORD } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { orderAtNewTable } from "./support/orders.ts";
 import { listen } from "./support/stomp-client.ts";
@@ -13,6 +13,7 @@ const VIVA_SECRET = "viva-client-secret-never-logged-42";
 const MYDATA_USER = "mydata-user-never-logged";
 const MYDATA_KEY = "mydata-subscription-key-never-logged-0123";
 const WRONG_PASSWORD = "wrong-password-never-logged";
+const NEW_ADMIN_PASSWORD = "chosen-through-the-link";
 
 let server: TestServer;
 let graph: FacebookGraphStandIn;
@@ -45,6 +46,7 @@ describe("log lines", () => {
     expect(redactUrl("/websocket/feed?access_token=eyJ.abc.def&lang=el")).toBe("/websocket/feed?access_token=[redacted]&lang=el");
     expect(redactUrl("/api/x?code=4%2F0Ab&state=1&apiKey=k")).toBe("/api/x?code=[redacted]&state=1&apiKey=[redacted]");
     expect(redactUrl("/service/customer/demo-1/menu")).toBe("/service/customer/demo-1/menu");
+    expect(redactUrl("/api/set-password/Zx9_-abc?x=1")).toBe("/api/set-password/[redacted]?x=1");
   });
 
   it("carry no secret through a day's journey: sign-ins, the realtime feed, an order, a payment, fiscal keys", async () => {
@@ -85,6 +87,14 @@ describe("log lines", () => {
       admin,
     );
     expect(fiscal.status).toBe(200);
+
+    // The platform operator creates a venue; its administrator opens the one-time link and sets a password.
+    const operator = await api.login((await buildOperator(server.database.db)).login);
+    const created = await api.post("/api/operator/venues", { name: "Νέο", type: "CAFE", adminUsername: "log-admin" }, operator);
+    const linkToken = String(created.body.link.url).split("/").pop() as string;
+    expect((await api.get(`/api/set-password/${linkToken}`)).status).toBe(200);
+    expect((await api.post(`/api/set-password/${linkToken}`, { password: NEW_ADMIN_PASSWORD })).status).toBe(200);
+    tokens.push(operator, linkToken);
     await server.app.close();
 
     const secrets = [
@@ -97,6 +107,7 @@ describe("log lines", () => {
       MYDATA_KEY,
       TEST_PASSWORD,
       WRONG_PASSWORD,
+      NEW_ADMIN_PASSWORD,
       server.ctx.config.fiscal.secretsKey.toString("hex"),
       ...tokens,
     ];

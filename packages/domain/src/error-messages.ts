@@ -166,6 +166,22 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     el: "Το XML θα είναι διαθέσιμο μόλις διαβιβαστεί το παραστατικό που ακυρώνει.",
     en: "The XML is available once the document it cancels is transmitted.",
   },
+  venue_disabled: {
+    el: "Το κατάστημα είναι απενεργοποιημένο. Επικοινωνήστε με την υποστήριξη της πλατφόρμας.",
+    en: "This venue is disabled. Please contact the platform's support.",
+  },
+  venue_not_accepting_guests: {
+    el: "Το κατάστημα δεν δέχεται παραγγελίες αυτή τη στιγμή.",
+    en: "This venue is not taking orders right now.",
+  },
+  set_password_link_invalid: {
+    el: "Ο σύνδεσμος δεν ισχύει πια: έχει ήδη χρησιμοποιηθεί ή έληξε. Ζητήστε νέο σύνδεσμο.",
+    en: "This link is no longer valid: it was already used or it has expired. Ask for a new link.",
+  },
+  contact_request_became_venue: {
+    el: "Από αυτό το αίτημα έχει ήδη δημιουργηθεί κατάστημα.",
+    en: "A venue was already created from this request.",
+  },
   internal: { el: "Κάτι πήγε στραβά. Δοκιμάστε ξανά.", en: "Something went wrong. Try again." },
 };
 

@@ -78,6 +78,12 @@ export const ERROR_KEYS = [
   "document_already_cancelled",
   "document_not_cancellable",
   "document_xml_unavailable",
+  // Onboarding (issue 18): a venue the platform operator disabled, and a set-password link that is
+  // unknown, used or expired (one key for all three, so a link cannot be probed).
+  "venue_disabled",
+  "venue_not_accepting_guests",
+  "set_password_link_invalid",
+  "contact_request_became_venue",
   "internal",
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

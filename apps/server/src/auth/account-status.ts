@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { retailers, users } from "../db/schema.ts";
 import type { DomainEvent, EventBus } from "../realtime/types.ts";
 import type { Principal } from "./principal.ts";
 import type { TokenService } from "./tokens.ts";
@@ -43,7 +43,7 @@ interface AccountFacts {
 
 /**
  * Turns a bearer token into a principal, refusing tokens of accounts that were deleted or
- * disabled after the token was issued (a signature alone would keep them working until expiry).
+ * disabled, or whose venue was disabled, after the token was issued (a signature alone would keep them working until expiry).
  * Each instance keeps what it read of an account for a short while, so a request costs no query
  * in the common case, and drops an account as soon as a `staff.changed` event names it.
  */
@@ -104,12 +104,15 @@ export class PrincipalVerifier {
         preparationAreaId: users.preparationAreaId,
         activated: users.activated,
         deletedAt: users.deletedAt,
+        venueDisabledAt: retailers.disabledAt,
       })
       .from(users)
+      .leftJoin(retailers, eq(retailers.id, users.retailerId))
       .where(eq(users.id, userId))
       .limit(1);
     if (!row) return null;
-    return { ...row, usable: row.activated && row.deletedAt == null };
+    // A disabled venue's staff stop at their next request (the operator publishes staff.changed).
+    return { ...row, usable: row.activated && row.deletedAt == null && row.venueDisabledAt == null };
   }
 
   private async onEvent(event: DomainEvent): Promise<void> {

@@ -12,6 +12,8 @@ export function authoritiesOf(role: AccountRole, anonymous: boolean): Authority[
       return ["ROLE_EMPLOYEE"];
     case "COOK":
       return ["ROLE_PREPARATION_AREA"];
+    case "OPERATOR":
+      return ["ROLE_MANAGER"];
     case "USER":
       return anonymous ? ["ROLE_USER", "ROLE_ANONYMOUS"] : ["ROLE_USER"];
   }

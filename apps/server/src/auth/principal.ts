@@ -1,5 +1,9 @@
-/** Account roles as stored; each maps to one authority of the spec (spec 1 §6). */
-export const ACCOUNT_ROLES = ["ADMIN", "CASH_DESK", "WAITER", "COOK", "USER"] as const;
+/**
+ * Account roles as stored; each maps to one authority of the spec (spec 1 §6). OPERATOR is the
+ * platform operator (issue 18, the spec's ROLE_MANAGER): above the venues, with no venue of its
+ * own, it runs the onboarding console and reaches no venue's data.
+ */
+export const ACCOUNT_ROLES = ["ADMIN", "CASH_DESK", "WAITER", "COOK", "USER", "OPERATOR"] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 /**

@@ -19,12 +19,15 @@ import type { AccountRole } from "./principal.ts";
  * - `venue`: ids of the caller's venue only;
  * - `table`: a guest only the table they checked in to, staff only their venue's tables;
  * - `own`: the caller's own account, sign-in or payment;
- * - `none`: nothing to confine (public data, or the caller's venue is implied by the token).
+ * - `none`: nothing to confine (public data, or the caller's venue is implied by the token);
+ * - `platform`: every venue, as the platform operator sees them (issue 18): their names, status
+ *   and signs of life, never their orders, guests or payments.
  *
- * Roles are listed explicitly (no "every account"), so a role added later (a platform operator)
- * reaches no route until the routes it needs name it.
+ * Roles are listed explicitly (no "every account"), so a role added later reaches no route until
+ * the routes it needs name it: the platform operator (OPERATOR) reaches its console and its own
+ * account, and no venue route.
  */
-export type RouteScope = "venue" | "table" | "own" | "none";
+export type RouteScope = "venue" | "table" | "own" | "none" | "platform";
 export type RouteAccess =
   | { readonly kind: "public" }
   | { readonly kind: "visitors" }
@@ -38,6 +41,8 @@ const roles = (scope: RouteScope, ...admitted: AccountRole[]): RouteAccess => ({
 
 /** Every kind of account, for what concerns the caller's own account, sign-in or payment. */
 const GUESTS_AND_STAFF: AccountRole[] = ["USER", "WAITER", "COOK", "CASH_DESK", "ADMIN"];
+/** The platform operator's console (issue 18): above the venues, and no venue's own. */
+const OPERATOR = roles("platform", "OPERATOR");
 /** Those who serve the tables: waiters, and the cash desk and administrators who stand in for them. */
 const SERVICE: AccountRole[] = ["WAITER", "CASH_DESK", "ADMIN"];
 /** A table's own calls: its guests, and the service ordering or asking for them (never a cook). */
@@ -54,8 +59,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/authenticate-anonymous": PUBLIC,
   "POST /api/authenticate-google": PUBLIC,
   "POST /api/authenticate-facebook": PUBLIC,
-  "GET /api/account": roles("own", ...GUESTS_AND_STAFF),
-  "POST /api/account/language": roles("own", ...GUESTS_AND_STAFF),
+  "GET /api/account": roles("own", ...GUESTS_AND_STAFF, "OPERATOR"),
+  "POST /api/account/language": roles("own", ...GUESTS_AND_STAFF, "OPERATOR"),
+  // A one-time link to choose a password (issue 18): its holder has no password yet.
+  "GET /api/set-password/:token": PUBLIC,
+  "POST /api/set-password/:token": PUBLIC,
   "GET /management/info": PUBLIC,
   // Probes for a load balancer (features/health).
   "GET /health/live": PUBLIC,
@@ -64,6 +72,17 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /metrics": PUBLIC,
   // A consistent copy of the embedded database, streamed to `npm run backup` (features/operations).
   "POST /operations/backup": SERVER_TOKEN,
+  // `npm run venue:create` and `operator:create` while a server runs on the embedded database.
+  "POST /operations/venues": SERVER_TOKEN,
+  "POST /operations/operators": SERVER_TOKEN,
+
+  // The platform operator's console (features/operator).
+  "GET /api/operator/contact-requests": OPERATOR,
+  "PUT /api/operator/contact-requests/:id/status": OPERATOR,
+  "GET /api/operator/venues": OPERATOR,
+  "POST /api/operator/venues": OPERATOR,
+  "PUT /api/operator/venues/:id/status": OPERATOR,
+  "POST /api/operator/venues/:id/admin-link": OPERATOR,
 
   // The API's own description (lib/openapi.ts) and its reference page, with the page's files.
   "GET /api/openapi.json": PUBLIC,
@@ -196,6 +215,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
 
   // Administrators only: shop settings, invoicing, fiscal documents and statistics.
   "GET /api/crm/retailer": roles("venue", "ADMIN"),
+  "GET /api/crm/setup-checklist": roles("venue", "ADMIN"),
   "POST /api/crm/retailer": roles("venue", "ADMIN"),
   "GET /api/crm/invoicing-details": roles("venue", "ADMIN"),
   "POST /api/crm/invoicing-details": roles("venue", "ADMIN"),

@@ -47,6 +47,13 @@ export const retailers = pgTable("retailers", {
   mydataCredentials: text("mydata_credentials"),
   /** Last kitchen ticket number handed out; bumped under the row lock so numbers never repeat. */
   ticketSeq: integer("ticket_seq").notNull().default(0),
+  /**
+   * Set by the platform operator (issue 18): the venue's staff cannot sign in and its tables seat
+   * no new guest. Nothing is deleted; clearing it brings the venue back as it was.
+   */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  /** When the administrator first opened the tables' printed QR sheet (the first-run checklist). */
+  qrSheetOpenedAt: timestamp("qr_sheet_opened_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -728,8 +735,32 @@ export const contactRequests = pgTable("contact_requests", {
   companyName: text("company_name").notNull(),
   phone: text("phone").notNull(),
   email: text("email").notNull(),
+  /** The operator's follow-up: NEW, CONTACTED, VENUE_CREATED (with the venue), DECLINED. */
+  status: text("status").notNull().default("NEW"),
+  retailerId: integer("retailer_id").references(() => retailers.id),
   createdAt: createdAt(),
 });
+
+/**
+ * A one-time link that lets an account choose its password (a new venue's administrator, the
+ * platform operator). Only a SHA-256 of the link's random token is kept, so the table cannot be
+ * turned back into links; a link works once, until it expires, and issuing a new one for the
+ * account ends the ones before it.
+ */
+export const passwordSetLinks = pgTable(
+  "password_set_links",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_set_links_token").on(t.tokenHash), index("password_set_links_user").on(t.userId)],
+);
 
 /** Event payloads too large for a NOTIFY; the notification carries the row id instead. */
 export const busEvents = pgTable("bus_events", {

@@ -10,8 +10,15 @@ const REDACTED = "[redacted]";
 /** Query parameters that carry a credential: the WebSocket's access_token, an OAuth code, a key. */
 const SECRET_PARAMETER = /token|secret|password|passwd|key|code|auth|signature/i;
 
-/** A request URL as it may be logged: the values of credential-bearing query parameters replaced. */
-export function redactUrl(url: string): string {
+/** Paths that carry a credential in a segment: a one-time set-password link's token (issue 18). */
+const SECRET_PATH_SEGMENT = /(\/set-password\/)[^/?#]+/;
+
+/**
+ * A request URL as it may be logged: the values of credential-bearing query parameters, and a
+ * credential carried in the path, replaced.
+ */
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`);
   const query = url.indexOf("?");
   if (query < 0) return url;
   const parts = url

@@ -26,7 +26,12 @@ const TAGS: { name: string; description: string; paths: RegExp }[] = [
   {
     name: "Sign-in",
     description: "Staff and guest sign-in, the own account",
-    paths: /^\/(api\/(authenticate|account)|management\/)/,
+    paths: /^\/(api\/(authenticate|account|set-password)|management\/)/,
+  },
+  {
+    name: "Platform operator",
+    description: "The operator's console: contact-form requests, venues, their status and signs of life",
+    paths: /^\/api\/operator\//,
   },
   {
     name: "Kitchen",
@@ -63,7 +68,11 @@ const TAGS: { name: string; description: string; paths: RegExp }[] = [
   },
   { name: "Health", description: "Probes for a load balancer: the process is live, the instance ready", paths: /^\/health\// },
   { name: "Metrics", description: "Prometheus metrics for whoever runs the servers", paths: /^\/metrics$/ },
-  { name: "Operations", description: "Tools on the server's own machine: backups", paths: /^\/operations\// },
+  {
+    name: "Operations",
+    description: "Tools on the server's own machine: backups, venues and operator accounts",
+    paths: /^\/operations\//,
+  },
   {
     name: "Public",
     description: "Product pictures, the contact form, the home page's lists",

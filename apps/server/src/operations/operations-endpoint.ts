@@ -3,6 +3,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SECRET_FILE_MODE } from "../config.ts";
+import { bearerTokenCheck } from "../lib/bearer-token.ts";
 
 /**
  * How the operator's commands on this machine (`npm run backup`) find the server running on a data
@@ -20,7 +21,18 @@ export interface OperationsEndpoint {
   token: string;
 }
 
-export const newOperationsToken = (): string => randomBytes(32).toString("base64url");
+/**
+ * The token a server on an embedded database announces: made at start, for the commands on its
+ * machine (a backup, a venue or operator created while it serves). PostgreSQL and an in-memory
+ * database have none: the commands open those themselves, and every caller of these routes is refused.
+ */
+export const serverTokenFor = (database: { packDataDir?: unknown }): string | null =>
+  database.packDataDir ? randomBytes(32).toString("base64url") : null;
+
+/** Whether a request's Authorization header carries the server's token; always false without one. */
+export function serverTokenCheck(token: string | null): (authorization: string | undefined) => boolean {
+  return token ? bearerTokenCheck(token) : () => false;
+}
 
 /** An address that reaches the server from its own machine: a wildcard listen answers on loopback. */
 export function localUrl(address: AddressInfo): string {

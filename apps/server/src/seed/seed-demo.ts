@@ -27,13 +27,19 @@ export const DEMO_SIGN_INS = [
 /** The demo's preparation areas by the menu's key for them, named in Greek as a Greek venue would. */
 export const DEMO_AREA_NAMES = { Kitchen: "Κουζίνα", Bar: "Μπαρ" } as const;
 
+/** The demo venue's id, or null where it was never created (a database of real venues only). */
+export async function findDemoVenue(db: Db): Promise<number | null> {
+  const [existing] = await db.select({ id: retailers.id }).from(retailers).where(eq(retailers.name, DEMO_VENUE_NAME));
+  return existing?.id ?? null;
+}
+
 /**
  * Creates Demo Taverna with its tables, preparation areas, staff and menu. Does nothing when the
  * venue already exists, so it is safe to run on every start and on any database.
  */
 export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retailerId: number }> {
-  const [existing] = await db.select({ id: retailers.id }).from(retailers).where(eq(retailers.name, DEMO_VENUE_NAME));
-  if (existing) return { created: false, retailerId: existing.id };
+  const existing = await findDemoVenue(db);
+  if (existing != null) return { created: false, retailerId: existing };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const [venue] = await tx

@@ -66,6 +66,15 @@ export async function buildStaff(
   return user;
 }
 
+/** A platform operator (issue 18): no venue, a password like the staff's. */
+export async function buildOperator(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
+  const [user] = await db
+    .insert(users)
+    .values({ role: "OPERATOR", login: `operator-${unique()}`, passwordHash: await passwordHash(), ...values })
+    .returning();
+  return user;
+}
+
 export async function buildCategory(db: Db, retailerId: number, values: Partial<typeof productCategories.$inferInsert> = {}) {
   const [category] = await db
     .insert(productCategories)

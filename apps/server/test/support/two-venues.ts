@@ -1,8 +1,8 @@
 import { PRODUCT_IMAGE_WIDTHS } from "@tableorder/domain/contracts/product-image";
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../src/auth/principal.ts";
-import { documents, orderProducts, retailers, type users, waiterRequests } from "../../src/db/schema.ts";
-import { buildBackOfficeVenue, buildStaff, buildVenue } from "./factories.ts";
+import { contactRequests, documents, orderProducts, retailers, type users, waiterRequests } from "../../src/db/schema.ts";
+import { buildBackOfficeVenue, buildOperator, buildStaff, buildVenue } from "./factories.ts";
 import type { apiClient } from "./http.ts";
 import type { TestServer } from "./test-app.ts";
 
@@ -16,6 +16,8 @@ export const CALLERS = [
   "cashDesk",
   "admin",
   "otherVenueAdmin",
+  // The platform operator (issue 18): its console only, no venue's route or destination.
+  "operator",
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
@@ -31,6 +33,12 @@ export async function buildTwoVenues(server: TestServer, api: ReturnType<typeof 
   // Venue B needs nothing but its admin, who must not reach venue A.
   const b = await buildVenue(db);
   const otherVenueAdmin = await buildStaff(db, b.id, "ADMIN");
+  const operator = await buildOperator(db);
+  // A venue owner's request from the contact form, for the operator's console.
+  const [contactRequest] = await db
+    .insert(contactRequests)
+    .values({ name: "Μαρία", companyName: "Καφέ", phone: "2101234567", email: "maria@example.com" })
+    .returning();
   // Venue A issues receipts, so its sales leave documents to print, download and cancel.
   await db
     .update(retailers)
@@ -97,6 +105,7 @@ export async function buildTwoVenues(server: TestServer, api: ReturnType<typeof 
     cashDesk: await tokenOf(a.cashDesk),
     admin: await tokenOf(a.admin),
     otherVenueAdmin: await tokenOf(otherVenueAdmin),
+    operator: await tokenOf(operator),
   };
   return {
     a,
@@ -108,6 +117,7 @@ export async function buildTwoVenues(server: TestServer, api: ReturnType<typeof 
       ticket: tableOrder.ticketIds[0],
       orderProduct: orderProduct.id,
       waiterRequest: request.id,
+      contactRequest: contactRequest.id,
     },
     sale: () => {
       sale ??= makeSale();
@@ -120,6 +130,8 @@ export type TwoVenues = Awaited<ReturnType<typeof buildTwoVenues>>;
 
 /** Which of venue A's records an `:id` names, by the route's url. */
 const RECORD_NAMED_BY_ID: [RegExp, (venues: TwoVenues) => number | string | Promise<number>][] = [
+  [/^\/api\/operator\/venues\/:id/, (v) => v.a.venue.id],
+  [/^\/api\/operator\/contact-requests\/:id/, (v) => v.ids.contactRequest],
   [/^\/api\/(crm\/tables|cash-desk\/table|feed\/table)\/:id|^\/api\/feed\/:id\/assign-me/, (v) => v.ids.table.id],
   [/^\/api\/crm\/waiter\/:id/, (v) => v.a.waiter.id],
   [/^\/api\/crm\/preparation-area\/:id/, (v) => v.a.kitchen.id],
@@ -149,6 +161,9 @@ async function paramValue(url: string, name: string, venues: TwoVenues): Promise
       return venues.ids.ticket;
     case "width":
       return PRODUCT_IMAGE_WIDTHS[0];
+    // A set-password link that was never issued: well-formed, and it names nobody.
+    case "token":
+      return "x".repeat(43);
     case "id":
       return RECORD_NAMED_BY_ID.find(([pattern]) => pattern.test(url))?.[1](venues);
   }

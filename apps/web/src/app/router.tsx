@@ -51,6 +51,8 @@ const WaiterMenuCategoriesPage = lazy(() => import("./routes/waiter/menu-categor
 const WaiterMenuCategoryItemsPage = lazy(() => import("./routes/waiter/menu-category-items-page.tsx"));
 const WaiterOrderPage = lazy(() => import("./routes/waiter/waiter-order-page.tsx"));
 const AdminPage = lazy(() => import("./routes/staff/admin-page.tsx"));
+const OperatorPage = lazy(() => import("./routes/operator/operator-page.tsx"));
+const SetPasswordPage = lazy(() => import("./routes/staff/set-password-page.tsx"));
 
 function page(Component: ComponentType, fallback: ReactNode = <DelayedSkeleton />) {
   return (
@@ -129,6 +131,8 @@ export const router = createBrowserRouter([
         ],
       },
       { path: "service/admin/*", element: page(AdminPage) },
+      { path: "service/operator/*", element: page(OperatorPage) },
+      { path: "service/set-password/:token", element: page(SetPasswordPage) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -78,3 +78,20 @@ export const retailerTypes = z.array(z.enum(RETAILER_TYPES));
 export const cuisineType = z.object({ code: z.string(), name: z.string(), nameEng: z.string() });
 export const cuisineTypes = z.array(cuisineType);
 export const cuisineTypesQuery = z.object({ all: z.string().optional() });
+
+/**
+ * GET api/crm/setup-checklist: the first-run guide of a new venue (issue 18), each step true once
+ * the venue's own data shows it done, so the list ticks itself.
+ */
+export const setupChecklist = z.object({
+  /** The shop settings were saved (a new venue has no main cuisine until then). */
+  shopDetails: z.boolean(),
+  categoryAndProduct: z.boolean(),
+  preparationArea: z.boolean(),
+  /** A table exists and the QR sheet of the tables was opened to print. */
+  tablesAndQrSheet: z.boolean(),
+  waiter: z.boolean(),
+  /** The invoicing settings were saved. */
+  invoicing: z.boolean(),
+});
+export type SetupChecklist = z.infer<typeof setupChecklist>;

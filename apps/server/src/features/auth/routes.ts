@@ -9,6 +9,12 @@ import {
   type SignInResponse,
   signInResponse,
 } from "@tableorder/domain/contracts/auth";
+import {
+  setPasswordDone,
+  setPasswordRequest,
+  setPasswordTarget,
+  setPasswordTokenParams,
+} from "@tableorder/domain/contracts/operator";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePrincipal } from "../../auth/guards.ts";
 import { createFacebookVerifier } from "../../auth/identity/facebook.ts";
@@ -19,6 +25,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { clientAddress } from "../../lib/rate-limits.ts";
 import { changeLanguage, getAccount, type SignedIn } from "./account.ts";
 import { authenticateStaff } from "./authenticate-staff.ts";
+import { findSetPasswordTarget, setPasswordWithLink } from "./set-password.ts";
 import { signInAnonymousGuest, signInIdentifiedGuest } from "./sign-in-guest.ts";
 
 /** Sign-in for staff (password) and guests (Google, Facebook, anonymous), and the own account. */
@@ -84,6 +91,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await changeLanguage({ db: ctx.db, principal: requirePrincipal(request), langKey: request.body.langKey });
       return { langKey: request.body.langKey };
     },
+  );
+
+  // A one-time link to choose a password (issue 18): public, since its holder has no password yet.
+  app.get(
+    "/api/set-password/:token",
+    { schema: { params: setPasswordTokenParams, response: { 200: setPasswordTarget } } },
+    async (request) => findSetPasswordTarget({ db: ctx.db, token: request.params.token }),
+  );
+
+  app.post(
+    "/api/set-password/:token",
+    { schema: { params: setPasswordTokenParams, body: setPasswordRequest, response: { 200: setPasswordDone } } },
+    async (request) => setPasswordWithLink({ db: ctx.db, token: request.params.token, password: request.body.password }),
   );
 
   app.get("/management/info", { schema: { response: { 200: managementInfo } } }, async () => ({

@@ -2,6 +2,7 @@ import {
   cuisineTypes,
   cuisineTypesQuery,
   retailerTypes,
+  setupChecklist,
   shopSettings,
   shopSettingsForm,
 } from "@tableorder/domain/contracts/crm-retailer";
@@ -10,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
+import { loadSetupChecklist } from "./setup-checklist.ts";
 import { isInvoicingEnabled, listCuisineTypes, loadShopSettings, saveShopSettings } from "./shop-settings.ts";
 
 /** Shop settings (administrators only, spec 3 §6) and the lists its form chooses from. */
@@ -31,6 +33,11 @@ export const crmRetailerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       form: request.body,
     });
   });
+
+  // The first-run guide on the administrator's landing page (issue 18).
+  app.get("/api/crm/setup-checklist", { schema: { response: { 200: setupChecklist } } }, async (request) =>
+    loadSetupChecklist(db, staffRetailerId(requirePrincipal(request))),
+  );
 
   app.get("/api/crm/retailer/types", { schema: { response: { 200: retailerTypes } } }, async () => [...RETAILER_TYPES]);
 

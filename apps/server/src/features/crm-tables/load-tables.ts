@@ -58,3 +58,14 @@ export async function loadVenueName(db: Queryable, retailerId: number): Promise<
   const [venue] = await db.select({ name: retailers.name }).from(retailers).where(eq(retailers.id, retailerId));
   return venue?.name ?? "";
 }
+
+/**
+ * Remembers that the administrator opened the QR sheet of the venue's tables, the last step of
+ * "tables and their printed QR sheet" on the first-run checklist (issue 18); the first time counts.
+ */
+export async function noteQrSheetOpened(db: Queryable, retailerId: number): Promise<void> {
+  await db
+    .update(retailers)
+    .set({ qrSheetOpenedAt: new Date() })
+    .where(and(eq(retailers.id, retailerId), isNull(retailers.qrSheetOpenedAt)));
+}

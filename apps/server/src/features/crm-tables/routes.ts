@@ -6,8 +6,9 @@ import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { fileAnswer, noContent } from "../../lib/openapi.ts";
+import { publicBaseUrl } from "../../lib/public-url.ts";
 import { deleteTable } from "./delete-table.ts";
-import { listTables, loadVenueName, loadVenueTable } from "./load-tables.ts";
+import { listTables, loadVenueName, loadVenueTable, noteQrSheetOpened } from "./load-tables.ts";
 import { customerUrl, presentTable } from "./presenters.ts";
 import { createTable, updateTable } from "./save-table.ts";
 import { renderQrSheetHtml, renderTableQrSvg } from "./table-qr.ts";
@@ -17,7 +18,7 @@ export const crmTableRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const { db, events } = ctx;
   const venueOf = (request: FastifyRequest) => staffRetailerId(requirePrincipal(request));
   // QR codes open the guest screen on the public address, or where the admin reached us.
-  const baseUrl = (request: FastifyRequest) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const baseUrl = (request: FastifyRequest) => publicBaseUrl(ctx.config, request);
 
   app.get("/api/crm/tables", { schema: { response: { 200: crmTableList } } }, async (request) =>
     (await listTables(db, venueOf(request))).map((view) => presentTable(view, baseUrl(request))),
@@ -71,6 +72,7 @@ export const crmTableRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         venueName: await loadVenueName(db, retailerId),
         tables: tables.map(({ table }) => ({ caption: table.label, url: customerUrl(baseUrl(request), table.code) })),
       });
+      if (tables.length) await noteQrSheetOpened(db, retailerId);
       return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(html);
     },
   );

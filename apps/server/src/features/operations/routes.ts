@@ -6,13 +6,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { unauthorized } from "../../lib/app-error.ts";
-import { bearerTokenCheck } from "../../lib/bearer-token.ts";
 import { fileAnswer } from "../../lib/openapi.ts";
 import { backupFileName } from "../../operations/backup-archive.ts";
 import {
   announceOperationsEndpoint,
   localUrl,
-  newOperationsToken,
+  serverTokenCheck,
   withdrawOperationsEndpoint,
 } from "../../operations/operations-endpoint.ts";
 import { removeLeftoverPacks, streamBackup } from "./backup-pack.ts";
@@ -24,13 +23,14 @@ import { removeLeftoverPacks, streamBackup } from "./backup-pack.ts";
  * the token this server announces in its data directory (operations/operations-endpoint.ts); with
  * PostgreSQL there is none (pg_dump backs it up) and every caller is refused.
  */
-export const operationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; database: Database }> = async (
-  app,
-  { ctx, database },
-) => {
+export const operationsRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  database: Database;
+  /** The token this server announces (serverTokenFor); null on PostgreSQL or in memory. */
+  token: string | null;
+}> = async (app, { ctx, database, token }) => {
   const { packDataDir } = database;
-  const token = packDataDir ? newOperationsToken() : null;
-  const carriesToken = token ? bearerTokenCheck(token) : () => false;
+  const carriesToken = serverTokenCheck(token);
   const { dataDir, jwtSecret, fiscal } = ctx.config;
   if (token) {
     app.addHook("onListen", async () => {

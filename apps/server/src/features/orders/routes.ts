@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
 import { INVOICING_CHANGED } from "../../lib/issue-documents.ts";
-import { TABLE_SETTINGS_CHANGED } from "../../lib/tables-out-of-service.ts";
+import { type GuestOrderingClosed, TABLE_SETTINGS_CHANGED } from "../../lib/tables-out-of-service.ts";
 import { VenueCache } from "../../lib/venue-cache.ts";
 import type { OrderableCatalog } from "./orderable-catalog.ts";
 import { removeOrderProduct } from "./remove-order-product.ts";
@@ -21,7 +21,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   // What orders are checked and priced against, per venue, dropped when its catalogue changes.
   const catalogs = new VenueCache<OrderableCatalog>();
   const orderSlipChoices = new VenueCache<boolean>();
-  const tablesOutOfService = new VenueCache<Set<number>>();
+  const tablesOutOfService = new VenueCache<GuestOrderingClosed>();
   const orderWrites = createOrderWrites(ctx.db);
   const unsubscribe = [
     catalogs.followCatalog(ctx.events),

@@ -12,7 +12,7 @@ import { kitchenTickets, type OrderedOptions, orders } from "../../db/schema.ts"
 import { AppError } from "../../lib/app-error.ts";
 import { issueOrderSlip, issuesOrderSlipPerOrder } from "../../lib/issue-documents.ts";
 import { KeyedBatcher } from "../../lib/keyed-batcher.ts";
-import { loadTablesOutOfService } from "../../lib/tables-out-of-service.ts";
+import { type GuestOrderingClosed, loadTablesOutOfService } from "../../lib/tables-out-of-service.ts";
 import type { VenueCache } from "../../lib/venue-cache.ts";
 import type { EventBus, TicketFacts } from "../../realtime/types.ts";
 import { loadOrderableCatalog, type OptionRow, type OrderableCatalog, type ProductRow } from "./orderable-catalog.ts";
@@ -22,7 +22,8 @@ export interface SentOrder {
   ticketIds: number[];
 }
 
-const SENDER_BY_ROLE: Record<Principal["role"], SenderType> = {
+/** The roles that may order (the route table admits no other; the operator orders nowhere). */
+const SENDER_BY_ROLE: Record<Exclude<Principal["role"], "OPERATOR">, SenderType> = {
   USER: "CLIENT",
   WAITER: "WAITER",
   CASH_DESK: "CASH_DESK",
@@ -298,7 +299,7 @@ export async function sendOrder(options: {
   /** Whether a venue issues an order slip with every order, remembered like the catalogue. */
   orderSlipChoices: VenueCache<boolean>;
   /** The ids of the venue's tables out of service, remembered like the catalogue. */
-  tablesOutOfService: VenueCache<Set<number>>;
+  tablesOutOfService: VenueCache<GuestOrderingClosed>;
   /** Where orders are written, batched per venue (createOrderWrites). */
   orderWrites: OrderWrites;
   principal: Principal;
@@ -307,19 +308,25 @@ export async function sendOrder(options: {
   idempotencyKey: string | null;
 }): Promise<SentOrder> {
   const { db, principal, tableId, lines } = options;
+  if (principal.role === "OPERATOR") throw new AppError("forbidden", 403);
   const guest = principal.role === "USER";
   // Remembered per instance: the busy path still reads nothing before its one statement.
   const table = await tableFacts(db, tableId);
   const retailerId = guest ? table.retailerId : staffRetailerId(principal);
   const serviceMode: ServiceMode = table.kind === "TAKE_AWAY" ? "TAKE_AWAY" : "DINE_IN";
   if (guest) {
-    const outOfService = await options.tablesOutOfService.get(retailerId, "out-of-service", () =>
+    const closed = await options.tablesOutOfService.get(retailerId, "out-of-service", () =>
       loadTablesOutOfService(db, retailerId),
     );
+    // A venue the platform operator disabled takes no guest's order, seated before or not.
+    if (closed.venueDisabled) {
+      await authorizeTable(db, principal, tableId);
+      throw new AppError("venue_not_accepting_guests", 400);
+    }
     // A table switched out of service takes no more orders from its guests' phones, even from a
     // guest seated before the switch (they can still pay and call the waiter). Staff may still
     // order for it: the waiter at the table decides, and finishes the service of those seated.
-    if (outOfService.has(tableId)) {
+    if (closed.tableIds.has(tableId)) {
       await authorizeTable(db, principal, tableId);
       throw new AppError("table_not_in_service", 400);
     }

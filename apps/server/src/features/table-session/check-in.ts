@@ -2,19 +2,30 @@ import { and, eq, isNull } from "drizzle-orm";
 import { loadTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
-import { diningTables, tableGuests } from "../../db/schema.ts";
+import { diningTables, retailers, tableGuests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 
-/** Finds the table printed on a table device; an unknown code is a 404 the guest screen explains. */
+/**
+ * Finds the table printed on a table device; an unknown code is a 404 the guest screen explains,
+ * and a table of a venue the platform operator disabled says the venue takes no orders now.
+ */
 export async function findTableByCode(options: { db: Db; code: string }) {
   const [table] = await options.db
-    .select({ tableId: diningTables.id, tableCode: diningTables.code })
+    .select({ tableId: diningTables.id, tableCode: diningTables.code, venueDisabledAt: retailers.disabledAt })
     .from(diningTables)
+    .innerJoin(retailers, eq(retailers.id, diningTables.retailerId))
     // A take-away's code is the cash desk's: nobody checks in with it.
     .where(and(eq(diningTables.code, options.code), eq(diningTables.kind, "TABLE"), isNull(diningTables.deletedAt)))
     .limit(1);
   if (!table) throw new AppError("table_not_found", 404);
-  return table;
+  if (table.venueDisabledAt) throw new AppError("venue_not_accepting_guests", 400);
+  return { tableId: table.tableId, tableCode: table.tableCode };
+}
+
+/** Whether the platform operator disabled the venue (issue 18): its tables seat nobody then. */
+async function venueDisabled(db: Db, retailerId: number): Promise<boolean> {
+  const [venue] = await db.select({ disabledAt: retailers.disabledAt }).from(retailers).where(eq(retailers.id, retailerId));
+  return venue?.disabledAt != null;
 }
 
 /**
@@ -22,7 +33,8 @@ export async function findTableByCode(options: { db: Db; code: string }) {
  * table. A guest sits at one table at a time, so checking in elsewhere leaves the previous one.
  * Checking in again at the same table keeps the same reservation, even once the table is out of
  * service: a seated guest reloading the page still reaches their bill. A table out of service
- * seats nobody new (table_not_in_service), and the guest's screen says so.
+ * seats nobody new (table_not_in_service), a disabled venue nobody at all
+ * (venue_not_accepting_guests), and the guest's screen says so.
  */
 export async function checkInGuest(options: { db: Db; principal: Principal; tableId: number }): Promise<{ id: number }> {
   const { db, principal, tableId } = options;
@@ -30,6 +42,7 @@ export async function checkInGuest(options: { db: Db; principal: Principal; tabl
   const table = await loadTable(db, tableId);
   // Guests sit at tables; a take-away is the cash desk's alone.
   if (table.kind !== "TABLE") throw new AppError("table_not_found", 404);
+  if (await venueDisabled(db, table.retailerId)) throw new AppError("venue_not_accepting_guests", 400);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()

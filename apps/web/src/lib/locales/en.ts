@@ -89,11 +89,24 @@ export const en: Catalog = {
     wait: "Service",
     waitHint: "Waiters: deliveries, calls, payments",
   },
+  /** The one-time link that lets a new account choose its password (issue 18). */
+  setPassword: {
+    title: "Choose your password",
+    forVenue: "Administrator account of “{{venue}}”",
+    forPlatform: "Platform operator account",
+    username: "Username: {{username}}",
+    expires: "The link works once, until {{time}}.",
+    password: "New password",
+    repeat: "Repeat the password",
+    mismatch: "The two passwords do not match",
+    submit: "Set password and sign in",
+  },
   staffLogin: {
     title: {
       admin: "Administration system",
       prep: "Preparation area",
       wait: "Service",
+      operator: "Platform console",
     },
     username: "Username",
     password: "Password",
@@ -142,6 +155,10 @@ export const en: Catalog = {
       text: "We are not taking orders from this table right now. Please ask a member of staff to serve you or to give you another table.",
       seatedTitle: "This table is not taking new orders",
       seatedText: "You can still see and pay your bill, or call the waiter.",
+    },
+    venueClosed: {
+      title: "This venue is not taking orders right now",
+      text: "Ordering from your phone is closed at this venue. Please ask a member of staff to serve you.",
     },
     tableName: "Table {{name}}",
     welcomeTitle: "Enjoy your meal!",

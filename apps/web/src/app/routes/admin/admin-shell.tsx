@@ -9,6 +9,7 @@ import { useToastsBelow } from "../../../components/toasts.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
 import { useAdminIp } from "../../../features/cash-desk/api/get-admin-ip.ts";
 import { needsAttention, useLiveCashDeskStatus } from "../../../features/cash-desk/hooks/use-live-cash-desk-status.ts";
+import { SetupChecklistCard } from "../../../features/setup-checklist/components/setup-checklist.tsx";
 import { TodayGlance } from "../../../features/stats/components/today-glance.tsx";
 import { apiGet } from "../../../lib/api-client.ts";
 import { addAreaCatalog, useTranslation } from "../../../lib/i18n.ts";
@@ -81,6 +82,8 @@ function Dashboard({ isAdmin }: { isAdmin: boolean }) {
         <h1 data-testid="admin-business-name">{name || t("admin.defaultBusinessName")}</h1>
       )}
       <p>{t("admin.systemName")}</p>
+      {/* A new venue's first-run guide (issue 18): the owner's, like the settings it links to. */}
+      {isAdmin && <SetupChecklistCard adminBase={ADMIN_BASE} />}
       {/* Today's figures are the owner's: api/stats is ADMIN only. */}
       {isAdmin && <TodayGlance statsPath={`${ADMIN_BASE}/stats`} />}
     </div>

@@ -2,6 +2,20 @@
 export const el = {
   admin: {
     defaultBusinessName: "Επιχείρηση εστίασης",
+    setup: {
+      title: "Πρώτα βήματα",
+      progress: "{{done}} από {{total}} ολοκληρώθηκαν",
+      done: "Έγινε",
+      todo: "Εκκρεμεί",
+      steps: {
+        shopDetails: { title: "Στοιχεία καταστήματος", hint: "Επωνυμία, τύπος και κουζίνα" },
+        categoryAndProduct: { title: "Μια κατηγορία και ένα προϊόν", hint: "Ο κατάλογος που βλέπουν οι πελάτες" },
+        preparationArea: { title: "Ένας χώρος προετοιμασίας", hint: "Κουζίνα ή μπαρ, όπου πηγαίνουν οι παραγγελίες" },
+        tablesAndQrSheet: { title: "Τραπέζια και το φύλλο με τα QR", hint: "Προσθέστε τραπέζια και τυπώστε τα QR τους" },
+        waiter: { title: "Ένας σερβιτόρος", hint: "Ο λογαριασμός του για το σέρβις" },
+        invoicing: { title: "Τιμολόγηση", hint: "ΑΦΜ, στοιχεία παραστατικών και myDATA" },
+      },
+    },
     systemName: "Διαχειριστικό σύστημα καταστήματος",
     tabs: {
       cashDesk: "Ταμείο",
@@ -165,6 +179,20 @@ export const el = {
 export const en: typeof el = {
   admin: {
     defaultBusinessName: "Food service business",
+    setup: {
+      title: "First steps",
+      progress: "{{done}} of {{total}} done",
+      done: "Done",
+      todo: "To do",
+      steps: {
+        shopDetails: { title: "Shop details", hint: "Name, kind and cuisine" },
+        categoryAndProduct: { title: "A category and a product", hint: "The menu your guests see" },
+        preparationArea: { title: "A preparation area", hint: "Kitchen or bar, where orders go" },
+        tablesAndQrSheet: { title: "Tables and their QR sheet", hint: "Add tables and print their QR codes" },
+        waiter: { title: "A waiter", hint: "Their account for the service" },
+        invoicing: { title: "Invoicing", hint: "VAT number, document details and myDATA" },
+      },
+    },
     systemName: "Shop management system",
     tabs: {
       cashDesk: "Cash desk",

@@ -100,6 +100,9 @@ export default function CustomerLayout() {
     content = <DelayedSkeleton rows={4} />;
   } else if (token && accountError && !(accountError instanceof ApiError && accountError.status === 401)) {
     content = <Problem message={errorMessage(accountError)} onRetry={() => window.location.reload()} />;
+  } else if (lookup.error instanceof ApiError && lookup.error.key === "venue_not_accepting_guests") {
+    // Said before any sign-in: there is nothing to sign in for.
+    content = <TableNotInServiceScreen venue onRetry={() => void lookup.refetch()} />;
   } else if (!account || !isGuest) {
     content = <GuestSignInDialog staffSignedIn={Boolean(account) && !isGuest} />;
   } else if (lookup.isError) {
@@ -111,6 +114,8 @@ export default function CustomerLayout() {
     );
   } else if (checkIn.error instanceof ApiError && checkIn.error.key === "table_not_in_service") {
     content = <TableNotInServiceScreen onRetry={() => void checkIn.refetch()} />;
+  } else if (checkIn.error instanceof ApiError && checkIn.error.key === "venue_not_accepting_guests") {
+    content = <TableNotInServiceScreen venue onRetry={() => void checkIn.refetch()} />;
   } else if (checkIn.isError) {
     content = <Problem message={errorMessage(checkIn.error)} onRetry={() => void checkIn.refetch()} />;
   } else if (!ready || !account) {

@@ -1,7 +1,7 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
 import type { Authority } from "@tableorder/domain/enums";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { LanguageToggle } from "../../../components/language-toggle.tsx";
 import { useAccount } from "../../../features/auth/api/get-account.ts";
@@ -11,7 +11,7 @@ import { useTranslation } from "../../../lib/i18n.ts";
 import { useToken } from "../../../lib/session.ts";
 import styles from "./staff.module.css";
 
-export type StaffAreaKey = "admin" | "prep" | "wait";
+export type StaffAreaKey = "admin" | "prep" | "wait" | "operator";
 
 export interface StaffAreaProps {
   area: StaffAreaKey;
@@ -22,7 +22,8 @@ export interface StaffAreaProps {
 
 /**
  * The gate of a staff area: the employee login form until an account with the area's role is
- * signed in, then the area itself. Another role's account is asked to sign in again.
+ * signed in, then the area itself. Another role's account is asked to sign in again, except the
+ * platform operator, who is taken to its console.
  */
 export function StaffArea({ area, authorities, children }: StaffAreaProps) {
   const { t } = useTranslation();
@@ -36,15 +37,27 @@ export function StaffArea({ area, authorities, children }: StaffAreaProps) {
     );
   }
   if (account && hasAnyAuthority(account, authorities)) return <>{children(account)}</>;
+  // The platform operator signs in at any employee login and has only its console (issue 18).
+  if (area !== "operator" && hasAnyAuthority(account, ["ROLE_MANAGER"])) return <Navigate to="/service/operator" replace />;
   return (
-    <main className={styles.loginPage} data-testid={`staff-login-${area}`}>
+    <StaffLoginLayout testId={`staff-login-${area}`}>
+      <EmployeeLoginForm title={t(`staffLogin.title.${area}`)} notice={account ? t("staffLogin.wrongRole") : undefined} />
+    </StaffLoginLayout>
+  );
+}
+
+/** The page around a staff sign-in card: the brand home and the language. */
+export function StaffLoginLayout({ testId, children }: { testId: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main className={styles.loginPage} data-testid={testId}>
       <div className={styles.loginTop}>
         <Link to="/" className={styles.brand}>
           {t("app.name")}
         </Link>
         <LanguageToggle />
       </div>
-      <EmployeeLoginForm title={t(`staffLogin.title.${area}`)} notice={account ? t("staffLogin.wrongRole") : undefined} />
+      {children}
     </main>
   );
 }

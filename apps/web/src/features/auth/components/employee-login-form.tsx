@@ -32,6 +32,8 @@ export function EmployeeLoginForm({ title, notice }: { title: string; notice?: s
   // A locked sign-in (429) says how long to wait, in whole minutes: the lock is 30 s to 15 min.
   const failureMessage = (error: unknown): string => {
     if (!(error instanceof ApiError)) return errorMessage(error);
+    // A venue the platform disabled: the password was right, so say why it still cannot sign in.
+    if (error.key === "venue_disabled") return errorMessage(error);
     if (error.status === 401 || error.status === 400) return t("staffLogin.failed");
     if (error.status === 429) {
       return t("staffLogin.tooManyAttempts", { count: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)) });

@@ -6,17 +6,19 @@ import styles from "./table-feed.module.css";
 /**
  * What a guest arriving at a table switched out of service sees instead of the table: the
  * check-in was refused (table_not_in_service), so there is nothing to order from here. Trying
- * again seats them once the venue puts the table back in service.
+ * again seats them once the venue puts the table back in service. The same screen says so when
+ * the whole venue takes no orders (venue_not_accepting_guests: the platform disabled it).
  */
-export function TableNotInServiceScreen({ onRetry }: { onRetry: () => void }) {
+export function TableNotInServiceScreen({ onRetry, venue = false }: { onRetry: () => void; venue?: boolean }) {
   const { t } = useTranslation();
+  const texts = venue ? "customer.venueClosed" : "customer.notInService";
   return (
-    <section className={styles.welcome} role="alert" data-testid="table-not-in-service">
+    <section className={styles.welcome} role="alert" data-testid={venue ? "venue-closed" : "table-not-in-service"}>
       <span className={`${styles.welcomeIcon} ${styles.outOfServiceIcon}`} aria-hidden="true">
         <AlertIcon size={28} />
       </span>
-      <h1 className={styles.outOfServiceTitle}>{t("customer.notInService.title")}</h1>
-      <p>{t("customer.notInService.text")}</p>
+      <h1 className={styles.outOfServiceTitle}>{t(`${texts}.title`)}</h1>
+      <p>{t(`${texts}.text`)}</p>
       <Button variant="secondary" onClick={onRetry} className={styles.outOfServiceRetry}>
         {t("common.retry")}
       </Button>
