@@ -14,6 +14,7 @@ import {
 import { shopSettingsForm } from "./contracts/crm-retailer.ts";
 import { tableForm } from "./contracts/crm-tables.ts";
 import { createWaiterRequest, updateWaiterRequest } from "./contracts/crm-waiters.ts";
+import { setPasswordRuleFor } from "./contracts/operator.ts";
 import { isValidationMessageKey, VALIDATION_MESSAGES } from "./validation-messages.ts";
 
 /** The field errors a form would show: path → message key. */
@@ -290,6 +291,16 @@ describe("shop settings (spec 3 §5)", () => {
       printServiceUrl: "printServiceUrl.invalid",
       password: "password.tooShort",
     });
+  });
+});
+
+describe("a password set through a one-time link (issue 18)", () => {
+  it("follows the spec's rule for a venue's account, and needs 12 characters for the platform operator", () => {
+    expect(errorsOf(setPasswordRuleFor(false), { password: "abcd" })).toEqual({});
+    expect(errorsOf(setPasswordRuleFor(false), { password: "abc" })).toEqual({ password: "password.tooShort" });
+    expect(errorsOf(setPasswordRuleFor(true), { password: "eleven-char" })).toEqual({ password: "password.tooShortForOperator" });
+    expect(errorsOf(setPasswordRuleFor(true), { password: "twelve-chars" })).toEqual({});
+    expect(errorsOf(setPasswordRuleFor(true), { password: "" })).toEqual({ password: "password.required" });
   });
 });
 

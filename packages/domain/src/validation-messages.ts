@@ -21,6 +21,10 @@ export const VALIDATION_MESSAGES = {
     el: "Ο κωδικός πρέπει να περιέχει περισσότερους από 3 χαρακτήρες",
     en: "The password must contain more than 3 characters",
   },
+  "password.tooShortForOperator": {
+    el: "Ο κωδικός του διαχειριστή της πλατφόρμας πρέπει να έχει τουλάχιστον 12 χαρακτήρες",
+    en: "The platform operator's password must have at least 12 characters",
+  },
   "password.tooLong": {
     el: "Ο κωδικός πρέπει να περιέχει έως 128 χαρακτήρες",
     en: "The password may contain up to 128 characters",

@@ -6,6 +6,7 @@ import {
   isValidUsername,
   NAME_MAX_LENGTH,
   normalizeUsername,
+  OPERATOR_PASSWORD_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "../validators.ts";
@@ -59,6 +60,13 @@ export const newPasswordField = z
   .string({ error: "password.required" })
   .min(1, stop("password.required"))
   .min(PASSWORD_MIN_LENGTH, stop("password.tooShort"))
+  .max(PASSWORD_MAX_LENGTH, key("password.tooLong"));
+
+/** The platform operator's password: the same rules, at least OPERATOR_PASSWORD_MIN_LENGTH long. */
+export const operatorPasswordField = z
+  .string({ error: "password.required" })
+  .min(1, stop("password.required"))
+  .min(OPERATOR_PASSWORD_MIN_LENGTH, stop("password.tooShortForOperator"))
   .max(PASSWORD_MAX_LENGTH, key("password.tooLong"));
 
 /**

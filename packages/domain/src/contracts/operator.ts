@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RETAILER_TYPES } from "../enums.ts";
-import { newPasswordField, optionalText, requiredText, usernameField } from "./crm-fields.ts";
+import { newPasswordField, operatorPasswordField, optionalText, requiredText, usernameField } from "./crm-fields.ts";
 
 /**
  * The platform operator's console (issue 18): the contact form's requests, the venues, and the
@@ -89,6 +89,14 @@ export const setPasswordTarget = z.object({
 export type SetPasswordTarget = z.infer<typeof setPasswordTarget>;
 export const setPasswordTokenParams = z.object({ token: z.string().min(20).max(100) });
 export const setPasswordRequest = z.object({ password: newPasswordField });
+const operatorSetPasswordRequest = z.object({ password: operatorPasswordField });
+/**
+ * The rule a link's password follows: a venue's account, the spec's; the platform operator's
+ * account, the stricter one. The page checks it as the user types, the server on save.
+ */
+export function setPasswordRuleFor(forPlatformOperator: boolean) {
+  return forPlatformOperator ? operatorSetPasswordRequest : setPasswordRequest;
+}
 export type SetPasswordInput = z.input<typeof setPasswordRequest>;
 export const setPasswordDone = z.object({ username: z.string() });
 

@@ -1,4 +1,4 @@
-import type { SetPasswordTarget } from "@tableorder/domain/contracts/operator";
+import { type SetPasswordTarget, setPasswordRuleFor } from "@tableorder/domain/contracts/operator";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords.ts";
 import { setPasswordTokenHash } from "../../auth/set-password-links.ts";
@@ -39,8 +39,19 @@ export async function findSetPasswordTarget(options: { db: Db; token: string }):
 export async function setPasswordWithLink(options: { db: Db; token: string; password: string }): Promise<{ username: string }> {
   const { db } = options;
   // A link that cannot work costs no hashing (nobody makes the server hash for a made-up link).
-  const [known] = await db.select({ id: passwordSetLinks.id }).from(passwordSetLinks).where(usable(options.token)).limit(1);
+  const [known] = await db
+    .select({ retailerId: users.retailerId })
+    .from(passwordSetLinks)
+    .innerJoin(users, eq(users.id, passwordSetLinks.userId))
+    .where(usable(options.token))
+    .limit(1);
   if (!known) throw invalidLink();
+  // The route checked the spec's rule; the platform operator's account (no venue) has a stricter one.
+  const rule = setPasswordRuleFor(known.retailerId === null).safeParse({ password: options.password });
+  if (!rule.success) {
+    const message = rule.error.issues[0]?.message ?? "field.invalid";
+    throw new AppError("validation", 400, {}, [{ objectName: "body", field: "password", message }]);
+  }
   // Hashing is slow on purpose; it happens before the transaction, holding no locks.
   const passwordHash = await hashPassword(options.password);
   return db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { setPasswordRequest } from "@tableorder/domain/contracts/operator";
+import { setPasswordRuleFor } from "@tableorder/domain/contracts/operator";
 import { VALIDATION_MESSAGES } from "@tableorder/domain/validation-messages";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -45,7 +45,7 @@ export function SetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const rule = setPasswordRequest.safeParse({ password });
+  const rule = setPasswordRuleFor(target.data.venueName === null).safeParse({ password });
   const passwordError = submitted && !rule.success ? ruleText(rule.error.issues[0]?.message, lang) : null;
   const repeatError = submitted && rule.success && repeat !== password ? t("setPassword.mismatch") : null;
   const expires = athensDateTime(locale)(target.data.expiresAt);
