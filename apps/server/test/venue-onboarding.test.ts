@@ -299,6 +299,19 @@ describe("a disabled venue", () => {
     expect((await api.get("/api/crm/tables", backToken)).status).toBe(200);
     expect((await api.get(`/api/cq-table/code/${venue.table.code}`)).status).toBe(200);
     expect((await api.post(`/api/orders/${venue.table.id}`, order, seated)).status).toBe(200);
+
+    // The owner reads in the venue's own trail that the platform operator switched it off and on, and a new link.
+    expect((await api.post(`/api/operator/venues/${venue.venue.id}/admin-link`, {}, operatorToken)).status).toBe(200);
+    const trail = await api.get("/api/crm/audit", backToken);
+    expect(trail.status).toBe(200);
+    const byOperator = trail.body.entries
+      .filter((entry: { actorRole: string }) => entry.actorRole === "OPERATOR")
+      .map((entry: { kind: string; subject: string; details: unknown }) => [entry.kind, entry.subject, entry.details]);
+    expect(byOperator).toEqual([
+      ["ADMIN_LINK_ISSUED", venue.admin.login, {}],
+      ["VENUE_STATUS_CHANGED", venue.venue.name, { disabled: false }],
+      ["VENUE_STATUS_CHANGED", venue.venue.name, { disabled: true }],
+    ]);
   });
 });
 

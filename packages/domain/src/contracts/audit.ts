@@ -31,6 +31,10 @@ export const AUDIT_KINDS = [
   "STAFF_CHANGED",
   /** The venue's settings changed (shop, invoicing, card terminals). */
   "SETTINGS_CHANGED",
+  /** The platform operator disabled the venue or brought it back (issue 18); details.disabled says which. */
+  "VENUE_STATUS_CHANGED",
+  /** The platform operator issued a new set-password link for the venue's administrator (subject: the login). */
+  "ADMIN_LINK_ISSUED",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -47,6 +51,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, { el: string; en: string }> = 
   STAFF_SIGNED_IN: { el: "Σύνδεση προσωπικού", en: "Staff sign-in" },
   STAFF_CHANGED: { el: "Αλλαγή προσωπικού", en: "Staff changed" },
   SETTINGS_CHANGED: { el: "Αλλαγή ρυθμίσεων", en: "Settings changed" },
+  VENUE_STATUS_CHANGED: { el: "Κατάσταση καταστήματος", en: "Venue status" },
+  ADMIN_LINK_ISSUED: { el: "Σύνδεσμος κωδικού διαχειριστή", en: "Administrator's password link" },
 };
 
 /** The longest range one read covers, in calendar days (the invalid_date_range wording says 92). */

@@ -1,10 +1,12 @@
 import type { CreateVenueRequest, SetPasswordLink } from "@tableorder/domain/contracts/operator";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Principal } from "../../auth/principal.ts";
 import { issueSetPasswordLink } from "../../auth/set-password-links.ts";
 import { assertUsernameFree, USERNAME_INDEX } from "../../auth/staff-accounts.ts";
 import type { Db } from "../../db/client.ts";
 import { contactRequests, retailers, users } from "../../db/schema.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { recordAudit } from "../../lib/audit-trail.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
 
 /** Where set-password links point and how long they last. */
@@ -62,13 +64,23 @@ export async function createVenue(
  * A new set-password link for the venue's first administrator, when the first one expired or was
  * lost; the earlier link stops working. It also serves an administrator who forgot their password.
  */
-export async function reissueAdminLink(options: { db: Db; retailerId: number } & LinkSettings): Promise<SetPasswordLink> {
-  const [admin] = await options.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.retailerId, options.retailerId), eq(users.role, "ADMIN"), isNull(users.deletedAt)))
-    .orderBy(asc(users.id))
-    .limit(1);
-  if (!admin) throw notFound("venue");
-  return issueSetPasswordLink(options.db, { userId: admin.id, ...options });
+export async function reissueAdminLink(
+  options: { db: Db; retailerId: number; operator: Principal } & LinkSettings,
+): Promise<SetPasswordLink> {
+  return options.db.transaction(async (tx) => {
+    const [admin] = await tx
+      .select({ id: users.id, login: users.login })
+      .from(users)
+      .where(and(eq(users.retailerId, options.retailerId), eq(users.role, "ADMIN"), isNull(users.deletedAt)))
+      .orderBy(asc(users.id))
+      .limit(1);
+    if (!admin) throw notFound("venue");
+    // A new link can replace the administrator's password: the venue's trail says who issued it.
+    await recordAudit(
+      tx,
+      { userId: options.operator.userId, retailerId: options.retailerId, role: "OPERATOR" },
+      { kind: "ADMIN_LINK_ISSUED", subject: admin.login },
+    );
+    return issueSetPasswordLink(tx, { userId: admin.id, ...options });
+  });
 }

@@ -15,6 +15,7 @@ import {
 } from "@tableorder/domain/contracts/operator";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound, unauthorized } from "../../lib/app-error.ts";
 import { publicBaseUrl } from "../../lib/public-url.ts";
@@ -67,7 +68,12 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; serverToke
     "/api/operator/venues/:id/status",
     { schema: { params: idParams, body: venueStatusRequest, response: { 200: operatorVenue } } },
     async (request) => {
-      await setVenueDisabled({ ...ctx, retailerId: request.params.id, disabled: request.body.disabled });
+      await setVenueDisabled({
+        ...ctx,
+        operator: requirePrincipal(request),
+        retailerId: request.params.id,
+        disabled: request.body.disabled,
+      });
       return presentVenue(request.params.id);
     },
   );
@@ -75,7 +81,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; serverToke
   app.post(
     "/api/operator/venues/:id/admin-link",
     { schema: { params: idParams, response: { 200: setPasswordLink } } },
-    async (request) => reissueAdminLink({ db, retailerId: request.params.id, ...linkSettings(request) }),
+    async (request) =>
+      reissueAdminLink({ db, retailerId: request.params.id, operator: requirePrincipal(request), ...linkSettings(request) }),
   );
 
   // The commands on the server's machine: the link points at PUBLIC_URL, or where this server listens.

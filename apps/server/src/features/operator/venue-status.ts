@@ -1,8 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type PrincipalVerifier, publishStaffChanged } from "../../auth/account-status.ts";
+import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { retailers, users } from "../../db/schema.ts";
 import { notFound } from "../../lib/app-error.ts";
+import { recordAudit } from "../../lib/audit-trail.ts";
 import { TABLE_SETTINGS_CHANGED } from "../../lib/tables-out-of-service.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
@@ -16,16 +18,26 @@ export async function setVenueDisabled(options: {
   db: Db;
   events: EventBus;
   principals: PrincipalVerifier;
+  /** The platform operator acting: the venue's audit trail names them. */
+  operator: Principal;
   retailerId: number;
   disabled: boolean;
 }): Promise<void> {
   const { db, retailerId } = options;
-  const [venue] = await db
-    .update(retailers)
-    .set({ disabledAt: options.disabled ? new Date() : null })
-    .where(eq(retailers.id, retailerId))
-    .returning({ id: retailers.id });
-  if (!venue) throw notFound("venue");
+  await db.transaction(async (tx) => {
+    const [venue] = await tx
+      .update(retailers)
+      .set({ disabledAt: options.disabled ? new Date() : null })
+      .where(eq(retailers.id, retailerId))
+      .returning({ name: retailers.name });
+    if (!venue) throw notFound("venue");
+    // The owner reads in their own trail who switched the venue off or on, and when.
+    await recordAudit(
+      tx,
+      { userId: options.operator.userId, retailerId, role: "OPERATOR" },
+      { kind: "VENUE_STATUS_CHANGED", subject: venue.name, details: { disabled: options.disabled } },
+    );
+  });
   const staff = await db
     .select({ id: users.id })
     .from(users)

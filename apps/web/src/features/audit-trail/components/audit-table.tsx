@@ -26,6 +26,8 @@ function entryNote(entry: AuditEntry, t: Translate, exists: (key: string) => boo
       if (details.credentialsChanged) changed.push(t("audit.notes.credentialsChanged"));
       return changed.join(", ") || null;
     }
+    case "VENUE_STATUS_CHANGED":
+      return t(details.disabled ? "audit.notes.venueDisabled" : "audit.notes.venueEnabled");
     default:
       return null;
   }
