@@ -5,28 +5,25 @@
 #
 # With PostgreSQL and several instances behind a load balancer: deploy/compose.yaml.
 
-# Build: every dependency, the web app (Vite) and the server (esbuild, plus the migrated
-# new-database template a first embedded start copies).
-FROM node:20-bookworm-slim AS build
+# The workspaces' package manifests, which both installs below start from.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY apps/print-agent/package.json apps/print-agent/
+
+# Build: every dependency, the web app (Vite) and the server (esbuild, plus the migrated
+# new-database template a first embedded start copies).
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:web && npm run build:server
 
 # Run-time dependencies only: the server's packages (sharp and argon2 bring their own binaries),
 # not the web app's, the bench's or the tests'.
-FROM node:20-bookworm-slim AS runtime-dependencies
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/domain/package.json packages/domain/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY apps/print-agent/package.json apps/print-agent/
+FROM manifests AS runtime-dependencies
 RUN npm ci --omit=dev --workspace=apps/server --no-audit --no-fund
 
 FROM node:20-bookworm-slim
