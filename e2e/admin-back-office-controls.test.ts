@@ -241,7 +241,7 @@ describe("the back office says what its controls do, and a delete is only a succ
     const page = await session.newPage(TALL);
     await signIn(page);
     await page.getByTestId("admin-user-menu").click();
-    await page.getByRole("link", { name: "Λογαριασμός" }).click();
+    await page.getByTestId("admin-user-menu-panel").getByRole("link", { name: "Λογαριασμός" }).click();
     await page.getByTestId("shop-settings-form").waitFor();
     // The main cuisine is still unchosen; auto-print asks for the IP at once all the same.
     await page.getByTestId("settings-auto-print").check();

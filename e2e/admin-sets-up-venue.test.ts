@@ -223,7 +223,7 @@ describe("an administrator sets up a new venue", () => {
 
     // Shop settings: auto-print without a printer IP is refused with its message.
     await desk.getByTestId("admin-user-menu").click();
-    await desk.getByRole("link", { name: "Λογαριασμός" }).click();
+    await desk.getByTestId("admin-user-menu-panel").getByRole("link", { name: "Λογαριασμός" }).click();
     await desk.getByTestId("shop-settings-form").waitFor();
     await desk.getByTestId("settings-auto-print").check();
     expect(await desk.getByTestId("error-settings-printer-ip").innerText()).toBe(

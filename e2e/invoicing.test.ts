@@ -59,7 +59,7 @@ describe("Greek fiscal documents at the till", () => {
     const admin = await browser.newPage(DESK);
     await signInStaff(admin, server.baseUrl, "/service/admin", "admin", "admin-dashboard");
     await admin.getByTestId("admin-user-menu").click();
-    await admin.getByRole("link", { name: "Τιμολόγηση" }).click();
+    await admin.getByTestId("admin-user-menu-panel").getByRole("link", { name: "Τιμολόγηση" }).click();
     await admin.getByTestId("invoicing-settings-form").waitFor();
     await fill(admin, "name", "Demo Taverna ΙΚΕ");
     await fill(admin, "description", "Εστιατόριο");
