@@ -10,55 +10,9 @@
  * Heart-beats go out from one timer per process, not timers per connection.
  */
 import { WebSocket } from "ws";
+import { type FleetCommand, type FleetCounts, type FleetReply, type FleetSubscriber, noFleetCounts } from "./fleet-protocol.ts";
 
 /** One subscriber to open: its token (for the upgrade) and the destinations it subscribes to. */
-export interface FleetSubscriber {
-  token: string;
-  destinations: string[];
-}
-
-export type FleetCommand =
-  | {
-      type: "open";
-      wsUrl: string;
-      /** Source address of every socket (e.g. 127.0.0.3), so several fleets use several port ranges. */
-      localAddress: string;
-      /** What the subscribers ask in CONNECT as both cx and cy (the web app asks 10 s). */
-      heartbeatMs: number;
-      /** Handshakes under way at once. */
-      concurrency: number;
-      subscribers: FleetSubscriber[];
-    }
-  | { type: "report" }
-  | { type: "close" };
-
-/** What a fleet has seen so far; the bench adds the fleets' reports together. */
-export interface FleetCounts {
-  /** Subscribers whose every SUBSCRIBE was confirmed by a RECEIPT. */
-  subscribed: number;
-  /** Subscribers that could not connect or subscribe, by reason. */
-  failures: Record<string, number>;
-  /** MESSAGE frames received: an idle subscriber should receive none. */
-  messages: number;
-  /** Destinations of the first MESSAGE frames received, to say what leaked where. */
-  messageDestinations: string[];
-  /** ERROR frames received after subscribing. */
-  errors: number;
-  /** Sockets the server closed while the fleet was holding them. */
-  closedByServer: number;
-  heartbeatsSent: number;
-  heartbeatsReceived: number;
-  /** CPU time of this process so far (user + system, ms). */
-  cpuMs: number;
-  /** Resident memory of this process (bytes). */
-  rssBytes: number;
-}
-
-export type FleetReply =
-  | { type: "progress"; settled: number }
-  | { type: "opened"; counts: FleetCounts }
-  | { type: "report"; counts: FleetCounts }
-  | { type: "closed"; counts: FleetCounts };
 
 /** How often the heart-beat timer looks for connections whose period is up. */
 const BEAT_TICK_MS = 100;
@@ -74,18 +28,7 @@ interface Held {
 }
 
 const held: Held[] = [];
-const counts: FleetCounts = {
-  subscribed: 0,
-  failures: {},
-  messages: 0,
-  messageDestinations: [],
-  errors: 0,
-  closedByServer: 0,
-  heartbeatsSent: 0,
-  heartbeatsReceived: 0,
-  cpuMs: 0,
-  rssBytes: 0,
-};
+const counts: FleetCounts = noFleetCounts();
 let closing = false;
 let beatTimer: NodeJS.Timeout | null = null;
 

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FleetCommand, FleetCounts, FleetReply, FleetSubscriber } from "./subscriber-fleet.ts";
+import { type FleetCommand, type FleetCounts, type FleetReply, type FleetSubscriber, noFleetCounts } from "./fleet-protocol.ts";
 
 const FLEET_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), "subscriber-fleet.ts");
 /** Sockets a fleet leaves free under its open-files limit: its IPC pipe, stdio, node's own files. */
@@ -136,18 +136,7 @@ export class SubscriberFleets {
 }
 
 function sum(reports: FleetCounts[]): FleetCounts {
-  const total: FleetCounts = {
-    subscribed: 0,
-    failures: {},
-    messages: 0,
-    messageDestinations: [],
-    errors: 0,
-    closedByServer: 0,
-    heartbeatsSent: 0,
-    heartbeatsReceived: 0,
-    cpuMs: 0,
-    rssBytes: 0,
-  };
+  const total = noFleetCounts();
   for (const r of reports) {
     total.subscribed += r.subscribed;
     for (const [reason, n] of Object.entries(r.failures)) total.failures[reason] = (total.failures[reason] ?? 0) + n;
