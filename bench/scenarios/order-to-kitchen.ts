@@ -42,6 +42,8 @@ interface Guest {
 /** One order sent, and what became of it. */
 interface OrderTrack {
   measured: boolean;
+  /** Which second of the measured window the schedule meant it for (0 = the first); -1 in the warm-up. */
+  secondOfRun: number;
   /** When the schedule meant it to start; later than that only if the client had to wait. */
   plannedAt: number;
   startedAt: number;
@@ -101,6 +103,8 @@ export async function measureOrderToKitchen({
   const delivery = new Samples();
   const deliveryFromPlan = new Samples();
   const deliveryByArea = new Map<number, Samples>();
+  // By second of the run: whether the tail is a few bad moments (a pause, a checkpoint) or spread evenly.
+  const deliveryBySecond = new Map<number, Samples>();
   const httpLatency = new Samples();
   const statuses = new Counter<string>();
   const failures = new Counter<string>();
@@ -156,6 +160,9 @@ export async function measureOrderToKitchen({
         const perArea = deliveryByArea.get(areaId) ?? new Samples();
         deliveryByArea.set(areaId, perArea);
         perArea.add(latency);
+        const inSecond = deliveryBySecond.get(track.secondOfRun) ?? new Samples();
+        deliveryBySecond.set(track.secondOfRun, inSecond);
+        inSecond.add(latency);
         measuredTickets += 1;
         if (track.respondedAt === null) ticketsBeforeResponse += 1;
       }
@@ -271,6 +278,7 @@ export async function measureOrderToKitchen({
         const order = buildOrder(seq);
         const track: OrderTrack = {
           measured,
+          secondOfRun: measured ? Math.floor((seq - warmupOrders) / options.rate) : -1,
           plannedAt,
           startedAt: 0,
           respondedAt: null,
@@ -402,6 +410,18 @@ export async function measureOrderToKitchen({
     if (serverProblems.length)
       warnings.push(`server logged ${serverProblems.length} warnings/errors, first: ${serverProblems[0].slice(0, 300)}`);
 
+    const secondsP99 = [...deliveryBySecond.entries()]
+      .map(([second, samples]) => ({ second, p99: samples.percentile(99) }))
+      .sort((a, b) => a.p99 - b.p99);
+    const bySecond = secondsP99.length
+      ? `p99 of each second: median ${ms(secondsP99[Math.floor((secondsP99.length - 1) / 2)].p99)} · ` +
+        `worst ${secondsP99
+          .slice(-3)
+          .reverse()
+          .map(({ second, p99 }) => `${ms(p99)} (second ${second + 1})`)
+          .join(", ")}`
+      : "none";
+
     const perArea: [string, string][] = [...deliveryByArea.entries()].map(([areaId, samples]) => [
       `  to ${areaLabel.get(areaId)}`,
       formatSummary(samples.summary()),
@@ -435,6 +455,7 @@ export async function measureOrderToKitchen({
             ["HTTP order response", formatSummary(httpSummary, true)],
             ["order → kitchen (per ticket)", formatSummary(deliverySummary)],
             ...perArea,
+            ["  by second of the run", bySecond],
             ...(lag.p99 > 5 ? [["  from planned send time", formatSummary(deliveryFromPlan.summary())] as [string, string]] : []),
             ["tickets before HTTP response", `${ticketsBeforeResponse} of ${measuredTickets}`],
           ],
