@@ -17,6 +17,8 @@ export interface StompHubOptions {
   path?: string;
   /** What the hub offers as both sx and sy in CONNECTED; 0 disables heart-beats. */
   heartbeatMs?: number;
+  /** How long a socket may stay open without CONNECT (10 s; shorter in tests). */
+  connectTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -82,6 +84,7 @@ export class StompHub {
   private readonly authorize: SubscriptionAuthorizer;
   private readonly path: string;
   private readonly heartbeatMs: number;
+  private readonly connectTimeoutMs: number;
   private readonly log: Logger;
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<Connection>();
@@ -101,6 +104,7 @@ export class StompHub {
     this.authorize = options.authorize;
     this.path = options.path ?? "/websocket/feed";
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
     this.log = options.logger ?? console;
     // A tenth of the heart-beat period at most, so a beat or a silent client's close is at most that late.
     this.sweepMs = this.heartbeatMs > 0 ? Math.min(MAX_SWEEP_MS, Math.max(1, this.heartbeatMs / 10)) : MAX_SWEEP_MS;
@@ -371,7 +375,7 @@ export class StompHub {
     for (const connection of this.deadlines.advance(now)) {
       if (connection.closed) continue;
       if (!connection.connected) {
-        if (now - connection.openedAt > CONNECT_TIMEOUT_MS) this.closeConnection(connection, CLOSE_POLICY_VIOLATION);
+        if (now - connection.openedAt > this.connectTimeoutMs) this.closeConnection(connection, CLOSE_POLICY_VIOLATION);
         else this.reschedule(connection);
         continue;
       }
@@ -393,7 +397,7 @@ export class StompHub {
   /** Puts a connection in the wheel at its earliest deadline (the first instant sweep() would act), or out of it if it has none. */
   private reschedule(connection: Connection): void {
     let at = Number.POSITIVE_INFINITY;
-    if (!connection.connected) at = connection.openedAt + CONNECT_TIMEOUT_MS + 1;
+    if (!connection.connected) at = connection.openedAt + this.connectTimeoutMs + 1;
     else {
       if (connection.sendEvery > 0) at = connection.lastSent + connection.sendEvery;
       if (connection.expectEvery > 0) at = Math.min(at, connection.lastReceived + 2 * connection.expectEvery + 1);
