@@ -22,8 +22,9 @@ const logs: Array<{ level: string; msg?: string }> = [];
 const record = (level: string) => (_obj: unknown, msg?: string) => logs.push({ level, msg });
 const logger = { info: record("info"), warn: record("warn"), error: record("error") };
 
-async function startHub(): Promise<{ hub: StompHub; server: Server; url: string }> {
+async function startHub(options: { connectTimeoutMs?: number } = {}): Promise<{ hub: StompHub; server: Server; url: string }> {
   const hub = new StompHub({
+    ...options,
     // A fresh object per connection, as a real token verification gives.
     verifyToken: async (token) => (token in PRINCIPALS ? { ...PRINCIPALS[token] } : null),
     authorize: async (principal, destination) => {
@@ -126,8 +127,8 @@ interface RawClient {
 }
 
 /** A bare ws client that writes hand-made frames and reads what the server sends. */
-async function rawClient(token = "guest-5", protocols = ["v12.stomp"]): Promise<RawClient> {
-  const ws = new WebSocket(`${url}?access_token=${token}`, protocols);
+async function rawClient(token = "guest-5", protocols = ["v12.stomp"], hubUrl = url): Promise<RawClient> {
+  const ws = new WebSocket(`${hubUrl}?access_token=${token}`, protocols);
   rawSockets.push(ws);
   const queue: StompFrame[] = [];
   const waiting: Array<(frame: StompFrame) => void> = [];
@@ -429,6 +430,92 @@ describe("StompHub with hand-written frames", () => {
       expect(beating.ws.readyState).toBe(WebSocket.OPEN);
     } finally {
       clearInterval(pulse);
+    }
+  });
+});
+
+describe("StompHub heart-beats and deadlines through its timing wheel", () => {
+  /** Gaps between consecutive times, in ms. */
+  const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]);
+
+  it("beats every max(sx, cy) when the client asks for longer than the server offers", async () => {
+    const raw = await rawConnected("guest-5", "0,250");
+    await sleep(1150);
+    // Beats at about 250, 500, 750, 1000 ms; each at most a sweep (10 ms here) and a timer's jitter late.
+    expect(raw.beats.length).toBeGreaterThanOrEqual(3);
+    expect(raw.beats.length).toBeLessThanOrEqual(5);
+    for (const gap of gaps(raw.beats)) {
+      expect(gap).toBeGreaterThanOrEqual(240);
+      expect(gap).toBeLessThan(400);
+    }
+  });
+
+  it("beats only after sendEvery without other frames: a MESSAGE puts the next beat off", async () => {
+    const raw = await rawConnected("guest-5", "0,100");
+    raw.send(`SUBSCRIBE\nid:feed\ndestination:${TABLE_FEED}\nreceipt:r\n\n\0`);
+    expect((await raw.next()).command).toBe("RECEIPT");
+    const talk = setInterval(() => hub.send(TABLE_FEED, { n: 1 }), 40);
+    let talkedUntil = 0;
+    try {
+      await sleep(100);
+      const beatsBefore = raw.beats.length;
+      await sleep(400);
+      // A frame every 40 ms leaves no 100 ms without one: no beat while the messages flow.
+      expect(raw.beats.length).toBe(beatsBefore);
+    } finally {
+      clearInterval(talk);
+      talkedUntil = Date.now();
+    }
+    await until(() => raw.beats.length > 0 && raw.beats[raw.beats.length - 1] > talkedUntil, 1000);
+    const firstBeatAfter = raw.beats.find((t) => t > talkedUntil) as number;
+    expect(firstBeatAfter - talkedUntil).toBeLessThan(250);
+    expect(raw.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("closes a client that stops beating, twice max(cx, sy) after the last thing it sent", async () => {
+    const raw = await rawConnected("guest-5", "100,0");
+    const pulse = setInterval(() => raw.send("\n"), 50);
+    await sleep(500);
+    // Still open after 500 ms, well past 200 ms, because it kept beating.
+    expect(raw.ws.readyState).toBe(WebSocket.OPEN);
+    clearInterval(pulse);
+    const stoppedAt = Date.now();
+    await within(raw.closed);
+    const silentFor = Date.now() - stoppedAt;
+    expect(silentFor).toBeGreaterThanOrEqual(150);
+    expect(silentFor).toBeLessThan(500);
+    expect(logs).toContainEqual({ level: "info", msg: "stomp connection silent, closing" });
+  });
+
+  it("keeps the beats of many connections apart, each on its own schedule", async () => {
+    const clients = await Promise.all(Array.from({ length: 40 }, () => rawConnected("guest-5", "0,100")));
+    await sleep(550);
+    for (const client of clients) {
+      expect(client.beats.length).toBeGreaterThanOrEqual(3);
+      expect(client.beats.length).toBeLessThanOrEqual(7);
+      expect(client.ws.readyState).toBe(WebSocket.OPEN);
+    }
+  });
+
+  it("closes a socket that sends no CONNECT in time, and leaves one that did", async () => {
+    const own = await startHub({ connectTimeoutMs: 150 });
+    try {
+      const start = Date.now();
+      const [mute, prompt] = await Promise.all([
+        rawClient("guest-5", ["v12.stomp"], own.url),
+        rawClient("cook-1", ["v12.stomp"], own.url),
+      ]);
+      prompt.send("CONNECT\naccept-version:1.2\nheart-beat:0,0\n\n\0");
+      expect((await prompt.next()).command).toBe("CONNECTED");
+      expect(await within(mute.closed)).toBe(1008);
+      expect(Date.now() - start).toBeGreaterThanOrEqual(140);
+      await sleep(200);
+      expect(prompt.ws.readyState).toBe(WebSocket.OPEN);
+      expect(own.hub.stats().connections).toBe(1);
+    } finally {
+      for (const ws of rawSockets.splice(0)) ws.terminate();
+      await within(own.hub.close());
+      own.server.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
 import type { Principal } from "../auth/principal.ts";
 import { parseFrames, type StompFrame, serializeFrame } from "./stomp-frame.ts";
+import { TimingWheel, type WheelEntry } from "./timing-wheel.ts";
 import type { SubscriptionAuthorizer, TokenVerifier } from "./types.ts";
 
 type Logger = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
@@ -16,11 +17,16 @@ export interface StompHubOptions {
   path?: string;
   /** What the hub offers as both sx and sy in CONNECTED; 0 disables heart-beats. */
   heartbeatMs?: number;
+  /** How long a socket may stay open without CONNECT (10 s; shorter in tests). */
+  connectTimeoutMs?: number;
   logger?: Logger;
 }
 
-interface Connection {
+/** A connection sits in the hub's timing wheel once, at its earliest deadline (see sweep()). */
+interface Connection extends WheelEntry {
   socket: WebSocket;
+  /** The TCP socket under `socket`, which heart-beats are written to directly (see beat()). */
+  stream: Duplex;
   principal: Principal;
   connected: boolean;
   closed: boolean;
@@ -47,8 +53,14 @@ interface Subscription {
 const SUBPROTOCOLS = ["v12.stomp", "v11.stomp", "v10.stomp"];
 const CONNECT_TIMEOUT_MS = 10_000;
 const LF = 0x0a;
-/** Most time between two sweeps of the connections' heart-beats and deadlines (see sweep()). */
-const MAX_SWEEP_MS = 100;
+/** Most time between two sweeps of the connections' deadlines, and so the most a heart-beat or a close is late (see sweep()). */
+const MAX_SWEEP_MS = 20;
+/**
+ * STOMP's heart-beat (one LF) as a whole WebSocket frame from a server (FIN, text, unmasked,
+ * length 1), built once and written by every connection: no frame to build or buffer to allocate
+ * for each of the thousands of beats a second.
+ */
+const HEARTBEAT_FRAME = Buffer.from([0x81, 0x01, LF]);
 const MAX_FRAME_BYTES = 64 * 1024;
 const CLOSE_NORMAL = 1000;
 const CLOSE_GOING_AWAY = 1001;
@@ -72,12 +84,16 @@ export class StompHub {
   private readonly authorize: SubscriptionAuthorizer;
   private readonly path: string;
   private readonly heartbeatMs: number;
+  private readonly connectTimeoutMs: number;
   private readonly log: Logger;
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<Connection>();
   private readonly byDestination = new Map<string, Set<Subscription>>();
   private readonly subscribeListeners = new Set<SubscribeListener>();
   private readonly detachers: Array<() => void> = [];
+  /** Every connection with a deadline, each once, at its earliest (see sweep()). */
+  private readonly deadlines: TimingWheel<Connection>;
+  private readonly sweepMs: number;
   private sweepTimer: NodeJS.Timeout | null = null;
   /** Set by close() while it waits for the last connection to go. */
   private onAllClosed: (() => void) | null = null;
@@ -88,11 +104,20 @@ export class StompHub {
     this.authorize = options.authorize;
     this.path = options.path ?? "/websocket/feed";
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
     this.log = options.logger ?? console;
+    // A tenth of the heart-beat period at most, so a beat or a silent client's close is at most that late.
+    this.sweepMs = this.heartbeatMs > 0 ? Math.min(MAX_SWEEP_MS, Math.max(1, this.heartbeatMs / 10)) : MAX_SWEEP_MS;
+    this.deadlines = new TimingWheel<Connection>({ tickMs: this.sweepMs, now: Date.now() });
     this.wss = new WebSocketServer({
       noServer: true,
       // The hub tracks its connections itself (close() waits for them); ws's own tracking would add a Set entry and a listener per socket.
       clientTracking: false,
+      // Off, as ws's default, and said so that nobody turns it on: compression would hold a zlib
+      // context per socket (ws's README warns of its memory and speed), compress each ticket again
+      // for every subscriber of a fan-out, and make ws queue frames while it compresses, which
+      // beat() writing the shared heart-beat frame beside ws relies on not happening.
+      perMessageDeflate: false,
       maxPayload: MAX_FRAME_BYTES,
       handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
     });
@@ -219,14 +244,15 @@ export class StompHub {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // From here on ws handles the socket's errors.
       socket.off("error", destroyOnError);
-      this.accept(ws, verified);
+      this.accept(ws, socket, verified);
     });
   }
 
-  private accept(socket: WebSocket, principal: Principal): void {
+  private accept(socket: WebSocket, stream: Duplex, principal: Principal): void {
     const now = Date.now();
     const connection: Connection = {
       socket,
+      stream,
       principal,
       connected: false,
       closed: false,
@@ -237,15 +263,12 @@ export class StompHub {
       expectEvery: 0,
       queue: Promise.resolve(),
       subscriptions: [],
+      wheelSlot: -1,
+      wheelIndex: -1,
+      wheelTick: 0,
     };
     this.connections.add(connection);
-    if (!this.sweepTimer) {
-      // A tenth of the heart-beat period, so a beat or a silent client's close is at most that late.
-      const every = this.heartbeatMs > 0 ? Math.min(MAX_SWEEP_MS, Math.max(1, this.heartbeatMs / 10)) : MAX_SWEEP_MS;
-      this.sweepTimer = setInterval(() => this.sweep(), every);
-      // Open sockets keep the process alive anyway; the sweep alone must not.
-      this.sweepTimer.unref();
-    }
+    this.reschedule(connection);
     socket.on("message", (data) => this.receive(connection, data));
     socket.on("error", (err) => this.log.warn({ err, userId: principal.userId }, "websocket error"));
     socket.on("close", () => this.drop(connection));
@@ -332,21 +355,28 @@ export class StompHub {
     // Spec: the server sends every max(sx, cy) and expects data every max(cx, sy).
     if (s > 0 && cy > 0) connection.sendEvery = Math.max(s, cy);
     if (s > 0 && cx > 0) connection.expectEvery = Math.max(cx, s);
+    // From the CONNECT timeout to the heart-beats' deadlines, or out of the wheel if none were agreed.
+    this.reschedule(connection);
   }
 
   /**
    * Keeps every connection's deadlines from one timer, not timers per connection (tens of
    * thousands of idle phones would each hold two): a heart-beat where nothing else was written
    * for sendEvery, a close where the client was silent for twice expectEvery, and a close where
-   * CONNECT never came. Each connection beats on its own schedule (from its last write), so the
-   * beats stay spread over time as the connections are, not sent in one burst.
+   * CONNECT never came. Each connection sits in the wheel once, at the earliest of its deadlines as
+   * they stood when it was put there; writes and reads since only move the deadlines later, so the
+   * sweep checks a connection that comes due against its times and puts it back at its next deadline,
+   * instead of moving it on every frame. A sweep thus visits only the connections due (an idle
+   * phone with 10 s heart-beats once every 10 s), not every connection. Each connection beats on its
+   * own schedule (from its last write), so the beats stay spread over time as the connections are.
    */
   private sweep(): void {
     const now = Date.now();
-    for (const connection of this.connections) {
+    for (const connection of this.deadlines.advance(now)) {
       if (connection.closed) continue;
       if (!connection.connected) {
-        if (now - connection.openedAt > CONNECT_TIMEOUT_MS) this.closeConnection(connection, CLOSE_POLICY_VIOLATION);
+        if (now - connection.openedAt > this.connectTimeoutMs) this.closeConnection(connection, CLOSE_POLICY_VIOLATION);
+        else this.reschedule(connection);
         continue;
       }
       if (connection.expectEvery > 0 && now - connection.lastReceived > 2 * connection.expectEvery) {
@@ -355,8 +385,44 @@ export class StompHub {
         connection.socket.terminate();
         continue;
       }
-      if (connection.sendEvery > 0 && now - connection.lastSent >= connection.sendEvery) this.writeRaw(connection, "\n");
+      if (connection.sendEvery > 0 && now - connection.lastSent >= connection.sendEvery) this.beat(connection, now);
+      this.reschedule(connection);
     }
+    if (this.deadlines.size === 0 && this.sweepTimer) {
+      clearInterval(this.sweepTimer);
+      this.sweepTimer = null;
+    }
+  }
+
+  /** Puts a connection in the wheel at its earliest deadline (the first instant sweep() would act), or out of it if it has none. */
+  private reschedule(connection: Connection): void {
+    let at = Number.POSITIVE_INFINITY;
+    if (!connection.connected) at = connection.openedAt + this.connectTimeoutMs + 1;
+    else {
+      if (connection.sendEvery > 0) at = connection.lastSent + connection.sendEvery;
+      if (connection.expectEvery > 0) at = Math.min(at, connection.lastReceived + 2 * connection.expectEvery + 1);
+    }
+    if (at === Number.POSITIVE_INFINITY) {
+      this.deadlines.cancel(connection);
+      return;
+    }
+    this.deadlines.schedule(connection, at);
+    if (!this.sweepTimer) {
+      this.sweepTimer = setInterval(() => this.sweep(), this.sweepMs);
+      // Open sockets keep the process alive anyway; the sweep alone must not.
+      this.sweepTimer.unref();
+    }
+  }
+
+  /**
+   * Writes the shared heart-beat frame to the TCP socket, past ws: ws writes each of its frames
+   * whole and at once (perMessageDeflate is off, and the hub never sends Blobs, the two cases where
+   * ws queues frames), so this lands between two of its frames, never inside one.
+   */
+  private beat(connection: Connection, now: number): void {
+    if (connection.socket.readyState !== WebSocket.OPEN) return;
+    connection.stream.write(HEARTBEAT_FRAME);
+    connection.lastSent = now;
   }
 
   private async subscribe(connection: Connection, headers: Record<string, string>): Promise<void> {
@@ -457,17 +523,14 @@ export class StompHub {
   }
 
   private write(connection: Connection, frame: StompFrame): void {
-    this.writeRaw(connection, serializeFrame(frame));
-  }
-
-  private writeRaw(connection: Connection, data: string): void {
     if (connection.closed || connection.socket.readyState !== WebSocket.OPEN) return;
-    connection.socket.send(data);
+    connection.socket.send(serializeFrame(frame));
     connection.lastSent = Date.now();
   }
 
   private drop(connection: Connection): void {
     connection.closed = true;
+    this.deadlines.cancel(connection);
     for (const { id } of [...connection.subscriptions]) this.unsubscribe(connection, id);
     this.connections.delete(connection);
     if (this.connections.size === 0) this.onAllClosed?.();
