@@ -42,7 +42,7 @@ interface Guest {
 /** One order sent, and what became of it. */
 interface OrderTrack {
   measured: boolean;
-  /** Which second of the measured window the schedule meant it for (0 = the first); -1 in the warm-up. */
+  /** Which second of the measured window the schedule meant it for (0 = the first; negative in the warm-up). */
   secondOfRun: number;
   /** When the schedule meant it to start; later than that only if the client had to wait. */
   plannedAt: number;
@@ -153,16 +153,17 @@ export async function measureOrderToKitchen({
           continue;
         }
         if (track.status !== null && (track.status < 200 || track.status >= 300)) unexpected += 1;
-        if (!track.measured) continue;
         const latency = arrivedAt - track.startedAt;
+        // The warm-up's seconds too, to see how long a cold server takes to catch up.
+        const inSecond = deliveryBySecond.get(track.secondOfRun) ?? new Samples();
+        deliveryBySecond.set(track.secondOfRun, inSecond);
+        inSecond.add(latency);
+        if (!track.measured) continue;
         delivery.add(latency);
         deliveryFromPlan.add(arrivedAt - track.plannedAt);
         const perArea = deliveryByArea.get(areaId) ?? new Samples();
         deliveryByArea.set(areaId, perArea);
         perArea.add(latency);
-        const inSecond = deliveryBySecond.get(track.secondOfRun) ?? new Samples();
-        deliveryBySecond.set(track.secondOfRun, inSecond);
-        inSecond.add(latency);
         measuredTickets += 1;
         if (track.respondedAt === null) ticketsBeforeResponse += 1;
       }
@@ -278,7 +279,7 @@ export async function measureOrderToKitchen({
         const order = buildOrder(seq);
         const track: OrderTrack = {
           measured,
-          secondOfRun: measured ? Math.floor((seq - warmupOrders) / options.rate) : -1,
+          secondOfRun: Math.floor((seq - warmupOrders) / options.rate),
           plannedAt,
           startedAt: 0,
           respondedAt: null,
@@ -410,9 +411,11 @@ export async function measureOrderToKitchen({
     if (serverProblems.length)
       warnings.push(`server logged ${serverProblems.length} warnings/errors, first: ${serverProblems[0].slice(0, 300)}`);
 
-    const secondsP99 = [...deliveryBySecond.entries()]
+    const p99BySecond = [...deliveryBySecond.entries()]
       .map(([second, samples]) => ({ second, p99: samples.percentile(99) }))
-      .sort((a, b) => a.p99 - b.p99);
+      .sort((a, b) => a.second - b.second);
+    const warmupSeconds = p99BySecond.filter(({ second }) => second < 0);
+    const secondsP99 = p99BySecond.filter(({ second }) => second >= 0).sort((a, b) => a.p99 - b.p99);
     const bySecond = secondsP99.length
       ? `p99 of each second: median ${ms(secondsP99[Math.floor((secondsP99.length - 1) / 2)].p99)} · ` +
         `worst ${secondsP99
@@ -456,6 +459,9 @@ export async function measureOrderToKitchen({
             ["order → kitchen (per ticket)", formatSummary(deliverySummary)],
             ...perArea,
             ["  by second of the run", bySecond],
+            ...(warmupSeconds.length
+              ? [["  warm-up, p99 by second", warmupSeconds.map(({ p99 }) => ms(p99)).join(", ")] as [string, string]]
+              : []),
             ...(lag.p99 > 5 ? [["  from planned send time", formatSummary(deliveryFromPlan.summary())] as [string, string]] : []),
             ["tickets before HTTP response", `${ticketsBeforeResponse} of ${measuredTickets}`],
           ],
@@ -524,6 +530,7 @@ export async function measureOrderToKitchen({
         httpLatencyMs: httpSummary,
         deliveryLatencyMs: deliverySummary,
         deliveryFromPlannedMs: deliveryFromPlan.summary(),
+        deliveryP99BySecondMs: p99BySecond,
         deliveryByAreaMs: Object.fromEntries([...deliveryByArea].map(([id, s]) => [areaLabel.get(id), s.summary()])),
         tickets: {
           expected,
