@@ -170,6 +170,9 @@ export async function measureOrderToKitchen({
     );
     const areas = areasByVenue.flat();
     const areaLabel = new Map(areas.map((a) => [a.id, a.label]));
+    const areaVenue = new Map(areasByVenue.flatMap((list, v) => list.map((a) => [a.id, v])));
+    // Measured tickets each venue's cooks received: shows the load was spread.
+    const ticketsByVenue = setups.map(() => 0);
 
     const onTicket = (areaId: number, body: any, arrivedAt: number) => {
       if (body?.type !== "TICKET_UPSERT") return;
@@ -207,6 +210,7 @@ export async function measureOrderToKitchen({
         deliveryBySecond.set(track.secondOfRun, inSecond);
         inSecond.add(latency);
         measuredTickets += 1;
+        ticketsByVenue[areaVenue.get(areaId) ?? 0] += 1;
         if (track.respondedAt === null) ticketsBeforeResponse += 1;
       }
     };
@@ -523,6 +527,14 @@ export async function measureOrderToKitchen({
             ["misrouted / for failed orders", `${misrouted} / ${unexpected}`],
             ["whole run incl. warm-up", `${expectedAll - missingAll} of ${expectedAll} tickets delivered`],
             ["other tickets seen", String(foreignTickets)],
+            ...(venues > 1
+              ? [
+                  [
+                    "received per venue",
+                    `fewest ${Math.min(...ticketsByVenue)} · most ${Math.max(...ticketsByVenue)} (${venues} venues)`,
+                  ] as [string, string],
+                ]
+              : []),
           ],
         },
         {
@@ -589,6 +601,7 @@ export async function measureOrderToKitchen({
           misrouted,
           unexpected,
           beforeResponse: ticketsBeforeResponse,
+          receivedByVenue: ticketsByVenue,
         },
         client: {
           startLagMs: lag,
