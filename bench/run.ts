@@ -3,6 +3,7 @@
  *
  *   npm run bench                                  # order-to-kitchen, own server on embedded PGlite
  *   npm run bench -- --rate 50 --duration 10
+ *   npm run bench -- --venues 20                   # orders spread over the demo venue and 19 more like it
  *   npm run bench -- --database-url postgres://postgres@127.0.0.1:5432/bench_x
  *   npm run bench -- --url http://127.0.0.1:8080   # a server already running with the demo venue
  *   npm run bench -- --scenario two-instances --database-url postgres://postgres@127.0.0.1:5432/bench_two

@@ -33,8 +33,8 @@ async function setPassword(http: HttpClient, link: string, password: string): Pr
  * announces no server token, while an operator account works on both, and the bench's own server
  * makes one on start (OPERATOR_USERNAME) with the set-password link it prints.
  *
- * The link works once, so the venues are made once per server: scenarios of the same run (and
- * two-instances, whose instances share the database) get the same ones.
+ * The link works once, so the venues are made once per server: the scenarios of one run (say
+ * order-to-kitchen, then two-instances) share them.
  */
 export function extraVenues(options: {
   http: HttpClient;
