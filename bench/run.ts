@@ -3,6 +3,7 @@
  *
  *   npm run bench                                  # order-to-kitchen, own server on embedded PGlite
  *   npm run bench -- --rate 50 --duration 10
+ *   npm run bench -- --venues 20                   # orders spread over the demo venue and 19 more like it
  *   npm run bench -- --database-url postgres://postgres@127.0.0.1:5432/bench_x
  *   npm run bench -- --url http://127.0.0.1:8080   # a server already running with the demo venue
  *   npm run bench -- --scenario two-instances --database-url postgres://postgres@127.0.0.1:5432/bench_two
@@ -11,6 +12,7 @@
  * By default the bench starts the server as a child process (its own event loop and CPU) on a free
  * port with a fresh data directory, and stops it at the end. Run with --help for every option.
  */
+import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -33,7 +35,13 @@ const HELP = `Usage: npm run bench -- [options]
     .join("")})
   --duration <s>           measured seconds (default 20)
   --warmup <s>             seconds of load before measuring, not counted (default 3)
-  --tables <n>             demo tables to seat guests at, 1-10 (default 10)
+  --tables <n>             tables of each venue to seat guests at, 1-10 (default 10)
+  --venues <n>             order-to-kitchen, two-instances: venues to spread the tables and orders over (default 1,
+                           the demo venue alone). The bench makes the n - 1 others like the demo one through the
+                           API, as the platform operator and each venue's administrator would (10 tables, Kitchen
+                           and Bar with a cook each, a few of the demo's products), and each venue's cooks listen
+                           on their own queue. The server writes a venue's orders one after another, so one venue
+                           serializes them all; real load comes from many. Needs the bench's own server (not --url)
   --guests-per-table <n>   guests seated at each table (default 1)
   --concurrency <n>        most requests under way at once (default 100)
   --seed <n>               seed for the random order contents (default 1)
@@ -79,6 +87,7 @@ function parseOptions() {
       duration: { type: "string" },
       warmup: { type: "string" },
       tables: { type: "string" },
+      venues: { type: "string" },
       "guests-per-table": { type: "string" },
       concurrency: { type: "string" },
       seed: { type: "string" },
@@ -102,6 +111,7 @@ function parseOptions() {
     durationSec: positive("duration", values.duration, 20),
     warmupSec,
     tables: positive("tables", values.tables, 10, true),
+    venues: positive("venues", values.venues, 1, true),
     guestsPerTable: positive("guests-per-table", values["guests-per-table"], 1, true),
     maxInFlight: positive("concurrency", values.concurrency, 100, true),
     seed: positive("seed", values.seed, 1, true),
@@ -121,6 +131,11 @@ function parseOptions() {
           return found;
         });
   if (values.url && values["database-url"]) throw new UsageError("--url and --database-url exclude each other");
+  if (values.url && bench.venues > 1) {
+    throw new UsageError(
+      "--venues above 1 needs the bench's own server: it makes the venues as a platform operator the server creates on start",
+    );
+  }
   for (const scenario of scenarios) {
     if (scenario.needsDatabaseUrl && !values["database-url"]) {
       throw new UsageError(
@@ -212,6 +227,8 @@ async function main(): Promise<number> {
         instances,
         nodeArgs: cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : [],
         env: Object.assign({}, ...scenarios.map((s) => s.serverEnv ?? {})),
+        // A fresh name, so the operator is new (and prints its link) even on a database used before.
+        operatorUsername: bench.venues > 1 ? `bench-operator-${randomBytes(3).toString("hex")}` : undefined,
         log,
       });
     }

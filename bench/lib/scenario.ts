@@ -8,6 +8,7 @@ export interface BenchOptions {
   durationSec: number;
   /** Seconds of load before measuring, excluded from the figures. */
   warmupSec: number;
+  /** Tables seated in each venue. */
   tables: number;
   guestsPerTable: number;
   /** Most requests the client keeps under way at once. */
@@ -18,6 +19,11 @@ export interface BenchOptions {
   compress?: number;
   /** A cashier's screen follows the cash-desk queues during the run (order-to-kitchen, busy-evening). */
   cashDesk?: boolean;
+  /**
+   * order-to-kitchen, two-instances: venues the orders are spread over, the demo one and the rest
+   * made through the API like it (lib/extra-venues.ts).
+   */
+  venues: number;
   /** order-to-kitchen: count PostgreSQL's work per order (statements, rows, NOTIFY, backend CPU); needs --database-url. */
   pgStats?: boolean;
   /** subscribers: idle STOMP subscribers to hold. */

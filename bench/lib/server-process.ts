@@ -18,6 +18,11 @@ export interface ServerUnderTest {
   pid: number | null;
   /** The key the bench started it with, to sign tokens itself (the subscribers scenario); null for a running server. */
   jwtSecret: string | null;
+  /**
+   * The one-time link to choose the password of the platform operator the bench asked the server
+   * to make on start (StartServerOptions.operatorUsername); null when it asked none.
+   */
+  operatorLink: string | null;
   /** Lines the server logged at warn level or above since it started. */
   logProblems(): string[];
   stop(): Promise<void>;
@@ -47,6 +52,7 @@ export async function attachServer(url: string): Promise<ServerUnderTest> {
     databaseUrl: null,
     pid: null,
     jwtSecret: null,
+    operatorLink: null,
     logProblems: () => [],
     stop: async () => {},
   };
@@ -64,6 +70,11 @@ export interface StartServerOptions {
   nodeArgs?: string[];
   /** Settings the scenarios ask for; the bench's own environment overrides them. */
   env?: Record<string, string>;
+  /**
+   * A platform operator account the first instance makes on start (OPERATOR_USERNAME), so the
+   * bench can create venues through the operator's API; its set-password link is `operatorLink`.
+   */
+  operatorUsername?: string;
   startTimeoutMs?: number;
   log?: (line: string) => void;
 }
@@ -90,6 +101,8 @@ export async function startServers(options: StartServerOptions = {}): Promise<Se
           DATABASE_URL: options.databaseUrl,
           JWT_SECRET: jwtSecret,
           SEED_DEMO: !options.databaseUrl ? "auto" : i === 0 ? "always" : "never",
+          // Each start of an operator without a password issues a new link and voids the last one.
+          OPERATOR_USERNAME: i === 0 ? options.operatorUsername : undefined,
         }),
       );
     }
@@ -121,9 +134,12 @@ async function startOne(options: StartServerOptions, settings: Record<string, st
     },
   });
   const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+  let operatorLink: string | null = null;
   try {
     await child.start();
+    if (settings.OPERATOR_USERNAME) operatorLink = await printedOperatorLink(child);
   } catch (error) {
+    await child.stop();
     cleanup();
     throw error;
   }
@@ -136,12 +152,29 @@ async function startOne(options: StartServerOptions, settings: Record<string, st
     databaseUrl: options.databaseUrl ?? null,
     pid: child.pid,
     jwtSecret: settings.JWT_SECRET ?? null,
+    operatorLink,
     logProblems: () => [...child.problems],
     async stop() {
       await child.stop();
       cleanup();
     },
   };
+}
+
+/**
+ * The operator's set-password link, which the server prints (it has no other channel for it) just
+ * after it starts listening, so possibly a moment after it answered ready.
+ */
+async function printedOperatorLink(child: ServerChild): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const link = /^\s*(http\S+\/set-password\/\S+)$/m.exec(child.lastLines());
+    if (link) return link[1];
+    if (Date.now() > deadline) {
+      throw new Error(`the server printed no set-password link for the platform operator:\n${child.lastLines()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc; null where unavailable. */

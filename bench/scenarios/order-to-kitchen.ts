@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { type CashierListening, listenAsCashier } from "../lib/cashier.ts";
-import { expectOk, HttpClient, tokenOf } from "../lib/http-client.ts";
+import { extraVenues, type VenueSetup } from "../lib/extra-venues.ts";
+import { expectOk, HttpClient } from "../lib/http-client.ts";
 import { commandCpuMs, loadAverage, machineCpu, machineUsage } from "../lib/machine.ts";
 import { runOpenLoop } from "../lib/open-loop.ts";
 import { PgStats, type PgWork, pgWorkSection } from "../lib/pg-stats.ts";
@@ -10,11 +11,14 @@ import { type BenchOptions, type Scenario, type ScenarioResult, seededRandom } f
 import { processCpuMs, type ServerUnderTest } from "../lib/server-process.ts";
 import { Counter, formatSummary, ms, Samples } from "../lib/stats.ts";
 import { listen, type StompListener } from "../lib/stomp-listener.ts";
-import { seatGuest } from "../lib/venue.ts";
+import { seatGuest, signIn } from "../lib/venue.ts";
 
 const DEMO_PASSWORD = "demo1234";
-const DEMO_COOKS = ["kitchen", "bar"];
-const DEMO_TABLE_CODES = Array.from({ length: 10 }, (_, i) => `demo-${i + 1}`);
+const DEMO_VENUE: VenueSetup = {
+  name: "Demo Taverna",
+  cooks: ["kitchen", "bar"].map((username) => ({ username, password: DEMO_PASSWORD })),
+  tableCodes: Array.from({ length: 10 }, (_, i) => `demo-${i + 1}`),
+};
 const KITCHEN_QUEUE = "/user/queue/kitchen";
 /** How long tickets may still arrive after the last order's response before they count as missing. */
 const TICKET_GRACE_MS = 5_000;
@@ -37,6 +41,8 @@ interface MenuProduct {
 interface Guest {
   token: string;
   tableId: number;
+  /** Its venue's products by preparation area. */
+  byArea: MenuProduct[][];
 }
 
 /** One order sent, and what became of it. */
@@ -56,17 +62,25 @@ interface OrderTrack {
 }
 
 /**
- * Guests at the demo's tables order at a fixed rate while the Kitchen and Bar cooks listen on
- * their queue; each ticket's delivery is timed from just before its order's HTTP request began
- * to the moment the cook's STOMP MESSAGE arrived.
+ * Guests at the demo's tables (and those of --venues - 1 more venues like it) order at a fixed
+ * rate while each venue's Kitchen and Bar cooks listen on their queue; each ticket's delivery is
+ * timed from just before its order's HTTP request began to the moment the cook's STOMP MESSAGE arrived.
  */
 export const orderToKitchen: Scenario = {
   name: "order-to-kitchen",
   description:
-    "guests send orders at --rate/s to --tables demo tables (--guests-per-table each) for --warmup + --duration s; " +
-    "cooks of Kitchen and Bar listen; reports order throughput, HTTP latency and order-to-kitchen delivery latency",
+    "guests send orders at --rate/s to --tables tables (--guests-per-table each) of the demo venue, and of " +
+    "--venues - 1 more made like it, for --warmup + --duration s; each venue's cooks of Kitchen and Bar listen; " +
+    "reports order throughput, HTTP latency and order-to-kitchen delivery latency",
   run: ({ server, options, log }) =>
-    measureOrderToKitchen({ scenario: "order-to-kitchen", orderServer: server, kitchenServer: server, options, log }),
+    measureOrderToKitchen({
+      scenario: "order-to-kitchen",
+      orderServer: server,
+      kitchenServer: server,
+      options,
+      venues: options.venues,
+      log,
+    }),
 };
 
 /**
@@ -79,6 +93,7 @@ export async function measureOrderToKitchen({
   orderServer,
   kitchenServer,
   options,
+  venues = 1,
   log,
   cookHeartbeatMs = 0,
 }: {
@@ -87,6 +102,8 @@ export async function measureOrderToKitchen({
   orderServer: ServerUnderTest;
   kitchenServer: ServerUnderTest;
   options: BenchOptions;
+  /** The demo venue and venues - 1 more made like it (lib/extra-venues.ts), the guests spread over them. */
+  venues?: number;
   log: (line: string) => void;
   /** Heart-beats the cooks' screens ask (the subscribers scenario asks the web app's 10 s); 0: none. */
   cookHeartbeatMs?: number;
@@ -102,7 +119,8 @@ export async function measureOrderToKitchen({
   const orders = new Map<number, OrderTrack>();
   const delivery = new Samples();
   const deliveryFromPlan = new Samples();
-  const deliveryByArea = new Map<number, Samples>();
+  // By area name: every venue's Kitchen together.
+  const deliveryByArea = new Map<string, Samples>();
   // By second of the run: whether the tail is a few bad moments (a pause, a checkpoint) or spread evenly.
   const deliveryBySecond = new Map<number, Samples>();
   const httpLatency = new Samples();
@@ -116,18 +134,45 @@ export async function measureOrderToKitchen({
   let measuredTickets = 0;
 
   try {
-    // --- cooks: sign in, learn their area, listen -----------------------------------------
-    const areas: Area[] = [];
-    for (const login of DEMO_COOKS) {
-      const auth = expectOk(
-        await http.post("/api/authenticate", { username: login, password: DEMO_PASSWORD, rememberMe: false }),
-        `sign-in of cook "${login}" (is the demo venue there?)`,
-      );
-      const cookToken = tokenOf(auth);
-      const feed = expectOk(await http.get("/api/feed/kitchen", cookToken), `kitchen feed of "${login}"`).body;
-      areas.push({ id: feed.id, label: feed.label, cookToken });
+    if (options.tables > DEMO_VENUE.tableCodes.length) {
+      throw new Error(`the demo venue has ${DEMO_VENUE.tableCodes.length} tables; use --guests-per-table for more guests`);
     }
+    let setups = [DEMO_VENUE];
+    if (venues > 1) {
+      if (!orderServer.operatorLink) throw new Error("--venues above 1 needs a server the bench started with an operator");
+      const started = performance.now();
+      setups = [
+        DEMO_VENUE,
+        ...(await extraVenues({
+          http,
+          operatorLink: orderServer.operatorLink,
+          count: venues - 1,
+          demoAdmin: { username: "admin", password: DEMO_PASSWORD },
+        })),
+      ];
+      log(`${venues} venues ready (${venues - 1} made through the API in ${ms(performance.now() - started)})`);
+    }
+
+    // --- cooks: sign in, learn their area, listen -----------------------------------------
+    // Area ids are the platform's, so a ticket reaching another venue's cook counts as misrouted.
+    const areasByVenue = await Promise.all(
+      setups.map(async (venue) => {
+        const areas: Area[] = [];
+        for (const cook of venue.cooks) {
+          const cookToken = await signIn(http, cook.username, cook.password).catch((error: Error) => {
+            throw new Error(`${error.message} (is the venue "${venue.name}" there?)`);
+          });
+          const feed = expectOk(await http.get("/api/feed/kitchen", cookToken), `kitchen feed of "${cook.username}"`).body;
+          areas.push({ id: feed.id, label: feed.label, cookToken });
+        }
+        return areas;
+      }),
+    );
+    const areas = areasByVenue.flat();
     const areaLabel = new Map(areas.map((a) => [a.id, a.label]));
+    const areaVenue = new Map(areasByVenue.flatMap((list, v) => list.map((a) => [a.id, v])));
+    // Measured tickets each venue's cooks received: shows the load was spread.
+    const ticketsByVenue = setups.map(() => 0);
 
     const onTicket = (areaId: number, body: any, arrivedAt: number) => {
       if (body?.type !== "TICKET_UPSERT") return;
@@ -161,10 +206,12 @@ export async function measureOrderToKitchen({
         if (!track.measured) continue;
         delivery.add(latency);
         deliveryFromPlan.add(arrivedAt - track.plannedAt);
-        const perArea = deliveryByArea.get(areaId) ?? new Samples();
-        deliveryByArea.set(areaId, perArea);
+        const label = areaLabel.get(areaId) ?? String(areaId);
+        const perArea = deliveryByArea.get(label) ?? new Samples();
+        deliveryByArea.set(label, perArea);
         perArea.add(latency);
         measuredTickets += 1;
+        ticketsByVenue[areaVenue.get(areaId) ?? 0] += 1;
         if (track.respondedAt === null) ticketsBeforeResponse += 1;
       }
     };
@@ -179,7 +226,10 @@ export async function measureOrderToKitchen({
         }),
       );
     }
-    log(`cooks listening: ${areas.map((a) => `${a.label} (area ${a.id})`).join(", ")}`);
+    log(
+      `cooks listening: ${areasByVenue[0].map((a) => `${a.label} (area ${a.id})`).join(", ")}` +
+        `${venues > 1 ? `, and those of ${venues - 1} more venues (${areas.length} in all)` : ""}`,
+    );
     const cashier: CashierListening | null = options.cashDesk
       ? await listenAsCashier({ http, wsUrl: kitchenServer.wsUrl })
       : null;
@@ -189,35 +239,43 @@ export async function measureOrderToKitchen({
     }
 
     // --- guests: sign in anonymously and check in at the tables -----------------------------
-    if (options.tables > DEMO_TABLE_CODES.length) {
-      throw new Error(`the demo venue has ${DEMO_TABLE_CODES.length} tables; use --guests-per-table for more guests`);
-    }
-    const guests: Guest[] = [];
-    for (const code of DEMO_TABLE_CODES.slice(0, options.tables)) {
-      for (let g = 0; g < options.guestsPerTable; g++) {
-        guests.push(await seatGuest(http, code));
-      }
-    }
-    const menu = expectOk(await http.get(`/api/cq-table/${guests[0].tableId}/menu`, guests[0].token), "menu").body as any[];
-    const products: MenuProduct[] = menu
-      .flatMap((category) => category.products ?? [])
-      .filter((p: any) => p.active !== false && areaLabel.has(p.preparationAreaId))
-      .map((p: any) => ({
-        id: p.id,
-        name: p.name,
-        areaId: p.preparationAreaId,
-        wayIds: (p.preparationWays ?? []).map((w: any) => w.id),
-      }));
-    const byArea = areas.map((area) => products.filter((p) => p.areaId === area.id)).filter((list) => list.length > 0);
-    if (!byArea.length) throw new Error("the menu has no product prepared in the cooks' areas");
+    const guestsByVenue = await Promise.all(
+      setups.map(async (venue, v) => {
+        const seated: Omit<Guest, "byArea">[] = [];
+        for (const code of venue.tableCodes.slice(0, options.tables)) {
+          for (let g = 0; g < options.guestsPerTable; g++) {
+            seated.push(await seatGuest(http, code));
+          }
+        }
+        const menu = expectOk(await http.get(`/api/cq-table/${seated[0].tableId}/menu`, seated[0].token), `menu of ${venue.name}`)
+          .body as any[];
+        const products: MenuProduct[] = menu
+          .flatMap((category) => category.products ?? [])
+          .filter((p: any) => p.active !== false && areaLabel.has(p.preparationAreaId))
+          .map((p: any) => ({
+            id: p.id,
+            name: p.name,
+            areaId: p.preparationAreaId,
+            wayIds: (p.preparationWays ?? []).map((w: any) => w.id),
+          }));
+        const byArea = areasByVenue[v]
+          .map((area) => products.filter((p) => p.areaId === area.id))
+          .filter((list) => list.length > 0);
+        if (!byArea.length) throw new Error(`the menu of ${venue.name} has no product prepared in its cooks' areas`);
+        return seated.map((guest) => ({ ...guest, byArea }));
+      }),
+    );
+    // Venue by venue in turn, so consecutive orders go to different venues.
+    const guests: Guest[] = guestsByVenue[0].flatMap((_, i) => guestsByVenue.map((list) => list[i]));
     log(
-      `${guests.length} guests seated at ${options.tables} tables; menu: ${byArea
-        .map((list) => `${list.length} ${areaLabel.get(list[0].areaId)}`)
-        .join(", ")} products`,
+      `${guests.length} guests seated at ${options.tables} tables${venues > 1 ? ` of each of ${venues} venues` : ""}; ` +
+        `menu${venues > 1 ? " of the demo venue" : ""}: ${guestsByVenue[0][0].byArea
+          .map((list) => `${list.length} ${areaLabel.get(list[0].areaId)}`)
+          .join(", ")} products`,
     );
 
-    /** 1-3 lines, each from a random area (so orders mix Kitchen and Bar), no product twice. */
-    const buildOrder = (seq: number) => {
+    /** 1-3 lines of the guest's venue, each from a random area (so orders mix Kitchen and Bar), no product twice. */
+    const buildOrder = (seq: number, { byArea }: Guest) => {
       const count = 1 + Math.floor(random() * 3);
       const chosen = new Map<number, MenuProduct>();
       for (let attempt = 0; chosen.size < count && attempt < 10; attempt++) {
@@ -276,7 +334,7 @@ export async function measureOrderToKitchen({
           loop.enable();
         }
         const guest = guests[seq % guests.length];
-        const order = buildOrder(seq);
+        const order = buildOrder(seq, guest);
         const track: OrderTrack = {
           measured,
           secondOfRun: Math.floor((seq - warmupOrders) / options.rate),
@@ -425,14 +483,15 @@ export async function measureOrderToKitchen({
           .join(", ")}`
       : "none";
 
-    const perArea: [string, string][] = [...deliveryByArea.entries()].map(([areaId, samples]) => [
-      `  to ${areaLabel.get(areaId)}`,
+    const perArea: [string, string][] = [...deliveryByArea.entries()].map(([label, samples]) => [
+      `  to ${label}`,
       formatSummary(samples.summary()),
     ]);
 
     return {
       title:
-        `${scenario} · ${options.rate} orders/s · ${options.tables} tables × ${options.guestsPerTable} guests · ` +
+        `${scenario} · ${options.rate} orders/s · ${venues} venue${venues > 1 ? "s" : ""} × ${options.tables} tables × ` +
+        `${options.guestsPerTable} guests · ` +
         `${orderServer.database} database${instances.length > 1 ? " · orders to instance A, cooks on instance B" : ""}` +
         `${options.cashDesk ? " · cash desk listening" : ""}`,
       sections: [
@@ -474,6 +533,14 @@ export async function measureOrderToKitchen({
             ["misrouted / for failed orders", `${misrouted} / ${unexpected}`],
             ["whole run incl. warm-up", `${expectedAll - missingAll} of ${expectedAll} tickets delivered`],
             ["other tickets seen", String(foreignTickets)],
+            ...(venues > 1
+              ? [
+                  [
+                    "received per venue",
+                    `fewest ${Math.min(...ticketsByVenue)} · most ${Math.max(...ticketsByVenue)} (${venues} venues)`,
+                  ] as [string, string],
+                ]
+              : []),
           ],
         },
         {
@@ -517,6 +584,7 @@ export async function measureOrderToKitchen({
       data: {
         scenario,
         database: orderServer.database,
+        venues,
         options,
         orders: {
           measured: measuredOrders,
@@ -531,7 +599,7 @@ export async function measureOrderToKitchen({
         deliveryLatencyMs: deliverySummary,
         deliveryFromPlannedMs: deliveryFromPlan.summary(),
         deliveryP99BySecondMs: p99BySecond,
-        deliveryByAreaMs: Object.fromEntries([...deliveryByArea].map(([id, s]) => [areaLabel.get(id), s.summary()])),
+        deliveryByAreaMs: Object.fromEntries([...deliveryByArea].map(([label, s]) => [label, s.summary()])),
         tickets: {
           expected,
           received: receivedOnce,
@@ -540,6 +608,7 @@ export async function measureOrderToKitchen({
           misrouted,
           unexpected,
           beforeResponse: ticketsBeforeResponse,
+          receivedByVenue: ticketsByVenue,
         },
         client: {
           startLagMs: lag,

@@ -15,5 +15,12 @@ export const twoInstances: Scenario = {
   instances: 2,
   needsDatabaseUrl: "both instances share it, and it carries the event bus between them (LISTEN/NOTIFY)",
   run: ({ servers, options, log }) =>
-    measureOrderToKitchen({ scenario: "two-instances", orderServer: servers[0], kitchenServer: servers[1], options, log }),
+    measureOrderToKitchen({
+      scenario: "two-instances",
+      orderServer: servers[0],
+      kitchenServer: servers[1],
+      options,
+      venues: options.venues,
+      log,
+    }),
 };
