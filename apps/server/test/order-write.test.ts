@@ -135,6 +135,52 @@ describe("writing an order", () => {
     expect(await db().select().from(orders).where(eq(orders.tableId, tables[0].id))).toHaveLength(8);
   });
 
+  it("bursts of several venues at once, written together, give each venue its own unbroken run of ticket numbers", async () => {
+    // Eight venues in a row cover every lane of venues (ids modulo the lanes) at least twice, so
+    // some statements carry orders of several venues.
+    const venues = [];
+    for (let i = 0; i < 8; i++) venues.push(await buildRunningVenue(db()));
+    const guests = await Promise.all(venues.map(async (v) => ({ v, token: await api.seatedGuest(v.table.id) })));
+    const sends = [1, 2, 3, 4, 5].flatMap((i) =>
+      guests.map(({ v, token }) =>
+        order(
+          v.table.id,
+          [
+            { id: v.salad.id, quantity: 1 },
+            { id: v.coffee.id, quantity: 1 },
+          ],
+          token,
+          `venues-${process.pid}-${v.venue.id}-${i}`,
+        ),
+      ),
+    );
+    const answers = await Promise.all(sends);
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
+
+    for (const v of venues) {
+      const own = answers.filter((_, i) => guests[i % guests.length].v === v);
+      const tickets = await db()
+        .select()
+        .from(kitchenTickets)
+        .where(
+          inArray(
+            kitchenTickets.orderId,
+            own.map((a) => a.body.orderId),
+          ),
+        );
+      expect(tickets).toHaveLength(10);
+      expect(new Set(tickets.map((t) => t.retailerId))).toEqual(new Set([v.venue.id]));
+      for (const answer of own) {
+        const mine = tickets.filter((t) => t.orderId === answer.body.orderId).map((t) => t.id);
+        expect(mine.sort()).toEqual([...answer.body.ticketIds].sort());
+      }
+      const numbers = tickets.map((t) => t.ticketNumber).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: 10 }, (_, i) => numbers[0] + i));
+      const written = await db().select().from(orders).where(eq(orders.tableId, v.table.id));
+      expect(written).toHaveLength(5);
+    }
+  });
+
   it("an order for a table deleted meanwhile is table_not_found and writes nothing", async () => {
     const table = await buildTable(db(), venue.venue.id);
     const guest = await api.seatedGuest(table.id);
