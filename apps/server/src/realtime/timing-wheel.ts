@@ -54,7 +54,7 @@ export class TimingWheel<T extends WheelEntry> {
 
   /**
    * Schedules an entry at a time (moving it if it was already scheduled). A time at or before the
-   * last tick visited is due at the next advance().
+   * last tick visited is due at the tick after it, handed out by the first advance() that reaches it.
    */
   schedule(entry: T, at: number): void {
     if (entry.wheelSlot >= 0) this.remove(entry);
