@@ -8,7 +8,7 @@
  * Each case starts the server as a child on a free port, times it from spawn to GET /health/ready
  * answering 200, leaves it idle, reads its resident memory from /proc (VmRSS, and VmHWM for the
  * peak), its main thread's JavaScript heap from GET /metrics, and stops it with SIGTERM. The cases:
- * the compiled build (`npm start`) on a fresh embedded data directory (initdb, migrations, demo
+ * the compiled build (`npm start`, through apps/server/serve.sh as `npm run serve` starts it) on a fresh embedded data directory (initdb, migrations, demo
  * venue) and again on the same directory, the sources under tsx (`npm run dev`'s loader) on that
  * directory, and with --database-url the compiled build on PostgreSQL (a database of its own).
  * EMBEDDED_DB_CACHE_MB and other settings in the environment reach the server.
@@ -49,6 +49,8 @@ interface Sample {
   heapTotalMb: number;
   heapUsedMb: number;
   exitCode: number | null;
+  /** The malloc the server runs on: jemalloc when serve.sh preloaded it (read from /proc/PID/maps). */
+  allocator: "jemalloc" | "glibc";
 }
 
 const log = (line: string) => process.stderr.write(`[startup] ${line}\n`);
@@ -87,6 +89,8 @@ async function serverFor(which: Case, dataDir: string): Promise<ServerChild> {
       SEED_DEMO: which.databaseUrl ? "always" : "auto",
     },
     compiledEntry: which.compiled ? COMPILED_ENTRY : undefined,
+    // As `npm run serve` starts it: through serve.sh (jemalloc where the host has it; ALLOCATOR=glibc to compare).
+    serveScript: which.compiled,
     startTimeoutMs: 120_000,
   });
 }
@@ -96,6 +100,7 @@ async function measure(which: Case, dataDir: string, idleSec: number): Promise<S
   const readyMs = await child.start();
   const pid = child.pid as number;
   const rssAtReadyMb = procStatusMb(pid, "VmRSS");
+  const allocator = readFileSync(`/proc/${pid}/maps`, "utf8").includes("libjemalloc") ? "jemalloc" : "glibc";
   await new Promise((resolve) => setTimeout(resolve, idleSec * 1000));
   const rssIdleMb = procStatusMb(pid, "VmRSS");
   const peakMb = procStatusMb(pid, "VmHWM");
@@ -112,6 +117,7 @@ async function measure(which: Case, dataDir: string, idleSec: number): Promise<S
     heapTotalMb: mb(gauge(text, "nodejs_heap_size_total_bytes")),
     heapUsedMb: mb(gauge(text, "nodejs_heap_size_used_bytes")),
     exitCode: child.lastExit?.code ?? null,
+    allocator,
   };
 }
 
@@ -180,7 +186,8 @@ async function main(): Promise<number> {
         which.label,
         `  ready (spawn → /health/ready 200)   ${m((s) => s.readyMs)} ms`,
         `  resident at ready                   ${m((s) => s.rssAtReadyMb)} MB`,
-        `  resident after ${String(idleSec).padEnd(3)} s idle           ${m((s) => s.rssIdleMb)} MB (peak ${m((s) => s.peakMb)} MB)`,
+        `  resident after ${String(idleSec).padEnd(3)} s idle           ${m((s) => s.rssIdleMb)} MB (peak ${m((s) => s.peakMb)} MB; each run ${samples.map((s) => s.rssIdleMb).join(", ")})`,
+        `  allocator                           ${[...new Set(samples.map((s) => s.allocator))].join(", ")}`,
         `  main thread JS heap                 ${m((s) => s.heapUsedMb)} MB used of ${m((s) => s.heapTotalMb)} MB`,
         `  exit on SIGTERM                     ${samples.map((s) => s.exitCode).join(", ")}`,
       );

@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -11,15 +11,31 @@ import { postgresUrl } from "./support/test-app.ts";
 
 /**
  * The production start (issue 17, "a lean process"): `npm run build:server` compiles the server,
- * and `npm run serve` runs the compiled JavaScript with plain node, no TypeScript loader. A first
- * start copies the build's migrated database template instead of running initdb and the
- * migrations. Embedded only: the compiled code is the same on PostgreSQL.
+ * and `npm run serve` runs the compiled JavaScript with plain node, no TypeScript loader, through
+ * apps/server/serve.sh (jemalloc where the host has it). A first start copies the build's migrated
+ * database template instead of running initdb and the migrations. Embedded only: the compiled code
+ * is the same on PostgreSQL.
  */
+
+/** The places serve.sh looks for jemalloc, in its order; the first readable one is preloaded. */
+function hostJemalloc(): string | undefined {
+  if (process.platform !== "linux") return undefined;
+  const machine = execFileSync("uname", ["-m"], { encoding: "utf8" }).trim();
+  return [`/usr/lib/${machine}-linux-gnu/libjemalloc.so.2`, "/usr/lib64/libjemalloc.so.2", "/usr/lib/libjemalloc.so.2"].find(
+    (candidate) => existsSync(candidate),
+  );
+}
+
+/** Whether the running process mapped jemalloc (LD_PRELOAD took effect in the server itself, not in a shell around it). */
+function usesJemalloc(pid: number): boolean {
+  return readFileSync(`/proc/${pid}/maps`, "utf8").includes("libjemalloc");
+}
 describe.skipIf(postgresUrl)("the compiled server", () => {
   // Inside the repository, as the build requires: its packages are resolved from node_modules.
   const outdir = mkdtempSync(path.join(REPO_ROOT, ".tmp-compiled-"));
   const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-compiled-"));
   let server: ServerChild;
+  let glibcServer: ServerChild;
 
   beforeAll(async () => {
     await promisify(execFile)(process.execPath, ["--import", "tsx", "apps/server/build.ts", "--outdir", outdir], {
@@ -30,19 +46,34 @@ describe.skipIf(postgresUrl)("the compiled server", () => {
     server = new ServerChild({
       port,
       compiledEntry: path.join(outdir, "main.js"),
+      serveScript: true,
       // As the production image runs it (Dockerfile), on the embedded database.
-      env: testServerEnv(port, dataDir, { SEED_DEMO: "auto" }),
+      env: testServerEnv(port, dataDir, {
+        SEED_DEMO: "auto",
+        ALLOCATOR: undefined,
+        LD_PRELOAD: undefined,
+        MALLOC_CONF: undefined,
+      }),
+    });
+    glibcServer = new ServerChild({
+      port,
+      compiledEntry: path.join(outdir, "main.js"),
+      serveScript: true,
+      env: testServerEnv(port, dataDir, { ALLOCATOR: "glibc", LD_PRELOAD: undefined, MALLOC_CONF: undefined }),
     });
   }, 200_000);
 
   afterAll(async () => {
     await server?.kill();
+    await glibcServer?.kill();
     rmSync(outdir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("starts with plain node on an empty data directory, serves the demo venue, and stops cleanly on SIGTERM", async () => {
     await server.start();
+    // serve.sh preloads jemalloc where the host has it (this machine and CI's: Debian's libjemalloc2).
+    if (process.platform === "linux") expect(usesJemalloc(server.pid as number)).toBe(hostJemalloc() !== undefined);
     const api = apiClient(server.baseUrl);
 
     // The new database came from the template, readable by the server's user only.
@@ -67,14 +98,15 @@ describe.skipIf(postgresUrl)("the compiled server", () => {
     expect(server.problems).toEqual([]);
   }, 120_000);
 
-  it("starts again on the same data directory, on the database it made there", async () => {
-    await server.start();
-    const api = apiClient(server.baseUrl);
+  it("starts again on the same data directory, on the database it made there (ALLOCATOR=glibc: glibc's malloc)", async () => {
+    await glibcServer.start();
+    if (process.platform === "linux") expect(usesJemalloc(glibcServer.pid as number)).toBe(false);
+    const api = apiClient(glibcServer.baseUrl);
     const admin = await api.login("admin", DEMO_PASSWORD);
     const tables = await api.get("/api/crm/tables", admin);
     expect(tables.status).toBe(200);
     expect(tables.body.length).toBe(10);
-    await server.stop();
-    expect(server.lastExit).toEqual({ code: 0, signal: null });
+    await glibcServer.stop();
+    expect(glibcServer.lastExit).toEqual({ code: 0, signal: null });
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 /** The production entry, as `npm run serve` starts it: config → database → migrations → app → listen. */
 const SERVER_ENTRY = path.join(REPO_ROOT, "apps/server/src/main.ts");
+const SERVE_SCRIPT = path.join(REPO_ROOT, "apps/server/serve.sh");
 /** The same entry behind fiscal-send-probe.ts, which reports the sandbox's SendInvoices steps. */
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), "fiscal-send-probe.ts");
 
@@ -86,6 +87,8 @@ export interface ServerChildOptions {
   nodeArgs?: string[];
   /** A compiled build's main.js (apps/server/build.ts) to run with plain node instead of the sources under tsx. */
   compiledEntry?: string;
+  /** Start through apps/server/serve.sh, as `npm run serve` and the image do (jemalloc where the host has it). */
+  serveScript?: boolean;
   /** How long start() waits for readiness (default 60 s). */
   startTimeoutMs?: number;
 }
@@ -145,7 +148,11 @@ export class ServerChild {
       ? [this.options.compiledEntry]
       : ["--import", "tsx", this.options.probe ? PROBE : SERVER_ENTRY];
     const args = [...(this.options.nodeArgs ?? []), ...entry];
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    // serve.sh runs the `node` it finds on PATH: this one.
+    if (this.options.serveScript) env.PATH = `${path.dirname(process.execPath)}${path.delimiter}${env.PATH ?? ""}`;
+    const child = this.options.serveScript
+      ? spawn("sh", [SERVE_SCRIPT, ...args], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
     let exitText: string | null = null;
     this.exited = new Promise((resolve) =>
