@@ -8,10 +8,11 @@
  * Each case starts the server as a child on a free port, times it from spawn to GET /health/ready
  * answering 200, leaves it idle, reads its resident memory from /proc (VmRSS, and VmHWM for the
  * peak), its main thread's JavaScript heap from GET /metrics, and stops it with SIGTERM. The cases:
- * the compiled build (`npm start`, through apps/server/serve.sh as `npm run serve` starts it) on a fresh embedded data directory (initdb, migrations, demo
- * venue) and again on the same directory, the sources under tsx (`npm run dev`'s loader) on that
- * directory, and with --database-url the compiled build on PostgreSQL (a database of its own).
- * EMBEDDED_DB_CACHE_MB and other settings in the environment reach the server.
+ * the compiled build (`npm start`: through apps/server/serve.sh, as `npm run serve` starts it) on
+ * a fresh embedded data directory (initdb, migrations, demo venue) and again on the same directory,
+ * the sources under tsx (`npm run dev`'s loader) on that directory, and with --database-url the
+ * compiled build on PostgreSQL (a database of its own). EMBEDDED_DB_CACHE_MB, ALLOCATOR=glibc and
+ * other settings in the environment reach the server.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
