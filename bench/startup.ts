@@ -50,7 +50,7 @@ interface Sample {
   heapTotalMb: number;
   heapUsedMb: number;
   exitCode: number | null;
-  /** The malloc the server runs on: jemalloc when serve.sh preloaded it (read from /proc/PID/maps). */
+  /** The malloc the server runs on: jemalloc when serve.sh preloaded it. */
   allocator: "jemalloc" | "glibc";
 }
 
@@ -101,7 +101,7 @@ async function measure(which: Case, dataDir: string, idleSec: number): Promise<S
   const readyMs = await child.start();
   const pid = child.pid as number;
   const rssAtReadyMb = procStatusMb(pid, "VmRSS");
-  const allocator = readFileSync(`/proc/${pid}/maps`, "utf8").includes("libjemalloc") ? "jemalloc" : "glibc";
+  const allocator = child.allocator();
   await new Promise((resolve) => setTimeout(resolve, idleSec * 1000));
   const rssIdleMb = procStatusMb(pid, "VmRSS");
   const peakMb = procStatusMb(pid, "VmHWM");

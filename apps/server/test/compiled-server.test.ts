@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -26,10 +26,6 @@ function hostJemalloc(): string | undefined {
   );
 }
 
-/** Whether the running process mapped jemalloc (LD_PRELOAD took effect in the server itself, not in a shell around it). */
-function usesJemalloc(pid: number): boolean {
-  return readFileSync(`/proc/${pid}/maps`, "utf8").includes("libjemalloc");
-}
 describe.skipIf(postgresUrl)("the compiled server", () => {
   // Inside the repository, as the build requires: its packages are resolved from node_modules.
   const outdir = mkdtempSync(path.join(REPO_ROOT, ".tmp-compiled-"));
@@ -43,24 +39,17 @@ describe.skipIf(postgresUrl)("the compiled server", () => {
       timeout: 180_000,
     });
     const port = await freePort();
-    server = new ServerChild({
-      port,
-      compiledEntry: path.join(outdir, "main.js"),
-      serveScript: true,
-      // As the production image runs it (Dockerfile), on the embedded database.
-      env: testServerEnv(port, dataDir, {
-        SEED_DEMO: "auto",
-        ALLOCATOR: undefined,
-        LD_PRELOAD: undefined,
-        MALLOC_CONF: undefined,
-      }),
-    });
-    glibcServer = new ServerChild({
-      port,
-      compiledEntry: path.join(outdir, "main.js"),
-      serveScript: true,
-      env: testServerEnv(port, dataDir, { ALLOCATOR: "glibc", LD_PRELOAD: undefined, MALLOC_CONF: undefined }),
-    });
+    // Through serve.sh as `npm run serve` and the image run it, on the embedded database; the
+    // allocator settings of the shell running the tests stay out.
+    const compiledServer = (overrides: Record<string, string | undefined>) =>
+      new ServerChild({
+        port,
+        compiledEntry: path.join(outdir, "main.js"),
+        serveScript: true,
+        env: testServerEnv(port, dataDir, { LD_PRELOAD: undefined, MALLOC_CONF: undefined, ...overrides }),
+      });
+    server = compiledServer({ SEED_DEMO: "auto", ALLOCATOR: undefined });
+    glibcServer = compiledServer({ ALLOCATOR: "glibc" });
   }, 200_000);
 
   afterAll(async () => {
@@ -73,7 +62,7 @@ describe.skipIf(postgresUrl)("the compiled server", () => {
   it("starts with plain node on an empty data directory, serves the demo venue, and stops cleanly on SIGTERM", async () => {
     await server.start();
     // serve.sh preloads jemalloc where the host has it (this machine and CI's: Debian's libjemalloc2).
-    if (process.platform === "linux") expect(usesJemalloc(server.pid as number)).toBe(hostJemalloc() !== undefined);
+    if (process.platform === "linux") expect(server.allocator()).toBe(hostJemalloc() ? "jemalloc" : "glibc");
     const api = apiClient(server.baseUrl);
 
     // The new database came from the template, readable by the server's user only.
@@ -100,7 +89,7 @@ describe.skipIf(postgresUrl)("the compiled server", () => {
 
   it("starts again on the same data directory, on the database it made there (ALLOCATOR=glibc: glibc's malloc)", async () => {
     await glibcServer.start();
-    if (process.platform === "linux") expect(usesJemalloc(glibcServer.pid as number)).toBe(false);
+    if (process.platform === "linux") expect(glibcServer.allocator()).toBe("glibc");
     const api = apiClient(glibcServer.baseUrl);
     const admin = await api.login("admin", DEMO_PASSWORD);
     const tables = await api.get("/api/crm/tables", admin);

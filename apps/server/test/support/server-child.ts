@@ -4,6 +4,7 @@
  * for it the same way.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -119,6 +120,15 @@ export class ServerChild {
     return this.child?.pid ?? null;
   }
 
+  /**
+   * The malloc the running child uses, read from /proc/PID/maps (Linux): jemalloc when serve.sh
+   * preloaded it into the server itself, not only into a shell around it.
+   */
+  allocator(): "jemalloc" | "glibc" {
+    if (!this.child?.pid) throw new Error("the server child is not running");
+    return readFileSync(`/proc/${this.child.pid}/maps`, "utf8").includes("libjemalloc") ? "jemalloc" : "glibc";
+  }
+
   /** True from the moment the child answers until it is killed or stopped. */
   get up(): boolean {
     return this.upNow;
@@ -150,9 +160,8 @@ export class ServerChild {
     const args = [...(this.options.nodeArgs ?? []), ...entry];
     // serve.sh runs the `node` it finds on PATH: this one.
     if (this.options.serveScript) env.PATH = `${path.dirname(process.execPath)}${path.delimiter}${env.PATH ?? ""}`;
-    const child = this.options.serveScript
-      ? spawn("sh", [SERVE_SCRIPT, ...args], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
-      : spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const [command, commandArgs] = this.options.serveScript ? ["sh", [SERVE_SCRIPT, ...args]] : [process.execPath, args];
+    const child = spawn(command, commandArgs, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
     let exitText: string | null = null;
     this.exited = new Promise((resolve) =>
