@@ -197,7 +197,7 @@ async function serveDay(day: string, variant: number) {
 }
 
 /** A bill paid in part before midnight and the rest after: one table service over two days. */
-async function overMidnight(first: string, second: string | null) {
+async function overMidnight(first: string, second: string) {
   const o = await tableWithOrder([
     { id: venue.salad.id, quantity: 1 },
     { id: venue.coffee.id, quantity: 2 },
@@ -208,9 +208,8 @@ async function overMidnight(first: string, second: string | null) {
     first,
     "23:50",
   );
-  // The rest is paid after midnight, today live when `second` is null.
-  const rest = await collect(o.table.id, { payAll: true, cardAmount: 700 });
-  if (second) await completeAt(rest, second, "00:10");
+  // The rest is paid ten minutes after midnight.
+  await completeAt(await collect(o.table.id, { payAll: true, cardAmount: 700 }), second, "00:10");
 }
 
 const ranges: [string, string][] = [
@@ -234,7 +233,14 @@ const sourceSets: NonNullable<StatsRequest["orderSourceFilters"]>[] = [
 
 /** The answer read from the rows alone: as of the period's first morning nothing of it was finished. */
 const liveAnswer = (scope: StatsScope) => loadIncomeStats(db(), scope, new Date(Date.parse(`${scope.startDate}T00:00:00Z`)));
-const scopeOf = (request: StatsRequest) => resolveStatsScope(db(), venue.venue.id, request);
+/**
+ * The roll-up's reads and workers run at a fixed moment of today, the first at which yesterday is
+ * finished, so what they may roll up does not depend on the hour the suite runs (in the quarter
+ * hour after midnight yesterday is still read live).
+ */
+const readAt = nextDayFinishedAt(athensMidnight(today));
+const readIncome = (scope: StatsScope) => loadIncomeStats(db(), scope, readAt);
+const scopeOf = (request: StatsRequest) => resolveStatsScope(db(), venue.venue.id, request, readAt);
 const rolledDays = async () =>
   (
     (await db().execute(
@@ -255,7 +261,7 @@ beforeAll(async () => {
     .returning();
   for (const n of [4, 3, 2, 1]) await serveDay(daysAgo(n), n);
   await overMidnight(daysAgo(3), daysAgo(2));
-  await overMidnight(daysAgo(1), null);
+  await overMidnight(daysAgo(1), today);
   // Still open: paid in part yesterday, the rest not yet.
   const open = await tableWithOrder([{ id: venue.souvlaki.id, quantity: 2 }]);
   const souvlaki = await open.idsOf("Σουβλάκι");
@@ -279,7 +285,7 @@ describe("the daily roll-up", () => {
           for (const prepAreaFilters of areaSets) {
             const request = { dateFilters: { startDate, endDate }, timeFilters, orderSourceFilters, prepAreaFilters };
             const scope = await scopeOf(request);
-            expect(await loadIncomeStats(db(), scope), JSON.stringify(request)).toEqual(await liveAnswer(scope));
+            expect(await readIncome(scope), JSON.stringify(request)).toEqual(await liveAnswer(scope));
             compared++;
           }
         }
@@ -294,9 +300,9 @@ describe("the daily roll-up", () => {
   it("with a table filter (read live), and its figures are what was paid", async () => {
     const [table] = await db().select().from(diningTables).where(eq(diningTables.retailerId, venue.venue.id)).limit(1);
     const scope = await scopeOf({ dateFilters: { startDate: daysAgo(4), endDate: today }, tableFilters: [table.id] });
-    expect(await loadIncomeStats(db(), scope)).toEqual(await liveAnswer(scope));
+    expect(await readIncome(scope)).toEqual(await liveAnswer(scope));
     // Seven table services a day (F's moved bill is one), the two bills over midnight once each, the open one.
-    const all = await loadIncomeStats(db(), await scopeOf({ dateFilters: { startDate: daysAgo(4), endDate: today } }));
+    const all = await readIncome(await scopeOf({ dateFilters: { startDate: daysAgo(4), endDate: today } }));
     expect(all.tablesTotal).toBe(5 * 7 + 2 + 1);
     expect(all.takeAwaysTotal).toBe(5);
     expect(all.registerSalesTotal).toBe(10);
@@ -305,7 +311,7 @@ describe("the daily roll-up", () => {
   it("two cold reads at once fill each day once", async () => {
     await db().execute(`delete from stats_rollup_days where retailer_id = ${venue.venue.id}` as never);
     const scope = await scopeOf({ dateFilters: { startDate: daysAgo(6), endDate: today }, prepAreaFilters: [venue.kitchen.id] });
-    const answers = await Promise.all([1, 2, 3, 4].map(() => loadIncomeStats(db(), scope)));
+    const answers = await Promise.all([1, 2, 3, 4].map(() => readIncome(scope)));
     const live = await liveAnswer(scope);
     for (const answer of answers) expect(answer).toEqual(live);
     const twice = (await db().execute(
@@ -318,7 +324,7 @@ describe("the daily roll-up", () => {
 
   it("forgets a past day whose facts change, in the same transaction", async () => {
     const scope = await scopeOf({ dateFilters: { startDate: daysAgo(4), endDate: daysAgo(1) }, orderSourceFilters: ["DINE_IN"] });
-    const before = await loadIncomeStats(db(), scope);
+    const before = await readIncome(scope);
     expect(await rolledDays()).toContain(daysAgo(2));
     // A fix by hand to a completed payment of two days ago.
     await db().execute(
@@ -327,7 +333,7 @@ describe("the daily roll-up", () => {
          and (completed_at at time zone 'Europe/Athens')::date = '${daysAgo(2)}' order by id limit 1)` as never,
     );
     expect(await rolledDays()).not.toContain(daysAgo(2));
-    const after = await loadIncomeStats(db(), scope);
+    const after = await readIncome(scope);
     expect(after.cashTotal).toBe(before.cashTotal + 100);
     expect(after).toEqual(await liveAnswer(scope));
   });
@@ -344,7 +350,7 @@ describe("the daily roll-up", () => {
     );
     await cancelledAt(t.table.id, daysAgo(1), "23:40");
     const scope = await scopeOf({ dateFilters: { startDate: daysAgo(2), endDate: today }, orderSourceFilters: ["TAKE_AWAY"] });
-    const before = await loadIncomeStats(db(), scope);
+    const before = await readIncome(scope);
     expect(before).toEqual(await liveAnswer(scope));
     expect(await rolledDays()).toContain(daysAgo(1));
     const target = await buildTable(db(), venue.venue.id);
@@ -352,7 +358,7 @@ describe("the daily roll-up", () => {
       200,
     );
     expect(await rolledDays()).not.toContain(daysAgo(1));
-    const after = await loadIncomeStats(db(), scope);
+    const after = await readIncome(scope);
     expect(after.cancelledTotal).toBe(before.cancelledTotal - 100);
     expect(after).toEqual(await liveAnswer(scope));
   });
@@ -362,9 +368,9 @@ describe("the background roll-up", () => {
   const firstDay = daysAgo(40);
   const failures: object[] = [];
   const log = { info: () => {}, error: (failure: object) => failures.push(failure) };
-  const worker = (now?: () => Date) => new StatsRollupWorker({ db: db(), startDelayMs: 0, nightlyDelayMs: 0, log, now });
+  const worker = (now = () => readAt) => new StatsRollupWorker({ db: db(), startDelayMs: 0, nightlyDelayMs: 0, log, now });
   const forgetAll = () => db().execute(`delete from stats_rollup_days where retailer_id = ${venue.venue.id}` as never);
-  const finishedDays = () => daysBetween(firstDay, lastFinishedDay(new Date()));
+  const finishedDays = () => daysBetween(firstDay, lastFinishedDay(readAt));
   const rows = async (query: string) => ((await db().execute(query as never)) as unknown as { rows: unknown[] }).rows;
   /** Every rolled-up row of the venue, in a fixed order. */
   const rolledRows = async () => ({
@@ -393,7 +399,7 @@ describe("the background roll-up", () => {
     expect(run.fills).toBeGreaterThan(1);
     const claimed = await claims();
     const scope = await scopeOf({ dateFilters: { startDate: daysAgo(365), endDate: daysAgo(1) } });
-    expect(await loadIncomeStats(db(), scope)).toEqual(await liveAnswer(scope));
+    expect(await readIncome(scope)).toEqual(await liveAnswer(scope));
     expect(await claims()).toEqual(claimed);
     expect((await worker().runOnce()).days).toBe(0);
   });
@@ -412,7 +418,7 @@ describe("the background roll-up", () => {
     expect((await nightly.runOnce()).days).toBe(1);
     expect(await rolledDays()).toEqual(daysBetween(firstDay, daysAgo(2)));
     const scope = await scopeOf({ dateFilters: { startDate: daysAgo(4), endDate: daysAgo(2) } });
-    expect(await loadIncomeStats(db(), scope)).toEqual(await liveAnswer(scope));
+    expect(await loadIncomeStats(db(), scope, now)).toEqual(await liveAnswer(scope));
   });
 
   it("two workers at once share the days and write what one worker writes", async () => {
