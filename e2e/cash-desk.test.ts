@@ -47,6 +47,11 @@ describe("the cash desk", () => {
     const cashier = await newPage(DESK);
     await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "admin-dashboard");
     expect(await text(cashier.getByTestId("admin-business-name"))).toContain("Demo Taverna");
+    // The cash desk edits a preparation area but may not delete it (spec 3 §6): no Delete to be refused.
+    await cashier.getByTestId("admin-tab-spaces").click();
+    await cashier.locator('[data-testid^="area-row-"]').filter({ hasText: "Μπαρ" }).getByRole("link").click();
+    await cashier.getByTestId("area-save").waitFor();
+    expect(await cashier.getByTestId("area-delete").count()).toBe(0);
     await cashier.getByTestId("admin-tab-cash-desk").click();
     await cashier.getByTestId("cash-desk-tables").waitFor();
     await card(cashier, "3").waitFor();
