@@ -114,8 +114,23 @@ describe("the cash desk", () => {
     await screenshot(cashier, "cash-desk-pending-terminal-1280");
     await approveAtTerminal(browser, server.baseUrl);
     await toast(cashier, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor({ timeout: 15_000 });
-    await cashier.getByTestId("service-modal-close").click();
+    // Paid in full: the window closes on its own, back to the cards.
+    await cashier.getByTestId("service-modal").waitFor({ state: "detached" });
     await expect.poll(() => card(cashier, "3").getAttribute("data-active")).toBe("false");
+
+    // 3b. A cash close takes three taps from the card: the card, Εξόφληση · Μετρητά, collect.
+    const guest5 = await newPage(PHONE);
+    await guestOrders(guest5, server.baseUrl, "demo-5", [["Ορεκτικά", "Τζατζίκι", 1]]);
+    await expect.poll(() => text(card(cashier, "5").getByTestId("card-unpaid")), { timeout: 15_000 }).toContain("5,50");
+    const taps = [
+      card(cashier, "5").getByRole("link").first(),
+      cashier.getByTestId("settle-in-cash"),
+      cashier.getByTestId("collect"),
+    ];
+    for (const tap of taps) await tap.click();
+    await toast(cashier, "success", "Επιτυχής εξόφληση λογαριασμού!").waitFor();
+    await cashier.getByTestId("service-modal").waitFor({ state: "detached" });
+    await expect.poll(() => card(cashier, "5").getAttribute("data-active")).toBe("false");
 
     // 4. A take-away: Τζατζίκι and Χωριάτικη at take-away prices (5,00 + 9,00), "Πακέτο" in the kitchen, paid.
     const kitchen = await newPage(DESK);
@@ -152,7 +167,7 @@ describe("the cash desk", () => {
     expect(await text(cashier.getByTestId("finalize-total"))).toContain("14,00");
     await cashier.getByTestId("collect").click();
     await toast(cashier, "success", "Επιτυχής εξόφληση λογαριασμού!").waitFor();
-    await cashier.getByTestId("service-modal-close").click();
+    await cashier.getByTestId("service-modal").waitFor({ state: "detached" });
     await cashier.getByTestId("cash-desk-take-away").waitFor();
     await screenshot(cashier, "cash-desk-take-away-paid-1280");
 
@@ -178,7 +193,7 @@ describe("the cash desk", () => {
     // 6. The history lists the guest's order, the take-away and the register sale.
     await cashier.getByTestId("cash-desk-tab-history").click();
     await cashier.getByTestId("history-list").waitFor();
-    await expect.poll(() => cashier.getByTestId("history-ticket").count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => cashier.getByTestId("history-ticket").count(), { timeout: 15_000 }).toBe(4);
     const tickets = await cashier.getByTestId("history-ticket").allInnerTexts();
     expect(tickets.some((t) => t.includes("Μουσακάς") && t.includes("Τζατζίκι"))).toBe(true);
     expect(tickets.some((t) => t.includes("Χωριάτικη"))).toBe(true);
