@@ -107,7 +107,10 @@ describe("the cash desk", () => {
     await cashier.getByTestId("collect-table").click();
     await cashier.getByTestId("payment-type-full").click();
     await cashier.getByTestId("payment-method-card").click();
-    await cashier.getByTestId("terminal").first().click();
+    // The venue's one terminal is already chosen, and the bar over the collect button says so.
+    await cashier.getByTestId("terminal-choice").waitFor();
+    expect(await cashier.getByTestId("terminal").first().locator("input").isChecked()).toBe(true);
+    expect(await text(cashier.getByTestId("collect-note"))).toContain("POS 1");
     expect(await cashier.getByTestId("card-amount").inputValue()).toBe("18,50");
     await cashier.getByTestId("collect").click();
     await cashier.getByTestId("pending-pos-payment").waitFor();
