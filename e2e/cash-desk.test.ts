@@ -45,8 +45,13 @@ describe("the cash desk", () => {
 
   it("a guest's order shows on table 3's card live; the cashier bills it to the till's printer and collects it in cash and on the terminal; a take-away at take-away prices reaches the kitchen as Πακέτο and is paid; a register sale; the history lists every ticket", async () => {
     const cashier = await newPage(DESK);
-    await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "admin-dashboard");
-    expect(await text(cashier.getByTestId("admin-business-name"))).toContain("Demo Taverna");
+    // The remember box starts ticked (spec 3 §3 sends it as true), so a restarted till stays signed in.
+    await cashier.goto(`${server.baseUrl}/service/admin`);
+    await cashier.getByTestId("login-remember").waitFor();
+    expect(await cashier.getByTestId("login-remember").isChecked()).toBe(true);
+    // The cashier lands on the cash desk, not on the owner's dashboard.
+    await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "cash-desk-tables");
+    expect(await cashier.evaluate(() => localStorage.getItem("authenticationToken"))).toBeTruthy();
     // The cash desk edits a preparation area but may not delete it (spec 3 §6): no Delete to be refused.
     await cashier.getByTestId("admin-tab-spaces").click();
     await cashier.locator('[data-testid^="area-row-"]').filter({ hasText: "Μπαρ" }).getByRole("link").click();

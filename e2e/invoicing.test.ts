@@ -84,7 +84,7 @@ describe("Greek fiscal documents at the till", () => {
 
     // 2. The cashier's till is open; a guest at table 4 orders Τζατζίκι (5,50) and Μουσακάς (13,00).
     const cashier = await browser.newPage(DESK);
-    await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "admin-dashboard");
+    await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "cash-desk-tables");
     await cashier.getByTestId("admin-tab-cash-desk").click();
     await cashier.getByTestId("cash-desk-tables").waitFor();
     const guest = await browser.newPage(PHONE);

@@ -173,7 +173,8 @@ export function AdminShell({ account }: { account: Account }) {
       <main className={styles.main}>
         <Suspense fallback={<DelayedSkeleton rows={5} />}>
           <Routes>
-            <Route index element={<Dashboard isAdmin={isAdmin} />} />
+            {/* The cash desk's work is the till: it lands there, not on the owner's dashboard. */}
+            <Route index element={isAdmin ? <Dashboard isAdmin /> : <Navigate to="cash-desk" replace />} />
             <Route path="tables" element={<SpacesPage />} />
             <Route path="table/:id?" element={<TableFormPage />} />
             <Route path="preparation-area/:id?" element={<AreaFormPage isAdmin={isAdmin} mayDelete={mayDelete} />} />
