@@ -205,6 +205,8 @@ describe("the cash desk", () => {
     const tickets = await cashier.getByTestId("history-ticket").allInnerTexts();
     expect(tickets.some((t) => t.includes("Μουσακάς") && t.includes("Τζατζίκι"))).toBe(true);
     expect(tickets.some((t) => t.includes("Χωριάτικη"))).toBe(true);
+    const takeAwayTicket = cashier.getByTestId("history-ticket").filter({ hasText: "Χωριάτικη" });
+    expect(await text(takeAwayTicket.getByTestId("history-place"))).toMatch(/^Πακέτο \d+$/);
     expect(await cashier.getByTestId("history-registered").count()).toBe(1);
     await screenshot(cashier, "cash-desk-history-1280");
     await cashier.getByTestId("history-ticket").first().click();
