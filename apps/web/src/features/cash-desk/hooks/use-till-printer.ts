@@ -1,4 +1,4 @@
-import { documentsToPrint, type TableBill } from "@tableorder/domain/contracts/cash-desk";
+import { documentsToPrint, type FiscalDocument, type TableBill } from "@tableorder/domain/contracts/cash-desk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { bigLetters } from "../../../lib/print/big-letters.ts";
@@ -13,7 +13,7 @@ import {
   useDocumentsToPrint,
 } from "../api/documents-to-print.ts";
 import { useAdminIp } from "../api/get-admin-ip.ts";
-import { DocumentPrinter, type DocumentPrinterState } from "../printing/document-printer.ts";
+import { DocumentPrinter, type DocumentPrinterState, documentJob } from "../printing/document-printer.ts";
 
 export const DOCUMENTS_TO_PRINT_QUEUE = "/user/queue/admin/documents-to-print";
 
@@ -25,6 +25,8 @@ export interface TillPrinter {
   printBill: (bill: TableBill, bigLetters: boolean) => Promise<PrintResult>;
   /** Fiscal documents due that have not come out yet. */
   documentsWaiting: number;
+  /** Prints a document again, marked ΑΝΤΙΓΡΑΦΟ (from the history); never throws. */
+  reprint: (document: FiscalDocument) => Promise<PrintResult>;
 }
 
 const noop = () => () => {};
@@ -103,5 +105,22 @@ export function useTillPrinter(): TillPrinter {
     },
     [till, printerIp],
   );
-  return { status, ready: status === "CONNECTED" && Boolean(printerIp), printBill, documentsWaiting: documents.waiting };
+  const issuer = toPrint?.issuer ?? null;
+  const reprint = useCallback(
+    (document: FiscalDocument): Promise<PrintResult> => {
+      const printer = printerAddress(printerIp);
+      const job = issuer ? documentJob(document, issuer, bigLetters.get(), true) : null;
+      if (!till || !printer || !job) return Promise.resolve({ ok: false, error: "not_connected" });
+      // Its own job id: a copy is never taken for a repeat of the original.
+      return till.client.print({ ...printer, job });
+    },
+    [till, printerIp, issuer],
+  );
+  return {
+    status,
+    ready: status === "CONNECTED" && Boolean(printerIp),
+    printBill,
+    documentsWaiting: documents.waiting,
+    reprint,
+  };
 }
