@@ -54,7 +54,8 @@ export async function loadDocumentsToPrint(db: Queryable, retailerId: number): P
     rows.map((r) => r.id),
   );
   return {
-    issuer: rows.length ? await loadIssuer(db, retailerId) : null,
+    // Even with nothing to print: a reprint from the history prints under the same header.
+    issuer: await loadIssuer(db, retailerId),
     documents: rows.map((row) => presentDocument(row, cancelled.has(row.id))),
   };
 }
