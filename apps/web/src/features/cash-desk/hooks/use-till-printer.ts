@@ -23,7 +23,13 @@ export interface TillPrinter {
   ready: boolean;
   /** Sends a bill to the till's printer (80 mm); resolves with the agent's answer, never throws. */
   printBill: (bill: TableBill, bigLetters: boolean) => Promise<PrintResult>;
-  /** Fiscal documents due that have not come out yet. */
+  /**
+   * The venue prints through a print agent: one of its screens has printed through one, or this
+   * till is connected to one now. Until then nothing is said to be waiting to print or to have
+   * failed to print: a venue without a print service hands out no paper.
+   */
+  serviceSeen: boolean;
+  /** Fiscal documents due that have not come out yet (0 until a print service was seen). */
   documentsWaiting: number;
   /** Prints a document again, marked ΑΝΤΙΓΡΑΦΟ (from the history); never throws. */
   reprint: (document: FiscalDocument) => Promise<PrintResult>;
@@ -105,6 +111,7 @@ export function useTillPrinter(): TillPrinter {
     },
     [till, printerIp],
   );
+  const serviceSeen = Boolean(ip?.printServiceSeen) || status === "CONNECTED";
   const issuer = toPrint?.issuer ?? null;
   const reprint = useCallback(
     (document: FiscalDocument): Promise<PrintResult> => {
@@ -120,7 +127,8 @@ export function useTillPrinter(): TillPrinter {
     status,
     ready: status === "CONNECTED" && Boolean(printerIp),
     printBill,
-    documentsWaiting: documents.waiting,
+    serviceSeen,
+    documentsWaiting: serviceSeen ? documents.waiting : 0,
     reprint,
   };
 }
