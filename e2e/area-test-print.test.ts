@@ -88,7 +88,7 @@ describe("a preparation area's test print", () => {
 
   it("the cash desk, which may open the area's settings, does not see the test print; the admin's phone does", async () => {
     const desk = await session.newPage(DESK);
-    await signInStaff(desk, server.baseUrl, "/service/admin", "cashdesk", "admin-dashboard");
+    await signInStaff(desk, server.baseUrl, "/service/admin", "cashdesk", "cash-desk-tables");
     await openArea(desk, DEMO_AREA_NAMES.Kitchen);
     expect(await desk.getByTestId("area-test-print").count()).toBe(0);
 

@@ -8,6 +8,7 @@ import {
   PHONE,
   screenshot,
   signInStaff,
+  TILL,
   text,
   toast,
 } from "./support/browser.ts";
@@ -22,7 +23,7 @@ let server: RunningServer;
 let browser: BrowserSession;
 let tillPrinter: VenuePrinter;
 
-const newPage = (options: typeof DESK | typeof PHONE) => browser.newPage(options);
+const newPage = (options: typeof DESK | typeof PHONE | typeof TILL) => browser.newPage(options);
 const card = (page: Page, name: string) => page.locator(`[data-testid="cash-desk-card"][data-name="${name}"]`);
 
 /** Keys an amount on the register's panel: "1000" is 10,00 €. */
@@ -44,14 +45,24 @@ describe("the cash desk", () => {
   });
 
   it("a guest's order shows on table 3's card live; the cashier bills it to the till's printer and collects it in cash and on the terminal; a take-away at take-away prices reaches the kitchen as Πακέτο and is paid; a register sale; the history lists every ticket", async () => {
-    const cashier = await newPage(DESK);
-    await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "admin-dashboard");
-    expect(await text(cashier.getByTestId("admin-business-name"))).toContain("Demo Taverna");
+    const cashier = await newPage(TILL);
+    // The remember box starts ticked (spec 3 §3 sends it as true), so a restarted till stays signed in.
+    await cashier.goto(`${server.baseUrl}/service/admin`);
+    await cashier.getByTestId("login-remember").waitFor();
+    expect(await cashier.getByTestId("login-remember").isChecked()).toBe(true);
+    // The cashier lands on the cash desk, not on the owner's dashboard.
+    await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "cash-desk-tables");
+    expect(await cashier.evaluate(() => localStorage.getItem("authenticationToken"))).toBeTruthy();
+    // The cash desk edits a preparation area but may not delete it (spec 3 §6): no Delete to be refused.
+    await cashier.getByTestId("admin-tab-spaces").click();
+    await cashier.locator('[data-testid^="area-row-"]').filter({ hasText: "Μπαρ" }).getByRole("link").click();
+    await cashier.getByTestId("area-save").waitFor();
+    expect(await cashier.getByTestId("area-delete").count()).toBe(0);
     await cashier.getByTestId("admin-tab-cash-desk").click();
     await cashier.getByTestId("cash-desk-tables").waitFor();
     await card(cashier, "3").waitFor();
     expect(await card(cashier, "3").getAttribute("data-active")).toBe("false");
-    await screenshot(cashier, "cash-desk-tables-empty-1280");
+    await screenshot(cashier, "cash-desk-tables-empty-1024");
 
     // 1. The guest orders at table 3: 2 × Τζατζίκι (5,50) + Μουσακάς (13,00) = 24,00 €, live on the card.
     const guest = await newPage(PHONE);
@@ -64,7 +75,7 @@ describe("the cash desk", () => {
     expect(await text(card(cashier, "3").getByTestId("card-unpaid"))).toContain("24,00");
     expect(await card(cashier, "3").getAttribute("data-unbilled")).toBe("true");
     await expect.poll(() => cashier.getByTestId("cash-desk-tab-tables").getAttribute("data-attention")).toBe("true");
-    await screenshot(cashier, "cash-desk-table-3-ordered-1280");
+    await screenshot(cashier, "cash-desk-table-3-ordered-1024");
 
     // 2. The bill reaches the till's printer.
     await card(cashier, "3").getByTestId("card-bill").click();
@@ -76,13 +87,13 @@ describe("the cash desk", () => {
     expect(printed.some((l) => /^1x Μουσακάς\s+13,00$/.test(l))).toBe(true);
     expect(printed.some((l) => /^ΣΥΝΟΛΟ\s+24,00$/.test(l))).toBe(true);
     await expect.poll(() => card(cashier, "3").getAttribute("data-unbilled")).toBe("false");
-    await screenshot(cashier, "cash-desk-table-3-billed-1280");
+    await screenshot(cashier, "cash-desk-table-3-billed-1024");
 
     // 3. One Τζατζίκι in cash, then the rest (18,50) on the sandbox terminal, in the service modal.
     await card(cashier, "3").getByRole("link").first().click();
     await cashier.getByTestId("service-modal").waitFor();
     await cashier.getByTestId("waiter-table-feed").waitFor();
-    await screenshot(cashier, "cash-desk-service-modal-1280");
+    await screenshot(cashier, "cash-desk-service-modal-1024");
     await cashier.getByTestId("collect-table").click();
     await cashier.getByTestId("payment-type-partial").click();
     await cashier.getByTestId("select-products").waitFor();
@@ -94,7 +105,7 @@ describe("the cash desk", () => {
     await cashier.getByTestId("payment-method-cash").click();
     await cashier.getByTestId("finalize-payment").waitFor();
     expect(await text(cashier.getByTestId("finalize-total"))).toContain("5,50");
-    await screenshot(cashier, "cash-desk-finalize-cash-1280");
+    await screenshot(cashier, "cash-desk-finalize-cash-1024");
     await cashier.getByTestId("collect").click();
     await toast(cashier, "success", "Επιτυχής είσπραξη μερικού συνόλου!").waitFor();
     await expect.poll(() => text(card(cashier, "3").getByTestId("card-unpaid"))).toContain("18,50");
@@ -102,15 +113,34 @@ describe("the cash desk", () => {
     await cashier.getByTestId("collect-table").click();
     await cashier.getByTestId("payment-type-full").click();
     await cashier.getByTestId("payment-method-card").click();
-    await cashier.getByTestId("terminal").first().click();
+    // The venue's one terminal is already chosen, and the bar over the collect button says so.
+    await cashier.getByTestId("terminal-choice").waitFor();
+    expect(await cashier.getByTestId("terminal").first().locator("input").isChecked()).toBe(true);
+    expect(await text(cashier.getByTestId("collect-note"))).toContain("POS 1");
     expect(await cashier.getByTestId("card-amount").inputValue()).toBe("18,50");
+    await screenshot(cashier, "cash-desk-finalize-card-1024");
     await cashier.getByTestId("collect").click();
     await cashier.getByTestId("pending-pos-payment").waitFor();
-    await screenshot(cashier, "cash-desk-pending-terminal-1280");
+    await screenshot(cashier, "cash-desk-pending-terminal-1024");
     await approveAtTerminal(browser, server.baseUrl);
     await toast(cashier, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor({ timeout: 15_000 });
-    await cashier.getByTestId("service-modal-close").click();
+    // Paid in full: the window closes on its own, back to the cards.
+    await cashier.getByTestId("service-modal").waitFor({ state: "detached" });
     await expect.poll(() => card(cashier, "3").getAttribute("data-active")).toBe("false");
+
+    // 3b. A cash close takes three taps from the card: the card, Εξόφληση · Μετρητά, collect.
+    const guest5 = await newPage(PHONE);
+    await guestOrders(guest5, server.baseUrl, "demo-5", [["Ορεκτικά", "Τζατζίκι", 1]]);
+    await expect.poll(() => text(card(cashier, "5").getByTestId("card-unpaid")), { timeout: 15_000 }).toContain("5,50");
+    const taps = [
+      card(cashier, "5").getByRole("link").first(),
+      cashier.getByTestId("settle-in-cash"),
+      cashier.getByTestId("collect"),
+    ];
+    for (const tap of taps) await tap.click();
+    await toast(cashier, "success", "Επιτυχής εξόφληση λογαριασμού!").waitFor();
+    await cashier.getByTestId("service-modal").waitFor({ state: "detached" });
+    await expect.poll(() => card(cashier, "5").getAttribute("data-active")).toBe("false");
 
     // 4. A take-away: Τζατζίκι and Χωριάτικη at take-away prices (5,00 + 9,00), "Πακέτο" in the kitchen, paid.
     const kitchen = await newPage(DESK);
@@ -131,7 +161,7 @@ describe("the cash desk", () => {
     }
     await cashier.getByTestId("basket-bar").click();
     expect(await text(cashier.getByTestId("send-order"))).toContain("14,00");
-    await screenshot(cashier, "cash-desk-take-away-order-1280");
+    await screenshot(cashier, "cash-desk-take-away-order-1024");
     await cashier.getByTestId("send-order").click();
     await cashier.getByTestId("waiter-table-feed").waitFor();
 
@@ -147,9 +177,9 @@ describe("the cash desk", () => {
     expect(await text(cashier.getByTestId("finalize-total"))).toContain("14,00");
     await cashier.getByTestId("collect").click();
     await toast(cashier, "success", "Επιτυχής εξόφληση λογαριασμού!").waitFor();
-    await cashier.getByTestId("service-modal-close").click();
+    await cashier.getByTestId("service-modal").waitFor({ state: "detached" });
     await cashier.getByTestId("cash-desk-take-away").waitFor();
-    await screenshot(cashier, "cash-desk-take-away-paid-1280");
+    await screenshot(cashier, "cash-desk-take-away-paid-1024");
 
     // 5. A register sale: 10,00 € at 24 % and 5,00 € at 13 %, in cash.
     await cashier.getByTestId("open-cash-register").click();
@@ -162,7 +192,7 @@ describe("the cash desk", () => {
     await cashier.getByTestId("register-add").click();
     expect(await cashier.getByTestId("register-section").count()).toBe(2);
     expect(await text(cashier.getByTestId("register-total"))).toContain("15,00");
-    await screenshot(cashier, "cash-register-panel-1280");
+    await screenshot(cashier, "cash-register-panel-1024");
     await cashier.getByTestId("register-continue").click();
     await cashier.getByTestId("payment-method-cash").click();
     await cashier.getByTestId("finalize-payment").waitFor();
@@ -173,15 +203,17 @@ describe("the cash desk", () => {
     // 6. The history lists the guest's order, the take-away and the register sale.
     await cashier.getByTestId("cash-desk-tab-history").click();
     await cashier.getByTestId("history-list").waitFor();
-    await expect.poll(() => cashier.getByTestId("history-ticket").count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => cashier.getByTestId("history-ticket").count(), { timeout: 15_000 }).toBe(4);
     const tickets = await cashier.getByTestId("history-ticket").allInnerTexts();
     expect(tickets.some((t) => t.includes("Μουσακάς") && t.includes("Τζατζίκι"))).toBe(true);
     expect(tickets.some((t) => t.includes("Χωριάτικη"))).toBe(true);
+    const takeAwayTicket = cashier.getByTestId("history-ticket").filter({ hasText: "Χωριάτικη" });
+    expect(await text(takeAwayTicket.getByTestId("history-place"))).toMatch(/^Πακέτο \d+$/);
     expect(await cashier.getByTestId("history-registered").count()).toBe(1);
-    await screenshot(cashier, "cash-desk-history-1280");
+    await screenshot(cashier, "cash-desk-history-1024");
     await cashier.getByTestId("history-ticket").first().click();
     await cashier.getByTestId("documents-dialog").waitFor();
     await cashier.getByTestId("documents-empty").waitFor();
-    await screenshot(cashier, "cash-desk-history-documents-1280");
+    await screenshot(cashier, "cash-desk-history-documents-1024");
   });
 });

@@ -84,7 +84,7 @@ describe("Greek fiscal documents at the till", () => {
 
     // 2. The cashier's till is open; a guest at table 4 orders Τζατζίκι (5,50) and Μουσακάς (13,00).
     const cashier = await browser.newPage(DESK);
-    await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "admin-dashboard");
+    await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "cash-desk-tables");
     await cashier.getByTestId("admin-tab-cash-desk").click();
     await cashier.getByTestId("cash-desk-tables").waitFor();
     const guest = await browser.newPage(PHONE);
@@ -139,6 +139,25 @@ describe("Greek fiscal documents at the till", () => {
     expect(receipt.qrCodes).toEqual([expect.objectContaining({ data: receiptRow.qrUrl, moduleSize: 8 })]);
     expect(receiptRow.qrUrl).toMatch(/^https:\/\//);
 
+    // 5b. The cashier opens the sale's documents: issue time, payment, terminal, lines and QR; a
+    // reprint comes out of the till's printer marked ΑΝΤΙΓΡΑΦΟ.
+    await cashier.setViewportSize({ width: 1024, height: 768 });
+    await cashier.getByTestId("cash-desk-tab-history").click();
+    await cashier.getByTestId("history-ticket").first().click();
+    const shown = cashier.getByTestId("fiscal-document").filter({ hasText: "Απόδειξη λιανικής" });
+    await shown.waitFor({ timeout: 15_000 });
+    expect(await text(shown.getByTestId("document-issued"))).toMatch(/\d{2}:\d{2}/);
+    expect(await text(shown.getByTestId("document-payments"))).toContain("Κάρτα");
+    expect(await text(shown.getByTestId("document-terminal"))).toContain("TID 87654321");
+    expect(await text(shown.getByTestId("document-lines"))).toContain("Μουσακάς");
+    await shown.getByTestId("document-qr").waitFor();
+    await screenshot(cashier, "invoicing-history-documents-cashier-1024");
+    await shown.getByTestId("document-reprint").click();
+    await toast(cashier, "success", "Το αντίγραφο εκτυπώθηκε").waitFor();
+    const copy = await tillPrinter.printedWith("ΑΝΤΙΓΡΑΦΟ");
+    expect(copy.lines).toContain("ΑΠΟΔΕΙΞΗ ΛΙΑΝΙΚΗΣ ΠΩΛΗΣΗΣ");
+    expect(copy.lines.some((l) => l.includes(`ΜΑΡΚ: ${receiptRow.mark}`))).toBe(true);
+
     // 6. The admin cancels the receipt from the history: a credit note is issued and prints, the receipt reads 'Ακυρώθηκε'.
     await admin.getByTestId("admin-tab-cash-desk").click();
     await admin.getByTestId("cash-desk-tab-history").click();
@@ -162,10 +181,10 @@ describe("Greek fiscal documents at the till", () => {
     expect(note.lines.some((l) => /18,50/.test(l))).toBe(true);
     await screenshot(admin, "invoicing-receipt-cancelled-1280");
 
-    // Every document printed once, by one of the two tills that were open.
-    const printedTitles = await Promise.all(
-      tillPrinter.printer.jobs.map(async (_, i) => (await tillPrinter.printedLines(i + 1)).join("\n")),
-    );
+    // Every document printed once, by one of the two tills that were open (the cashier's copy aside).
+    const printedTitles = (
+      await Promise.all(tillPrinter.printer.jobs.map(async (_, i) => (await tillPrinter.printedLines(i + 1)).join("\n")))
+    ).filter((job) => !job.includes("ΑΝΤΙΓΡΑΦΟ"));
     for (const title of ["ΔΕΛΤΙΟ ΠΑΡΑΓΓΕΛΙΑΣ ΕΣΤΙΑΣΗΣ", "ΑΠΟΔΕΙΞΗ ΛΙΑΝΙΚΗΣ ΠΩΛΗΣΗΣ", "ΠΙΣΤΩΤΙΚΟ ΣΤΟΙΧΕΙΟ ΛΙΑΝΙΚΗΣ"]) {
       expect(printedTitles.filter((job) => job.includes(title))).toHaveLength(1);
     }

@@ -79,7 +79,7 @@ describe("the web app under its Content-Security-Policy", () => {
 
     // The cash desk.
     const desk = await watchedPage(DESK);
-    await signInStaff(desk, server.baseUrl, "/service/admin", "cashdesk", "admin-dashboard");
+    await signInStaff(desk, server.baseUrl, "/service/admin", "cashdesk", "cash-desk-tables");
     await desk.getByTestId("admin-tab-cash-desk").click();
     await desk.waitForLoadState("networkidle");
     await screenshot(desk, "csp-cash-desk-1280");

@@ -4,6 +4,8 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 /** Where the journeys leave their screenshots, to be looked at. */
 export const SCREENSHOTS = "test-results/screenshots";
 export const DESK = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
+/** The till: a small touch screen at the counter (1024×768). */
+export const TILL = { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1 } as const;
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 /** A desk screen turned upright (a tablet on a stand at the counter). */
 export const TALL = { viewport: { width: 800, height: 1280 }, deviceScaleFactor: 1 } as const;
@@ -23,7 +25,7 @@ export class BrowserSession {
     return new BrowserSession(browser);
   }
 
-  async newPage(options: typeof DESK | typeof PHONE | typeof TALL): Promise<Page> {
+  async newPage(options: typeof DESK | typeof PHONE | typeof TALL | typeof TILL): Promise<Page> {
     const context = await this.browser.newContext({ ...options, locale: "el-GR", timezoneId: "Europe/Athens" });
     this.contexts.push(context);
     const page = await context.newPage();

@@ -8,6 +8,8 @@ import { athensTime, TicketWriter, tableLabel } from "./kitchen-ticket-layout.ts
 
 /** Spec 3 §9: "Receipt QR width is 8" — the module size of the myDATA QR code. */
 export const RECEIPT_QR_MODULE_SIZE = 8;
+/** Under the title of a document printed again (a reprint from the history): not a second sale. */
+export const COPY_LINE = "ΑΝΤΙΓΡΑΦΟ";
 /** Printed instead of the mark and QR while AADE has not yet answered for the document (issue 13). */
 export const PENDING_TRANSMISSION_LINE = "ΕΚΚΡΕΜΕΙ ΔΙΑΒΙΒΑΣΗ ΣΤΟ myDATA";
 
@@ -55,6 +57,8 @@ export type PrintableFiscalDocument = Pick<
 
 export interface FiscalDocumentPrintOptions {
   bigLetters: boolean;
+  /** A reprint: marked ΑΝΤΙΓΡΑΦΟ under the title. */
+  copy?: boolean;
   codePage: CodePageName;
   timeZone?: "Europe/Athens";
   now?: Date;
@@ -113,6 +117,7 @@ export function renderFiscalDocument(
   out.rule();
 
   out.block(DOCUMENT_TITLES[document.type], { size: out.bodySize, bold: true, align: "center" });
+  if (options.copy) out.block(COPY_LINE, { size: out.headSize, bold: true, align: "center" });
   out.columns(`Σειρά ${document.series}  Α/Α ${document.number}`, `${when.time} ${when.date}`, body);
   if (document.tableName) out.columns(tableLabel(document.tableName), document.waiterName ?? "", body);
   else if (document.waiterName) out.block(document.waiterName, body);

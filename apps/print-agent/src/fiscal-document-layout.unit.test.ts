@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { decodeEscPos } from "./escpos/decode.ts";
 import { EscPosEncoder } from "./escpos/encoder.ts";
 import {
+  COPY_LINE,
   PENDING_TRANSMISSION_LINE,
   type PrintableDocumentType,
   type PrintableVenueHeader,
@@ -165,6 +166,15 @@ describe("renderFiscalDocument", () => {
 });
 
 describe("receipt and order-slip jobs", () => {
+  it("marks a reprint ΑΝΤΙΓΡΑΦΟ under the title, and an original not", () => {
+    const copy = printJob.parse({ kind: "receipt", venue: VENUE, document: receipt(), copy: true });
+    const lines = texts(renderJob(copy, { defaultCodePage: "cp737" }));
+    expect(lines[5]).toBe(COPY_LINE);
+    expect(lines[4]).toBe("ΑΠΟΔΕΙΞΗ ΛΙΑΝΙΚΗΣ ΠΩΛΗΣΗΣ");
+    const original = printJob.parse({ kind: "receipt", venue: VENUE, document: receipt() });
+    expect(texts(renderJob(original, { defaultCodePage: "cp737" }))).not.toContain(COPY_LINE);
+  });
+
   it("validates a whole fiscal document plus the venue and renders it", () => {
     const job = printJob.parse({ kind: "receipt", venue: VENUE, document: receipt() });
     const decoded = decodeEscPos(renderJob(job, { defaultCodePage: "cp737" }));

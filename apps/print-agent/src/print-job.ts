@@ -45,6 +45,7 @@ export function renderJob(job: PrintJob, options: RenderJobOptions): Uint8Array 
     case "order-slip":
       return renderFiscalDocument(job.venue, job.document, {
         bigLetters: job.bigLetters,
+        copy: job.copy,
         codePage: job.codePage ?? options.defaultCodePage,
         now: options.now,
       });

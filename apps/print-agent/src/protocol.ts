@@ -180,6 +180,8 @@ const receiptJob = z.object({
   venue: printableVenueHeader,
   document: printableReceipt,
   bigLetters: z.boolean().default(false),
+  /** A reprint from the history, marked ΑΝΤΙΓΡΑΦΟ. */
+  copy: z.boolean().default(false),
   codePage,
 });
 const orderSlipJob = z.object({
@@ -187,6 +189,7 @@ const orderSlipJob = z.object({
   venue: printableVenueHeader,
   document: printableOrderSlip,
   bigLetters: z.boolean().default(false),
+  copy: z.boolean().default(false),
   codePage,
 });
 

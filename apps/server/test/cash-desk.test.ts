@@ -241,8 +241,39 @@ describe("cards and status", () => {
       .set({ printServiceUrl: "ws://192.168.1.20:8765", printerIp: "192.168.1.30" })
       .where(eq(retailers.id, venue.venue.id));
     const answer = await api.get("/api/admin/ip", desk);
-    expect(answer.body).toEqual({ address: "ws://192.168.1.20:8765", printerIp: "192.168.1.30", venueName: venue.venue.name });
+    expect(answer.body).toEqual({
+      address: "ws://192.168.1.20:8765",
+      printerIp: "192.168.1.30",
+      venueName: venue.venue.name,
+      printServiceSeen: false,
+    });
     expect((await api.get("/api/admin/ip", otherDesk)).body.venueName).toBe(other.venue.name);
+  });
+
+  it("remembers that a venue's screens printed through a print agent: a claim or a printed mark, never another venue's", async () => {
+    const fresh = await buildBackOfficeVenue(db());
+    const freshDesk = await api.login(fresh.cashDesk.login);
+    const seen = async (token: string) => (await api.get("/api/admin/ip", token)).body.printServiceSeen;
+    await withPrinters(fresh);
+    const { ticketIds } = await tableWithOrder(fresh);
+    expect(await seen(freshDesk)).toBe(false);
+    const cookToken = await api.login(fresh.cook.login);
+    const claimed = await api.post(
+      `/api/feed/kitchen/ticket/${ticketIds[0]}/print-claim`,
+      { screenId: "kitchen-tab-1" },
+      cookToken,
+    );
+    expect(claimed.body).toEqual({ claimed: true });
+    expect(await seen(freshDesk)).toBe(true);
+    expect(await seen(otherDesk)).toBe(false);
+
+    // The desk printing an area's ticket counts as much.
+    const second = await buildBackOfficeVenue(db());
+    const secondDesk = await api.login(second.cashDesk.login);
+    await withPrinters(second);
+    const { ticketIds: secondTickets } = await tableWithOrder(second);
+    expect((await api.post(`/api/feed/admin/ticket/${secondTickets[0]}/print`, {}, secondDesk)).body).toEqual({});
+    expect(await seen(secondDesk)).toBe(true);
   });
 });
 

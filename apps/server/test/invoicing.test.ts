@@ -285,15 +285,23 @@ describe("the till prints every document once", () => {
       expect(foreign.status).toBe(404);
       expect((await api.post(`/api/cash-desk/documents/${receipt.id}/printed`, undefined, otherAdmin)).status).toBe(404);
 
-      // Two tills: the first to ask prints; the same till asking again keeps its claim.
+      // Two tills: the first to ask prints; the same till asking again keeps its claim. From then the
+      // venue is known to print through an agent; the other venue's refused claim says nothing of it.
       const claim = (screenId: string) => api.post(`/api/cash-desk/documents/${receipt.id}/print-claim`, { screenId }, tillDesk);
+      const printServiceSeen = async (token: string) => (await api.get("/api/admin/ip", token)).body.printServiceSeen;
+      expect(await printServiceSeen(tillDesk)).toBe(false);
       expect((await claim("front-till-1")).body).toEqual({ claimed: true });
+      expect(await printServiceSeen(tillDesk)).toBe(true);
+      expect(await printServiceSeen(otherAdmin)).toBe(false);
       expect((await claim("back-till-22")).body).toEqual({ claimed: false });
       expect((await claim("front-till-1")).body).toEqual({ claimed: true });
 
       expect((await api.post(`/api/cash-desk/documents/${receipt.id}/printed`, undefined, tillDesk)).status).toBe(204);
       await live.next((m: any) => m.documents.length === 0);
-      expect((await api.get("/api/cash-desk/documents-to-print", tillDesk)).body.documents).toEqual([]);
+      const emptied = (await api.get("/api/cash-desk/documents-to-print", tillDesk)).body;
+      expect(emptied.documents).toEqual([]);
+      // The header stays: a reprint from the history prints under it.
+      expect(emptied.issuer).toEqual(listed.body.issuer);
       expect((await claim("front-till-1")).body).toEqual({ claimed: false });
       // Marking twice changes nothing.
       expect((await api.post(`/api/cash-desk/documents/${receipt.id}/printed`, undefined, tillDesk)).status).toBe(204);

@@ -1,3 +1,4 @@
+import { RECORD_DELETERS } from "@tableorder/domain/record-deletion";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { AppError } from "../lib/app-error.ts";
 import type { AccountRole } from "./principal.ts";
@@ -190,17 +191,17 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/crm/waiter": roles("venue", ...BACK_OFFICE),
   "GET /api/crm/waiter/:id": roles("venue", ...BACK_OFFICE),
   "PUT /api/crm/waiter/:id": roles("venue", ...BACK_OFFICE),
-  "DELETE /api/crm/waiter/:id": roles("venue", "ADMIN"),
+  "DELETE /api/crm/waiter/:id": roles("venue", ...RECORD_DELETERS),
   "GET /api/crm/preparation-areas": roles("venue", ...BACK_OFFICE),
   "POST /api/crm/preparation-area": roles("venue", ...BACK_OFFICE),
   "GET /api/crm/preparation-area/:id": roles("venue", ...BACK_OFFICE),
   "PUT /api/crm/preparation-area/:id": roles("venue", ...BACK_OFFICE),
-  "DELETE /api/crm/preparation-area/:id": roles("venue", "ADMIN"),
+  "DELETE /api/crm/preparation-area/:id": roles("venue", ...RECORD_DELETERS),
   "GET /api/crm/products": roles("venue", ...BACK_OFFICE),
   "POST /api/crm/product": roles("venue", ...BACK_OFFICE),
   "GET /api/crm/product/:id": roles("venue", ...BACK_OFFICE),
   "PUT /api/crm/product/:id": roles("venue", ...BACK_OFFICE),
-  "DELETE /api/crm/product/:id": roles("venue", "ADMIN"),
+  "DELETE /api/crm/product/:id": roles("venue", ...RECORD_DELETERS),
   "POST /api/crm/product/:id/image": roles("venue", ...BACK_OFFICE),
   "DELETE /api/crm/product/:id/image": roles("venue", ...BACK_OFFICE),
   "POST /api/crm/product/:id/active-status": roles("venue", ...BACK_OFFICE),

@@ -54,6 +54,11 @@ export const retailers = pgTable("retailers", {
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
   /** When the administrator first opened the tables' printed QR sheet (the first-run checklist). */
   qrSheetOpenedAt: timestamp("qr_sheet_opened_at", { withTimezone: true }),
+  /**
+   * When a screen of the venue first printed through a print agent (claimed or marked a ticket or
+   * document): until then the till keeps quiet about documents waiting to print.
+   */
+  printServiceSeenAt: timestamp("print_service_seen_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -249,5 +249,7 @@ export const adminIpResponse = z.object({
   address: z.string().nullable(),
   printerIp: z.string().nullable(),
   venueName: z.string(),
+  /** A screen of the venue has printed through a print agent: until then nothing is said to wait to print. */
+  printServiceSeen: z.boolean(),
 });
 export type AdminIpResponse = z.infer<typeof adminIpResponse>;

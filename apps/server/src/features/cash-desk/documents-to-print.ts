@@ -7,6 +7,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { DOCUMENTS_CHANGED } from "../../lib/issue-documents.ts";
 import { cancelledDocumentIds, presentDocument } from "../../lib/present-document.ts";
 import { printLease, printLeaseIsFree } from "../../lib/print-lease.ts";
+import { notePrintServiceSeen } from "../../lib/print-service-seen.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
 /** More than a till prints in a rush; the rest follow as these are printed. */
@@ -54,7 +55,8 @@ export async function loadDocumentsToPrint(db: Queryable, retailerId: number): P
     rows.map((r) => r.id),
   );
   return {
-    issuer: rows.length ? await loadIssuer(db, retailerId) : null,
+    // Even with nothing to print: a reprint from the history prints under the same header.
+    issuer: await loadIssuer(db, retailerId),
     documents: rows.map((row) => presentDocument(row, cancelled.has(row.id))),
   };
 }
@@ -75,6 +77,7 @@ export async function claimDocumentPrint(options: { db: Db; retailerId: number; 
     )
     .returning({ id: documents.id });
   if (!claimed.length) await documentOf(db, retailerId, documentId);
+  await notePrintServiceSeen(db, retailerId);
   return { claimed: claimed.length > 0 };
 }
 
@@ -86,10 +89,9 @@ export async function markDocumentPrinted(options: { db: Db; events: EventBus; r
     .set({ printedAt: sql`now()` })
     .where(and(eq(documents.id, documentId), eq(documents.retailerId, retailerId), isNull(documents.printedAt)))
     .returning({ orderId: documents.orderId });
-  if (!marked.length) {
-    await documentOf(db, retailerId, documentId);
-    return;
-  }
+  if (!marked.length) await documentOf(db, retailerId, documentId);
+  await notePrintServiceSeen(db, retailerId);
+  if (!marked.length) return;
   await options.events.publish({
     type: DOCUMENTS_CHANGED,
     retailerId,

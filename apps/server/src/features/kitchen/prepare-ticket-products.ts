@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { kitchenTickets, orderProducts, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { printLease, printLeaseIsFree } from "../../lib/print-lease.ts";
+import { notePrintServiceSeen } from "../../lib/print-service-seen.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
 type UnitRow = typeof orderProducts.$inferSelect;
@@ -160,12 +161,14 @@ export async function claimTicketPrint(options: { db: Db; principal: Principal; 
       ),
     )
     .returning({ id: kitchenTickets.id });
+  await notePrintServiceSeen(options.db, ticket.retailerId);
   return { claimed: claimed.length > 0 };
 }
 
 /** Remembers that a ticket came out of the printer, so auto-print never prints it twice. */
 export async function markTicketPrinted(options: { db: Db; events: EventBus; principal: Principal; ticketId: number }) {
   const ticket = await authorizeTicket(options.db, options.principal, options.ticketId);
+  await notePrintServiceSeen(options.db, ticket.retailerId);
   if (ticket.printed) return;
   await options.db.update(kitchenTickets).set({ printed: true }).where(eq(kitchenTickets.id, ticket.id));
   await options.events.publish({

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { applyCardMessage, isCashDeskCardMessage } from "./apply-card-message.ts";
 import { checkHistoryRange, isInHistoryRange, sortHistory, todayRange, upsertHistoryTicket, venueDay } from "./history-range.ts";
 import { needsAttention } from "./hooks/use-live-cash-desk-status.ts";
+import { takeAwaysOpenFirst } from "./take-away-order.ts";
 
 const card = (id: number, overrides: Partial<CashDeskCard> = {}): CashDeskCard => ({
   id,
@@ -107,5 +108,12 @@ describe("the Ταμείο dot", () => {
     expect(needsAttention({ ...none, hasUnbilled: true })).toBe(true);
     expect(needsAttention({ ...none, hasUnbilledTakeAway: true })).toBe(true);
     expect(needsAttention({ ...none, hasUnprinted: true })).toBe(true);
+  });
+});
+
+describe("the take-away tab", () => {
+  it("lists the open take-aways first, each group newest first", () => {
+    const cards = [card(5), card(4, { isActive: true }), card(3), card(2, { isActive: true }), card(7, { isActive: true })];
+    expect(takeAwaysOpenFirst(cards).map((c) => c.id)).toEqual([7, 4, 2, 5, 3]);
   });
 });

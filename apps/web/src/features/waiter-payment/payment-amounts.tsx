@@ -1,12 +1,14 @@
 import { centsToAmountText, decimalMarkOf, eurosToCents } from "@tableorder/domain/money";
 import { clampDiscount, linkCashCard, linkDiscount, maxDiscount } from "@tableorder/domain/payment-calculator";
-import { useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { useFormatEuros } from "../../components/price.tsx";
 import { Switch } from "../../components/switch.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
+import { storedValue, useStoredValue } from "../../lib/stored-value.ts";
 import { AmountInput } from "./amount-input.tsx";
 import { type CardTerminal, useCardTerminals } from "./api.ts";
+import { chosenTerminal } from "./terminal-choice.ts";
 import styles from "./waiter-payment.module.css";
 
 /** What the person settled on when they tapped collect, in cents. */
@@ -18,6 +20,17 @@ export interface CollectedAmounts {
   /** The terminal the card part goes to; null when the venue has none or there is no card part. */
   terminal: CardTerminal | null;
 }
+
+/**
+ * The terminal this device sent its last card part to, preselected next time: a till or a waiter
+ * stands by one terminal, so the usual choice is the last one.
+ */
+const lastTerminal = storedValue<number | null>(
+  "local",
+  "lastCardTerminal",
+  (raw) => (raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : null),
+  String,
+);
 
 /** The amount a person typed last decides; the other of cash and card follows (spec 2 §5). */
 interface TypedAmount {
@@ -103,18 +116,36 @@ export function PaymentAmounts({
   // A card part goes to one of the venue's terminals when it has any (spec 2 §5).
   const terminals = useCardTerminals(card > 0);
   const terminalList = card > 0 ? (terminals.data ?? []) : [];
+  const lastTerminalId = useStoredValue(lastTerminal);
   const [terminalId, setTerminalId] = useState<number | null>(null);
-  const terminal = terminalList.find((candidate) => candidate.id === terminalId) ?? null;
+  const terminal = chosenTerminal(terminalList, terminalId, lastTerminalId);
   const needsTerminal = terminalList.length > 0;
+  const terminalPanel = useRef<HTMLElement>(null);
+  const choosing = needsTerminal && !terminal;
+  // The list opens below the amounts, where the action bar may cover it: bring it into view.
+  useEffect(() => {
+    if (choosing) terminalPanel.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [choosing]);
 
   const busy = loading || sending;
-  const disabled = pieces === 0 || total === 0 || busy || (needsTerminal && !terminal) || (card > 0 && terminals.isPending);
+  const nothing = pieces === 0 || total === 0;
+  const disabled = nothing || busy || choosing || (card > 0 && terminals.isPending);
+  // What the bar says above the button: why it cannot be pressed, or where the card part goes.
+  const note = nothing
+    ? t("waiterPay.nothingToCollect")
+    : choosing
+      ? t("waiterPay.chooseTerminal")
+      : terminal && needsTerminal
+        ? t("waiterPay.terminalChosen", { name: terminal.friendlyName })
+        : null;
+  const noteId = useId();
 
   const onTap = () => {
     if (disabled || submitting.current) return;
     submitting.current = true;
     setSending(true);
     const amounts = { discount: discountCents, cash, card, onCredit, terminal: needsTerminal ? terminal : null };
+    if (amounts.terminal) lastTerminal.set(amounts.terminal.id);
     // The caller says what went wrong (the API client's toast, its own); here only the guard ends.
     void onCollect(amounts)
       .catch(() => undefined)
@@ -187,7 +218,7 @@ export function PaymentAmounts({
       </section>
 
       {card > 0 && !terminals.isPending && (
-        <section className={styles.panel} data-testid="terminal-choice">
+        <section className={styles.panel} data-testid="terminal-choice" ref={terminalPanel}>
           <h3 className={styles.sectionTitle}>{t("waiterPay.terminal")}</h3>
           {terminalList.length === 0 ? (
             <p className={styles.hint}>{t("waiterPay.noTerminals")}</p>
@@ -200,7 +231,7 @@ export function PaymentAmounts({
                     type="radio"
                     name="terminal"
                     className={styles.choiceInput}
-                    checked={terminalId === candidate.id}
+                    checked={terminal?.id === candidate.id}
                     onChange={() => setTerminalId(candidate.id)}
                   />
                   <span className={styles.choiceText}>
@@ -215,11 +246,26 @@ export function PaymentAmounts({
       )}
 
       <div className={styles.actionBar}>
-        <Button size="lg" block onClick={onTap} disabled={disabled} loading={busy} data-testid="collect">
-          {gift
-            ? t("waiterPay.giftConfirm")
-            : (collectLabel?.(format(payable)) ?? t("waiterPay.collectAmount", { price: format(payable) }))}
-        </Button>
+        <div className={styles.collectStack}>
+          {note && (
+            <p className={styles.collectNote} id={noteId} data-testid="collect-note">
+              {note}
+            </p>
+          )}
+          <Button
+            size="lg"
+            block
+            onClick={onTap}
+            disabled={disabled}
+            loading={busy}
+            aria-describedby={note ? noteId : undefined}
+            data-testid="collect"
+          >
+            {gift
+              ? t("waiterPay.giftConfirm")
+              : (collectLabel?.(format(payable)) ?? t("waiterPay.collectAmount", { price: format(payable) }))}
+          </Button>
+        </div>
       </div>
     </>
   );

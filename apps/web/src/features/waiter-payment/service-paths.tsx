@@ -22,6 +22,12 @@ export interface ServicePaths {
   basketCode(tableId: number): string;
   /** Whether the bill can move to another table (not for a take-away). */
   canTransfer: boolean;
+  /**
+   * Whether the feed offers a full cash payment as a button of its own, beside the collect button:
+   * the till closes a table in cash in three taps (card, this, collect). The waiter's phone has the
+   * collect button's long press instead.
+   */
+  quickCashSettle: boolean;
   /** How the table is named in titles: "Τραπέζι 3" or "Πακέτο 3" (an i18n key taking {{name}}). */
   labelKey: string;
 }
@@ -40,6 +46,7 @@ export const waiterServicePaths: ServicePaths = {
   // Its own key, apart from any guest's basket on this device.
   basketCode: (tableId) => `waiter:${tableId}`,
   canTransfer: true,
+  quickCashSettle: false,
   labelKey: "waiter.table",
 };
 
@@ -60,6 +67,7 @@ export function cashDeskServicePaths(options: { tabPath: string; mode: "table" |
     serviceMode: mode === "table" ? "DINE_IN" : "TAKE_AWAY",
     basketCode: (tableId) => (mode === "table" ? `cash-desk:${tableId}` : `cash-desk:take-away:${tableId}`),
     canTransfer: mode === "table",
+    quickCashSettle: true,
     labelKey: mode === "table" ? "waiter.table" : "waiterPay.takeAway",
   };
 }

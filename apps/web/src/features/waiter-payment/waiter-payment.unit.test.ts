@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { flowQuery, PAYMENT_METHOD_OF_ROUTE, PAYMENT_TYPE_OF_ROUTE } from "./payment-flow.ts";
 import { paymentStatus, paymentUpdateDestination } from "./pending-pos-payment.tsx";
 import { cashDeskServicePaths, waiterServicePaths } from "./service-paths.tsx";
+import { chosenTerminal } from "./terminal-choice.ts";
 
 describe("the payment flow's routes and parameters", () => {
   it("names the types and methods as the spec's routes do", () => {
@@ -47,5 +48,18 @@ describe("the terminal's pending screen", () => {
     expect(paymentStatus({ status: "FAILED" }, 5)).toBe("FAILED");
     expect(paymentStatus({ status: "PENDING", paymentId: 5 }, 5)).toBeNull();
     expect(paymentStatus(null, null)).toBeNull();
+  });
+});
+
+describe("the terminal a card part goes to", () => {
+  const list = [{ id: 4 }, { id: 7 }];
+  it("is the one tapped, else the last one this device used, else the only one", () => {
+    expect(chosenTerminal(list, 4, 7)?.id).toBe(4);
+    expect(chosenTerminal(list, null, 7)?.id).toBe(7);
+    expect(chosenTerminal(list, null, null)).toBeNull();
+    // A last terminal since removed asks for a choice among the rest.
+    expect(chosenTerminal(list, null, 9)).toBeNull();
+    expect(chosenTerminal([{ id: 9 }], null, null)?.id).toBe(9);
+    expect(chosenTerminal([], 4, 4)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
+import { mayDeleteRecords } from "@tableorder/domain/record-deletion";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useRef } from "react";
 import { Link, Navigate, NavLink, Route, Routes, useLocation } from "react-router";
@@ -101,6 +102,7 @@ export function AdminShell({ account }: { account: Account }) {
   const headerRef = useRef<HTMLElement>(null);
   useToastsBelow(headerRef);
   const isAdmin = hasAnyAuthority(account, ["ROLE_ADMIN"]);
+  const mayDelete = mayDeleteRecords(account.authorities);
   const missingTranslations = useMissingTranslations();
   // The Ταμείο dot (spec 3 §2.2), live on every admin screen.
   const cashDeskDot = needsAttention(useLiveCashDeskStatus().status);
@@ -171,14 +173,15 @@ export function AdminShell({ account }: { account: Account }) {
       <main className={styles.main}>
         <Suspense fallback={<DelayedSkeleton rows={5} />}>
           <Routes>
-            <Route index element={<Dashboard isAdmin={isAdmin} />} />
+            {/* The cash desk's work is the till: it lands there, not on the owner's dashboard. */}
+            <Route index element={isAdmin ? <Dashboard isAdmin /> : <Navigate to="cash-desk" replace />} />
             <Route path="tables" element={<SpacesPage />} />
             <Route path="table/:id?" element={<TableFormPage />} />
-            <Route path="preparation-area/:id?" element={<AreaFormPage isAdmin={isAdmin} />} />
+            <Route path="preparation-area/:id?" element={<AreaFormPage isAdmin={isAdmin} mayDelete={mayDelete} />} />
             <Route path="waiters" element={<WaitersPage />} />
-            <Route path="wait/:id?" element={<WaiterFormPage isAdmin={isAdmin} />} />
+            <Route path="wait/:id?" element={<WaiterFormPage mayDelete={mayDelete} />} />
             <Route path="products" element={<ProductListPage />} />
-            <Route path="product/:id?" element={<ProductEditorPage isAdmin={isAdmin} />} />
+            <Route path="product/:id?" element={<ProductEditorPage mayDelete={mayDelete} />} />
             <Route path="categories" element={<CategoriesPage />} />
             <Route
               path="settings"

@@ -16,10 +16,11 @@ import { focusFirstInvalid, TextField, useCrmForm, useDeleteConfirmation } from 
 const KEYED = { prep_area_name_exists: "name", username_exists: "username", userexists: "username" };
 
 /**
- * {admin}/preparation-area/:id? — add or edit a preparation area; returns to {admin}/tables. The
+ * {admin}/preparation-area/:id? — add or edit a preparation area; returns to {admin}/tables. Delete only in edit
+ * mode, for those who may delete (spec 3 §6). The
  * venue's administrator can also send a test page to a saved area's printer.
  */
-export default function AreaFormPage({ isAdmin }: { isAdmin: boolean }) {
+export default function AreaFormPage({ isAdmin, mayDelete }: { isAdmin: boolean; mayDelete: boolean }) {
   const { t } = useTranslation();
   const { confirmDelete, deleteDialog } = useDeleteConfirmation();
   const params = useParams();
@@ -125,7 +126,7 @@ export default function AreaFormPage({ isAdmin }: { isAdmin: boolean }) {
         <Button variant="secondary" onClick={back}>
           {t("admin.common.cancel")}
         </Button>
-        {id !== null && (
+        {id !== null && mayDelete && (
           <Button variant="danger" onClick={onDelete} disabled={saving} data-testid="area-delete">
             {t("admin.common.delete")}
           </Button>

@@ -21,8 +21,8 @@ import { focusFirstInvalid, TextField, useCrmForm, useDeleteConfirmation } from 
 
 const KEYED = { username_exists: "userName", userexists: "userName" };
 
-/** {admin}/wait/:id? — add or edit a waiter; delete only for ADMIN and only in edit mode. */
-export default function WaiterFormPage({ isAdmin }: { isAdmin: boolean }) {
+/** {admin}/wait/:id? — add or edit a waiter; delete only in edit mode, for those who may delete (spec 3 §6). */
+export default function WaiterFormPage({ mayDelete }: { mayDelete: boolean }) {
   const { t } = useTranslation();
   const { confirmDelete, deleteDialog } = useDeleteConfirmation();
   const params = useParams();
@@ -145,7 +145,7 @@ export default function WaiterFormPage({ isAdmin }: { isAdmin: boolean }) {
         <Button variant="secondary" onClick={back}>
           {t("admin.common.cancel")}
         </Button>
-        {id !== null && isAdmin && (
+        {id !== null && mayDelete && (
           <Button variant="danger" onClick={onDelete} disabled={saving} data-testid="waiter-delete">
             {t("admin.common.delete")}
           </Button>

@@ -59,6 +59,8 @@ export default function WaiterTableFeedPage() {
   const data = feed.data;
   const label = data?.label ?? params.label ?? "";
   const feedPath = paths.feedPath(tableId, label);
+  const navigate = useNavigate();
+  const collectDisabled = !data || feed.isFetching || data.totalUnpaidPrice === 0;
 
   const onRemove = () => {
     const item = removing;
@@ -95,11 +97,19 @@ export default function WaiterTableFeedPage() {
         {t("waiterOrder.newOrder")}
       </Link>
       <div className={payStyles.actionBar}>
-        <CollectButton
-          feedPath={feedPath}
-          total={data?.totalUnpaidPrice ?? 0}
-          disabled={!data || feed.isFetching || data.totalUnpaidPrice === 0}
-        />
+        {paths.quickCashSettle && (
+          <Button
+            size="lg"
+            block
+            variant="secondary"
+            disabled={collectDisabled}
+            onClick={() => void navigate(`${feedPath}/full-payment/cash-payment/finalize-payment`)}
+            data-testid="settle-in-cash"
+          >
+            {t("waiterPay.type.full")} · {t("waiterPay.method.cash")}
+          </Button>
+        )}
+        <CollectButton feedPath={feedPath} total={data?.totalUnpaidPrice ?? 0} disabled={collectDisabled} />
       </div>
       {removing && (
         <Dialog title={t("waiterPay.removeTitle")} onClose={() => setRemoving(null)} testId="remove-item-dialog">

@@ -16,7 +16,9 @@ export function EmployeeLoginForm({ title, notice }: { title: string; notice?: s
   const id = useId();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [rememberMe, setRememberMe] = useState(false);
+  // Spec 3 §3 sends the flag as true: a till or kitchen browser restarted mid-shift stays signed in.
+  // Unticking it is the way out on a shared device.
+  const [rememberMe, setRememberMe] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
   const login = useAuthenticate();
   const endReason = getSessionEndReason();
@@ -77,7 +79,12 @@ export function EmployeeLoginForm({ title, notice }: { title: string; notice?: s
         />
       </label>
       <label className={styles.check}>
-        <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={rememberMe}
+          onChange={(e) => setRememberMe(e.target.checked)}
+          data-testid="login-remember"
+        />
         <span>{t("staffLogin.rememberMe")}</span>
       </label>
       {failure && (

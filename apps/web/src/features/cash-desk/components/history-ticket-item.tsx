@@ -57,8 +57,19 @@ export function HistoryTicketItem({
             {time(ticket.timestamp)}
           </time>
           <span className={styles.muted}>{t("cashDesk.history.ticket", { number: ticket.ticketId })}</span>
-          <span className={styles.table}>{ticket.tableName}</span>
-          <span>{t(`serviceMode.${ticket.serviceMode}`)}</span>
+          {ticket.serviceMode === "TAKE_AWAY" && ticket.tableName ? (
+            // "Πακέτο 1", never "1 Πακέτο", which reads like table 1.
+            <span className={styles.table} data-testid="history-place">
+              {t("cashDesk.cards.takeAwayName", { name: ticket.tableName })}
+            </span>
+          ) : (
+            <>
+              <span className={styles.table} data-testid="history-place">
+                {ticket.tableName}
+              </span>
+              <span>{t(`serviceMode.${ticket.serviceMode}`)}</span>
+            </>
+          )}
           <span className={styles.muted}>{t("cashDesk.history.pieces", { count: ticket.quantity })}</span>
           <span className={styles.marks}>
             {ticket.isRegistered && (

@@ -1,4 +1,4 @@
-import { documentsToPrint, type TableBill } from "@tableorder/domain/contracts/cash-desk";
+import { documentsToPrint, type FiscalDocument, type TableBill } from "@tableorder/domain/contracts/cash-desk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { bigLetters } from "../../../lib/print/big-letters.ts";
@@ -13,7 +13,7 @@ import {
   useDocumentsToPrint,
 } from "../api/documents-to-print.ts";
 import { useAdminIp } from "../api/get-admin-ip.ts";
-import { DocumentPrinter, type DocumentPrinterState } from "../printing/document-printer.ts";
+import { DocumentPrinter, type DocumentPrinterState, documentJob } from "../printing/document-printer.ts";
 
 export const DOCUMENTS_TO_PRINT_QUEUE = "/user/queue/admin/documents-to-print";
 
@@ -23,8 +23,16 @@ export interface TillPrinter {
   ready: boolean;
   /** Sends a bill to the till's printer (80 mm); resolves with the agent's answer, never throws. */
   printBill: (bill: TableBill, bigLetters: boolean) => Promise<PrintResult>;
-  /** Fiscal documents due that have not come out yet. */
+  /**
+   * The venue prints through a print agent: one of its screens has printed through one, or this
+   * till is connected to one now. Until then nothing is said to be waiting to print or to have
+   * failed to print: a venue without a print service hands out no paper.
+   */
+  serviceSeen: boolean;
+  /** Fiscal documents due that have not come out yet (0 until a print service was seen). */
   documentsWaiting: number;
+  /** Prints a document again, marked ΑΝΤΙΓΡΑΦΟ (from the history); never throws. */
+  reprint: (document: FiscalDocument) => Promise<PrintResult>;
 }
 
 const noop = () => () => {};
@@ -103,5 +111,24 @@ export function useTillPrinter(): TillPrinter {
     },
     [till, printerIp],
   );
-  return { status, ready: status === "CONNECTED" && Boolean(printerIp), printBill, documentsWaiting: documents.waiting };
+  const serviceSeen = Boolean(ip?.printServiceSeen) || status === "CONNECTED";
+  const issuer = toPrint?.issuer ?? null;
+  const reprint = useCallback(
+    (document: FiscalDocument): Promise<PrintResult> => {
+      const printer = printerAddress(printerIp);
+      const job = issuer ? documentJob(document, issuer, bigLetters.get(), true) : null;
+      if (!till || !printer || !job) return Promise.resolve({ ok: false, error: "not_connected" });
+      // Its own job id: a copy is never taken for a repeat of the original.
+      return till.client.print({ ...printer, job });
+    },
+    [till, printerIp, issuer],
+  );
+  return {
+    status,
+    ready: status === "CONNECTED" && Boolean(printerIp),
+    printBill,
+    serviceSeen,
+    documentsWaiting: serviceSeen ? documents.waiting : 0,
+    reprint,
+  };
 }

@@ -14,6 +14,8 @@ export interface DocumentPrintJob {
   venue: DocumentIssuer;
   document: FiscalDocument;
   bigLetters: boolean;
+  /** A reprint from the history: the agent marks it ΑΝΤΙΓΡΑΦΟ. */
+  copy?: boolean;
 }
 
 export interface DocumentPrinterDeps {
@@ -42,10 +44,15 @@ export interface DocumentPrinterState {
 
 export const documentPrintKey = (documentId: number) => `document:${documentId}`;
 
-/** The job a document prints as; null for a type the till never prints (a delivery note). */
-export function documentJob(document: FiscalDocument, venue: DocumentIssuer, bigLetters: boolean): DocumentPrintJob | null {
+/** The job a document prints as (a copy for a reprint); null for a type the till never prints (a delivery note). */
+export function documentJob(
+  document: FiscalDocument,
+  venue: DocumentIssuer,
+  bigLetters: boolean,
+  copy = false,
+): DocumentPrintJob | null {
   if (document.type === "DELIVERY_NOTE") return null;
-  return { kind: document.type === "ORDER" ? "order-slip" : "receipt", venue, document, bigLetters };
+  return { kind: document.type === "ORDER" ? "order-slip" : "receipt", venue, document, bigLetters, ...(copy ? { copy } : {}) };
 }
 
 /**

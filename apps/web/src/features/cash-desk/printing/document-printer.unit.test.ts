@@ -2,7 +2,7 @@ import type { DocumentsToPrint, FiscalDocument } from "@tableorder/domain/contra
 import { PRINT_WAIT_FOR_MARK_MS } from "@tableorder/domain/fiscal/document-printing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakePrintService, memoryValue } from "../../../lib/print/print-test-doubles.ts";
-import { DocumentPrinter, type DocumentPrintJob, documentPrintKey } from "./document-printer.ts";
+import { DocumentPrinter, type DocumentPrintJob, documentJob, documentPrintKey } from "./document-printer.ts";
 
 const NOW = Date.parse("2026-11-25T20:00:00.000Z");
 
@@ -147,5 +147,15 @@ describe("DocumentPrinter (the till's fiscal printing)", () => {
     again.setList(listOf(document(8)));
     await vi.advanceTimersByTimeAsync(100);
     expect(reloaded.agent.jobs).toEqual([]);
+  });
+});
+
+describe("a reprint from the history", () => {
+  it("is the same document's job marked as a copy; the till's own printing never is", () => {
+    const copy = documentJob(document(7), ISSUER, false, true);
+    expect(copy).toMatchObject({ kind: "receipt", copy: true, venue: ISSUER });
+    expect(copy?.document.id).toBe(7);
+    expect(documentJob(document(7), ISSUER, false)).not.toHaveProperty("copy");
+    expect(documentJob(document(8, { type: "ORDER" }), ISSUER, true, true)).toMatchObject({ kind: "order-slip", copy: true });
   });
 });

@@ -16,7 +16,8 @@ export interface BillAction {
  * A card's Bill button: the server marks the unbilled pieces billed and answers the bill, which
  * goes to the till's printer at the device's print size. A refused bill toasts the server's
  * message (the API client); printing fails silently elsewhere (spec 3 §8), but a bill that was
- * recorded and did not come out says so, since the guest is waiting for it.
+ * recorded and did not come out says so, since the guest is waiting for it — at a venue that
+ * prints at all: one that never used a print service hears only that the bill was recorded.
  */
 export function useBillAction(printer: TillPrinter): BillAction {
   const { t } = useTranslation();
@@ -30,7 +31,8 @@ export function useBillAction(printer: TillPrinter): BillAction {
       const answer = await billTable.mutateAsync(card.id);
       const printed = await printer.printBill(answer, bigLetters.get());
       if (printed.ok) toast.success(t("cashDesk.cards.billPrinted", { name: card.name }));
-      else toast.error(t("cashDesk.cards.billNotPrinted", { name: card.name }));
+      else if (printer.serviceSeen) toast.error(t("cashDesk.cards.billNotPrinted", { name: card.name }));
+      else toast.success(t("cashDesk.cards.billRecorded", { name: card.name }));
     } catch {
       // The API client has already shown why the bill was refused.
     } finally {

@@ -6,6 +6,7 @@ import { BillCard } from "../../../../features/cash-desk/components/bill-card.ts
 import { CardSkeletons } from "../../../../features/cash-desk/components/card-skeletons.tsx";
 import styles from "../../../../features/cash-desk/components/cash-desk.module.css";
 import { useLiveCashDeskCards } from "../../../../features/cash-desk/hooks/use-live-cash-desk-cards.ts";
+import { takeAwaysOpenFirst } from "../../../../features/cash-desk/take-away-order.ts";
 import { errorMessage } from "../../../../lib/api-client.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
 import type { BillAction } from "./bill-action.ts";
@@ -43,7 +44,7 @@ export function CardsTab({ kind, billAction }: { kind: CardKind; billAction: Bil
   const { t } = useTranslation();
   const cards = useCashDeskCards(kind);
   useLiveCashDeskCards(kind);
-  const list = cards.data;
+  const list = kind === "take-away" && cards.data ? takeAwaysOpenFirst(cards.data) : cards.data;
   return (
     <section data-testid={`cash-desk-${kind}`}>
       <div className={pageStyles.toolbar}>

@@ -105,7 +105,10 @@ export default function CashDeskPage({ account }: { account: Account }) {
           {cashRegister}
         </Route>
         <Route path="history" element={<HistoryTab />}>
-          <Route path="ticket/:ticketId" element={<DocumentsDialog isAdmin={hasAnyAuthority(account, ["ROLE_ADMIN"])} />} />
+          <Route
+            path="ticket/:ticketId"
+            element={<DocumentsDialog isAdmin={hasAnyAuthority(account, ["ROLE_ADMIN"])} till={till} />}
+          />
           {cashRegister}
         </Route>
         <Route path="*" element={<Navigate to={`${CASH_DESK_BASE}/tables`} replace />} />

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type ComponentType, lazy, Suspense, useMemo } from "react";
-import { Navigate, useLocation, useParams, useRoutes } from "react-router";
+import { type ComponentType, lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { Navigate, useLocation, useNavigate, useParams, useRoutes } from "react-router";
 import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
 import { cashDeskServicePaths, ServicePathsProvider } from "../../../../features/waiter-payment/service-paths.tsx";
 import { el, en } from "../../../../features/waiter-payment/texts.ts";
-import { staffTableFeedQueryKey } from "../../../../features/waiter-tasks/api/waiter-api.ts";
+import { staffTableFeedQueryKey, useStaffTableFeed } from "../../../../features/waiter-tasks/api/waiter-api.ts";
 import { addAreaCatalog, useTranslation } from "../../../../lib/i18n.ts";
 import { useRealtime } from "../../../../lib/realtime.ts";
 import { waiterPaymentRoutes } from "../../../payment-routes.tsx";
@@ -52,6 +52,26 @@ function useLiveServiceFeed(mode: "table" | "take-away", tableId: number) {
 }
 
 /**
+ * Once the table's last unpaid piece is paid (or removed) and the flow is back on its feed, the
+ * window closes back to the cards: an empty table leaves the cashier nothing to do there. Only on
+ * the feed, so a terminal sale's waiting screen still shows its answer first.
+ */
+function useCloseWhenSettled(tableId: number, atFeed: boolean, closeTo: string) {
+  const feed = useStaffTableFeed(tableId, tableId > 0);
+  const navigate = useNavigate();
+  // Lives with the modal, not the feed screen, which unmounts during the payment flow.
+  const hadUnpaid = useRef(false);
+  const unpaid = feed.data?.totalUnpaidPrice;
+  const settled = unpaid === 0 && !feed.isFetching;
+  useEffect(() => {
+    if (unpaid !== undefined && unpaid > 0) hadUnpaid.current = true;
+  }, [unpaid]);
+  useEffect(() => {
+    if (settled && atFeed && hadUnpaid.current) void navigate(closeTo, { replace: true });
+  }, [settled, atFeed, closeTo, navigate]);
+}
+
+/**
  * tables/table/{id}/{label}/* and take-away/take-away/{id}/{label}/* (spec 3 §2.3): the waiter's
  * table feed, menu, basket review and whole payment flow, over the cash desk. A take-away orders
  * at take-away prices with its own basket, and cannot be transferred.
@@ -65,6 +85,7 @@ export default function ServiceModal({ mode }: { mode: "table" | "take-away" }) 
   const tabPath = serviceTabPath(pathname, mode, params.id ?? "");
   const paths = useMemo(() => cashDeskServicePaths({ tabPath, mode }), [tabPath, mode]);
   useLiveServiceFeed(mode, tableId);
+  useCloseWhenSettled(tableId, !params["*"], tabPath);
   const routes = useRoutes([
     { index: true, element: page(TableFeedPage) },
     { path: "menu-categories", element: page(MenuCategoriesPage) },

@@ -102,7 +102,7 @@ const inputProps = (id: string, error?: string) => ({
  * tab while translations are on. Every rule is the domain's product form, checked as the user
  * types; the server's answer lands on the same fields.
  */
-export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
+export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean }) {
   const { t, lang } = useTranslation();
   const { confirmDelete, deleteDialog } = useDeleteConfirmation();
   const params = useParams();
@@ -549,7 +549,7 @@ export default function ProductEditorPage({ isAdmin }: { isAdmin: boolean }) {
         <Button variant="secondary" onClick={back}>
           {t("admin.common.cancel")}
         </Button>
-        {id !== null && isAdmin && (
+        {id !== null && mayDelete && (
           <Button variant="danger" onClick={onDelete} disabled={saving} data-testid="product-delete">
             {t("admin.common.delete")}
           </Button>

@@ -1,0 +1,1 @@
+ALTER TABLE "retailers" ADD COLUMN "print_service_seen_at" timestamp with time zone;
