@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, DESK, PHONE, screenshot, text, toast } from "./support/browser.ts";
+import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
 import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
@@ -103,6 +103,16 @@ describe("a guest told what is closed", () => {
     await guest.getByTestId("menu-page").waitFor();
     await guest.getByRole("tab", { name: "Σαλάτες" }).waitFor();
     expect(await guest.getByTestId("closed-areas-notice").count()).toBe(0);
+    // A waiter ordering for the same table, in the salads (issue 28, A9): their menu lists the
+    // kitchen's dishes (it is also their Availability tab), so it must mark them, live.
+    const admin = await signIn(server.baseUrl, "admin");
+    const table = (await api<CrmTable[]>(server.baseUrl, "/api/crm/tables", admin)).find((t) => t.code === "demo-5") as CrmTable;
+    const waiter = await session.newPage(PHONE);
+    await signInStaff(waiter, server.baseUrl, "/service/wait", "waiter", "waiter-feed");
+    await waiter.goto(`${server.baseUrl}/service/wait/${table.id}/${encodeURIComponent(table.label)}/menu-categories`);
+    await waiter.locator('[data-testid="waiter-category"][data-name="Σαλάτες"]').click();
+    const waiterSalad = waiter.locator('[data-testid="menu-product"][data-name="Χωριάτικη"]');
+    expect(await waiterSalad.getAttribute("data-available")).toBe("true");
 
     await setKitchenOpen(false);
     try {
@@ -125,11 +135,23 @@ describe("a guest told what is closed", () => {
       await expect.poll(() => text(guest.getByTestId("still-available"))).toContain("You can still order: Drinks");
       await screenshot(guest, "guest-menu-kitchen-closed-english-390");
       await guest.getByTestId("language-toggle").click();
+
+      // The waiter's salad turns "Μη διαθέσιμο" where it stands, and their categories name the kitchen.
+      await expect.poll(() => waiterSalad.getAttribute("data-available")).toBe("false");
+      expect(await text(waiterSalad)).toContain("Μη διαθέσιμο");
+      expect(await waiterSalad.getByTestId("menu-product-toggle").isDisabled()).toBe(true);
+      await screenshot(waiter, "waiter-menu-kitchen-closed-items-390");
+      await waiter.getByTestId("waiter-category-items").getByRole("link", { name: "Πίσω" }).click();
+      const waiterNotice = waiter.getByTestId("closed-areas-notice");
+      expect(await text(waiterNotice)).toMatch(/Κλειστό αυτή τη στιγμή: (Kitchen|Κουζίνα)/);
+      expect(await text(waiter.getByTestId("still-available"))).not.toContain("Σαλάτες");
+      await screenshot(waiter, "waiter-menu-kitchen-closed-390");
     } finally {
       await setKitchenOpen(true);
     }
     // Open again: the notice goes and the food comes back, without a reload.
     await guest.getByTestId("closed-areas-notice").waitFor({ state: "detached" });
     await guest.getByRole("tab", { name: "Σαλάτες" }).waitFor();
+    await waiter.getByTestId("closed-areas-notice").waitFor({ state: "detached" });
   });
 });

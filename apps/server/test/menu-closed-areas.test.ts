@@ -57,4 +57,29 @@ describe("the closed areas a guest's menu names", () => {
     expect(await closedAreas(venue.table.id)).toEqual([]);
     await api.post("/api/cuisine/preparation-area/set-active", { active: true }, griller);
   });
+
+  // Issue 28, A9: the waiter's menu lists a closed kitchen's dishes (it is also their Availability
+  // tab), so a waiter built a whole order and learnt only at Send that it could not go.
+  it("names the closed kitchen to the venue's waiters, and to no one else's", async () => {
+    const { db } = server.database;
+    const waiter = await api.login(venue.waiter.login);
+    const cook = await api.login(venue.cook.login);
+    const staffClosedAreas = async (token: string) => {
+      const answer = await api.get("/api/feed/closed-areas", token);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    expect(await staffClosedAreas(waiter)).toEqual([]);
+    await api.post("/api/cuisine/preparation-area/set-active", { active: false }, cook);
+    try {
+      expect(await staffClosedAreas(waiter)).toEqual([{ id: venue.kitchen.id, name: "Kitchen" }]);
+      // Another venue's waiter hears of their own areas only.
+      const other = await buildRunningVenue(db);
+      expect(await staffClosedAreas(await api.login(other.waiter.login))).toEqual([]);
+      expect((await api.get("/api/feed/closed-areas", await api.seatedGuest(venue.table.id))).status).toBe(403);
+    } finally {
+      await api.post("/api/cuisine/preparation-area/set-active", { active: true }, cook);
+    }
+    expect(await staffClosedAreas(waiter)).toEqual([]);
+  });
 });

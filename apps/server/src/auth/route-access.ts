@@ -145,6 +145,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
 
   // The waiter's area, payments at the table and card terminals.
   "GET /api/feed/menu": roles("venue", ...SERVICE),
+  "GET /api/feed/closed-areas": roles("venue", ...SERVICE),
   "POST /api/feed/product/:id/set-active": roles("venue", ...SERVICE),
   "GET /api/feed/get-employee-feed": roles("venue", ...SERVICE),
   "GET /api/feed/get-employee-feed/request/:requestId": roles("venue", ...SERVICE),

@@ -76,6 +76,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     }),
   );
 
+  // The same closed areas for the waiter's menu, which lists their dishes (it doubles as the
+  // Availability tab) and so must mark them as not orderable, as the guests' menu leaves them out.
+  app.get("/api/feed/closed-areas", { schema: { response: { 200: closedAreas } } }, async (request) => {
+    const retailerId = staffRetailerId(requirePrincipal(request));
+    return closedAreasCache.get(retailerId, "closed-areas", () => loadClosedAreas(db, retailerId));
+  });
+
   app.post(
     "/api/cuisine/product/:id/set-active",
     { schema: { params: idParams, body: setProductActiveRequest, response: { 200: productAvailability } } },

@@ -1,4 +1,4 @@
-import type { MenuCategory } from "@tableorder/domain/contracts/menu";
+import type { ClosedArea, MenuCategory } from "@tableorder/domain/contracts/menu";
 import type { TableAssignment } from "@tableorder/domain/contracts/waiter";
 import type { Language, ServiceMode } from "@tableorder/domain/enums";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -11,13 +11,29 @@ import { MENU_CACHE_MS } from "../menu/api/get-table-menu.ts";
  */
 export function useWaiterMenu(lang: Language, serviceMode: ServiceMode = "DINE_IN") {
   return useQuery({
-    queryKey: ["waiter-menu", lang, serviceMode],
+    queryKey: [...WAITER_MENU_KEY, lang, serviceMode],
     queryFn: ({ signal }) =>
       apiGet<MenuCategory[]>(serviceMode === "DINE_IN" ? "/api/feed/menu" : `/api/feed/menu?serviceMode=${serviceMode}`, {
         signal,
       }),
     staleTime: MENU_CACHE_MS,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Where the waiter's menu and what marks it live: refetching this key refreshes both. */
+export const WAITER_MENU_KEY = ["waiter-menu"] as const;
+
+/**
+ * GET api/feed/closed-areas: the venue's closed preparation areas, whose dishes the waiter's menu
+ * still lists (it is also the Availability tab) but marks as not orderable, as the guest's menu
+ * leaves them out.
+ */
+export function useWaiterClosedAreas() {
+  return useQuery({
+    queryKey: [...WAITER_MENU_KEY, "closed-areas"],
+    queryFn: ({ signal }) => apiGet<ClosedArea[]>("/api/feed/closed-areas", { signal }),
+    staleTime: MENU_CACHE_MS,
   });
 }
 

@@ -3,11 +3,14 @@ import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { BasketBar } from "../../../features/basket/components/basket-bar.tsx";
 import { useBasket } from "../../../features/basket/hooks/use-basket.ts";
+import { ClosedAreasNotice } from "../../../features/menu/components/closed-areas-notice.tsx";
+import { isOrderableNow } from "../../../features/menu/components/menu-product-list.tsx";
 import { useWaiterMenu } from "../../../features/waiter-order/api.ts";
 import { useServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import styles from "../../../features/waiter-payment/waiter-payment.module.css";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import { useWaiterMenuMarks } from "./use-waiter-menu-marks.ts";
 
 /** {id}/{label}/menu-categories (spec 2 §2.2): the menu's categories, to order for the table. */
 export default function MenuCategoriesPage() {
@@ -19,7 +22,11 @@ export default function MenuCategoriesPage() {
   const { lang } = useLanguage();
   const menu = useWaiterMenu(lang, paths.serviceMode);
   const basket = useBasket(paths.basketCode(tableId));
+  const { closedAreas, closedAreaIds } = useWaiterMenuMarks(tableId, paths.serviceMode);
   const categories = (menu.data ?? []).filter((category) => category.products.length > 0);
+  const orderableCategories = categories.filter((category) =>
+    category.products.some((product) => isOrderableNow(product, closedAreaIds)),
+  );
   return (
     <div className={styles.screen} data-testid="waiter-menu-categories">
       <div className={styles.titleRow}>
@@ -37,6 +44,9 @@ export default function MenuCategoriesPage() {
             {t("common.retry")}
           </Button>
         </p>
+      )}
+      {menu.isSuccess && closedAreas.length > 0 && (
+        <ClosedAreasNotice areas={closedAreas} availableCategories={orderableCategories.map((category) => category.name)} />
       )}
       <ul className={styles.choices}>
         {categories.map((category) => (

@@ -7,6 +7,7 @@ import { useWaiterMenu } from "../../../features/waiter-order/api.ts";
 import { useServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import styles from "../../../features/waiter-payment/waiter-payment.module.css";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import { useWaiterMenuMarks } from "./use-waiter-menu-marks.ts";
 
 /**
  * {id}/{label}/menu-category-items/{categoryId} (spec 2 §2.2, §4.6): the guest's product list, with
@@ -22,6 +23,7 @@ export default function MenuCategoryItemsPage() {
   const { lang } = useLanguage();
   const menu = useWaiterMenu(lang, paths.serviceMode);
   const basket = useBasket(paths.basketCode(tableId));
+  const { closedAreaIds } = useWaiterMenuMarks(tableId, paths.serviceMode);
   const category = menu.data?.find((candidate) => candidate.id === categoryId);
   return (
     <div className={styles.screen} data-testid="waiter-category-items">
@@ -34,7 +36,9 @@ export default function MenuCategoryItemsPage() {
       </div>
       {menu.isPending && <DelayedSkeleton rows={5} />}
       {menu.isSuccess && !category && <p className={styles.notice}>{t("menu.empty")}</p>}
-      {category && <MenuProductList key={category.id} products={category.products} onAdd={basket.add} />}
+      {category && (
+        <MenuProductList key={category.id} products={category.products} onAdd={basket.add} closedAreaIds={closedAreaIds} />
+      )}
       <BasketBar count={basket.count} totalCents={basket.totalCents} to={paths.tablePath(tableId, label, "order")} />
     </div>
   );

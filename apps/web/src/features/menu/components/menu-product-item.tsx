@@ -12,6 +12,8 @@ import styles from "./menu.module.css";
 export interface MenuProductItemProps {
   product: MenuProduct;
   expanded: boolean;
+  /** Whether it can be ordered now; a switched-off dish, or one from a closed area, cannot. */
+  available: boolean;
   onToggle: () => void;
   onAdd: (line: BasketLineInput) => void;
 }
@@ -22,14 +24,13 @@ function OptionPrice({ cents }: { cents: number }) {
 }
 
 /** One menu item; expanded, it offers its choices and adds the configured item to the basket. */
-export function MenuProductItem({ product, expanded, onToggle, onAdd }: MenuProductItemProps) {
+export function MenuProductItem({ product, expanded, available, onToggle, onAdd }: MenuProductItemProps) {
   const { t } = useTranslation();
   const id = useId();
   const format = useFormatEuros();
   const [choice, setChoice] = useState<ItemChoice>(() => initialChoice(product));
   const update = (patch: Partial<ItemChoice>) => setChoice((current) => ({ ...current, ...patch }));
   const unitPrice = choiceUnitPrice(product, choice);
-  const available = product.active;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +44,7 @@ export function MenuProductItem({ product, expanded, onToggle, onAdd }: MenuProd
       className={`${styles.product} ${expanded ? styles.productExpanded : ""}`}
       data-testid="menu-product"
       data-name={product.name}
+      data-available={available}
     >
       <button
         type="button"
