@@ -124,6 +124,25 @@ describe("an online card payment the guest left without paying", () => {
   });
 });
 
+describe("a second phone paying by card while the first is at the checkout", () => {
+  it("takes the identical pieces nobody is paying, so both can pay their own", async () => {
+    const table = await buildTable(server.database.db, venue.venue.id);
+    const first = await api.seatedGuest(table.id);
+    const second = await api.seatedGuest(table.id);
+    expect((await api.post(`/api/orders/${table.id}`, [{ id: venue.salad.id, quantity: 2 }], first)).status).toBe(200);
+    const line = (await api.get(`/api/orders/${table.id}/feed`, first)).body.unpaidTableFeed[0];
+    const itemsCount = [{ orderProductId: line.orderProductIds[0], quantity: 1 }];
+    expect((await api.post(`/api/orders/${table.id}/pay`, { itemsCount }, first)).status).toBe(200);
+    const other = await api.post(`/api/orders/${table.id}/pay`, { itemsCount }, second);
+    expect(other.status).toBe(200);
+    expect(other.body.amount).toBe(950);
+    const held = (await api.get(`/api/feed/table/${table.id}/products`, waiter)).body.heldPayments;
+    expect(held.flatMap((p: { orderProductIds: number[] }) => p.orderProductIds).sort()).toEqual(
+      [...line.orderProductIds].sort(),
+    );
+  });
+});
+
 describe("the waiter releasing an online card payment's hold", () => {
   const release = (paymentId: number, token = waiter) => api.post("/api/feed/release-payment-hold", { paymentId }, token);
   const auditOf = (paymentId: number) =>

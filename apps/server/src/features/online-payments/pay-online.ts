@@ -13,13 +13,14 @@ import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import {
   assertNotHeld,
   asTablePayment,
+  heldUnitIds,
   lockTables,
   openSession,
   releaseHold,
   settleUnits,
   type TablePayment,
 } from "../../lib/settle-payment.ts";
-import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
+import { preferFreeUnits, resolveUnitsToPay } from "../../lib/units-to-pay.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { type CardPaymentProvider, CardProviderError } from "./card-provider.ts";
 
@@ -60,7 +61,8 @@ export async function startOnlinePayment(
       .where(and(eq(orderProducts.sessionId, session.id), eq(orderProducts.paymentStatus, "UNPAID")))
       .orderBy(asc(orderProducts.id))
       .for("update");
-    const units = resolveUnitsToPay(unpaid, options.itemsCount);
+    // Identical pieces another payment holds are left to it when free ones can be taken.
+    const units = resolveUnitsToPay(...preferFreeUnits(unpaid, options.itemsCount, await heldUnitIds(tx, tableId, now)));
     await assertNotHeld(
       tx,
       tableId,
