@@ -109,8 +109,10 @@ export async function startOnlinePayment(
     throw error;
   }
   await db.update(payments).set({ providerOrderCode: orderCode }).where(eq(payments.id, started.paymentId));
-  // Every phone at the table shows the held pieces as being paid from another phone.
+  // Every phone at the table shows the held pieces as being paid from another phone, and the
+  // waiters' screens of the table what holds them.
   await options.events.publish({ type: "table.changed", retailerId: table.retailerId, tableId, orderIds: [] });
+  await options.events.publish({ type: "waiter-tasks.changed", retailerId: table.retailerId, tableId });
   return { location: provider.checkoutUrl(orderCode), orderCode, amount: started.amountCents };
 }
 
