@@ -36,7 +36,8 @@ import { kitchenRoutes } from "./features/kitchen/routes.ts";
 import { Metrics } from "./features/metrics/metrics.ts";
 import { countPrintJobs } from "./features/metrics/print-jobs.ts";
 import { metricsRoutes } from "./features/metrics/routes.ts";
-import { onlinePaymentRoutes } from "./features/online-payments/routes.ts";
+import { settleGuestAbandonedPayments } from "./features/online-payments/pay-online.ts";
+import { cardProviderFor, onlinePaymentRoutes } from "./features/online-payments/routes.ts";
 import { operationsRoutes } from "./features/operations/routes.ts";
 import { operatorRoutes } from "./features/operator/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
@@ -133,7 +134,13 @@ export async function buildApp(options: {
   await app.register(operationsRoutes, { ctx, database, token: serverToken });
   await app.register(operatorRoutes, { ctx, serverToken });
   await app.register(authRoutes, { ctx });
-  await app.register(tableSessionRoutes, { ctx });
+  // Online card payments: a guest back at the table page settles what they left at the checkout.
+  const cardProvider = cardProviderFor(ctx);
+  await app.register(tableSessionRoutes, {
+    ctx,
+    onGuestOpen: (principal, tableId) =>
+      settleGuestAbandonedPayments({ db: ctx.db, events, provider: cardProvider, principal, tableId }),
+  });
   await app.register(catalogRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
   await app.register(kitchenRoutes, { ctx });
@@ -154,7 +161,7 @@ export async function buildApp(options: {
   await app.register(paymentRoutes, { ctx, terminals: terminalSales });
   await app.register(cardTerminalRoutes, { ctx, terminal, sales: terminalSales });
   await app.register(cashDeskRoutes, { ctx, terminals: terminalSales });
-  await app.register(onlinePaymentRoutes, { ctx });
+  await app.register(onlinePaymentRoutes, { ctx, provider: cardProvider });
   await app.register(contactRoutes, { ctx });
   await app.register(crmTableRoutes, { ctx });
   await app.register(crmWaiterRoutes, { ctx });

@@ -21,6 +21,7 @@ class FakeViva {
   transactions = new Map<string, { orderCode: string; statusId: string; amount: number }>();
   tokenSeconds = 3600;
   revoked = new Set<string>();
+  cancelled = new Set<string>();
   private nextCode = 9876543210987600n;
 
   constructor() {
@@ -52,6 +53,26 @@ class FakeViva {
         // Written as a bare number, as Viva does.
         return send(200, `{"orderCode":${orderCode}}`);
       }
+      // Cancelling an order: a paid one cannot be (Viva answers an error), an unknown one is a 404.
+      const cancel = /^\/api\/orders\/(\d+)$/.exec(request.url ?? "");
+      if (request.method === "DELETE" && cancel) {
+        const orderCode = cancel[1];
+        if (!this.orders.some((o) => o.orderCode === orderCode)) return send(404, "");
+        if (this.paidOrder(orderCode)) return send(400, '{"ErrorCode":403,"ErrorText":"Order already paid"}');
+        this.cancelled.add(orderCode);
+        return send(200, `{"OrderCode":${orderCode},"ErrorCode":0}`);
+      }
+      // An order's transactions, as the legacy API lists them (amounts in euros, codes as bare numbers).
+      const byOrder = /^\/api\/transactions\?ordercode=(\d+)$/.exec(request.url ?? "");
+      if (request.method === "GET" && byOrder) {
+        const list = [...this.transactions]
+          .filter(([, t]) => t.orderCode === byOrder[1])
+          .map(
+            ([id, t]) =>
+              `{"TransactionId":"${id}","StatusId":"${t.statusId}","Amount":${t.amount.toFixed(2)},"Order":{"OrderCode":${t.orderCode}}}`,
+          );
+        return send(200, `{"Transactions":[${list.join(",")}],"ErrorCode":0}`);
+      }
       const match = /^\/checkout\/v2\/transactions\/([^/]+)$/.exec(request.url ?? "");
       if (request.method === "GET" && match) {
         const transaction = this.transactions.get(decodeURIComponent(match[1]));
@@ -68,6 +89,10 @@ class FakeViva {
   async start() {
     await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  paidOrder(orderCode: string) {
+    return [...this.transactions.values()].some((t) => t.orderCode === orderCode && t.statusId === "F");
   }
 
   /** The guest paid (or failed to pay) an order at Viva's checkout. */
@@ -157,6 +182,30 @@ describe("Viva Smart Checkout client against a Viva stand-in", () => {
     expect(row).toMatchObject({ provider: "viva", providerTransactionId: paid, status: "COMPLETED" });
     // Every call so far used the one cached token.
     expect(viva.tokenRequests).toHaveLength(1);
+  });
+
+  it("a guest back without paying: the order is cancelled at Viva and the hold released, or a charge completes it", async () => {
+    const left = await seatedOrder();
+    const started = await api.post(`/api/orders/${left.table.id}/pay`, { itemsCount: left.itemsCount }, left.guest);
+    const orderCode = started.body.orderCode as string;
+    viva.pay(orderCode, 1900, "E");
+    const failed = await api.get(`/api/orders/fail-payment?s=${orderCode}`, left.guest);
+    expect(failed.status).toBe(200);
+    expect(viva.cancelled.has(orderCode)).toBe(true);
+    const statusOf = async (code: string) =>
+      (await server.database.db.select().from(payments).where(eq(payments.providerOrderCode, code)))[0].status;
+    expect(await statusOf(orderCode)).toBe("FAILED");
+
+    // Charged at Viva, then Back to the table page: the payment completes, nothing is cancelled.
+    const paidThere = await seatedOrder();
+    const again = await api.post(`/api/orders/${paidThere.table.id}/pay`, { itemsCount: paidThere.itemsCount }, paidThere.guest);
+    const code = again.body.orderCode as string;
+    const transactionId = viva.pay(code, 1900);
+    const feed = (await api.get(`/api/orders/${paidThere.table.id}/feed`, paidThere.guest)).body;
+    expect(feed.totalUnpaidCount).toBe(0);
+    expect(viva.cancelled.has(code)).toBe(false);
+    const [row] = await server.database.db.select().from(payments).where(eq(payments.providerOrderCode, code));
+    expect(row).toMatchObject({ status: "COMPLETED", providerTransactionId: transactionId });
   });
 
   it("renews the token when Viva refuses it, and answers provider_unavailable when Viva is down", async () => {

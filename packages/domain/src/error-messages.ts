@@ -123,6 +123,14 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     el: "Η πληρωμή με κάρτα δεν είναι διαθέσιμη αυτή τη στιγμή. Δοκιμάστε ξανά ή πληρώστε στον σερβιτόρο.",
     en: "Card payment is not available right now. Try again or pay the waiter.",
   },
+  payment_hold_not_found: {
+    el: "Δεν υπάρχει πληρωμή με κάρτα σε εξέλιξη για αυτά τα προϊόντα.",
+    en: "No card payment is in progress for these items.",
+  },
+  online_payment_charged: {
+    el: "Η κάρτα του πελάτη χρεώθηκε: τα προϊόντα καταχωρήθηκαν ως πληρωμένα.",
+    en: "The guest's card was charged: the items are now recorded as paid.",
+  },
   terminal_unreachable: {
     el: "Το τερματικό POS δεν απαντά αυτή τη στιγμή. Δοκιμάστε ξανά ή εισπράξτε αλλιώς.",
     en: "The card terminal is not answering right now. Try again or collect another way.",

@@ -59,6 +59,9 @@ export const ERROR_KEYS = [
   // Online card payment (spec 1 §7): a return the provider does not confirm pays nothing.
   "payment_not_verified",
   "payment_provider_unavailable",
+  // Releasing an online card payment's hold (issue 28 A5): only one still in progress, never a charged one.
+  "payment_hold_not_found",
+  "online_payment_charged",
   // Card terminals at the table (spec 2 §4.5): the terminal's provider could not take the sale.
   "terminal_unreachable",
   // The cash desk (spec 3 §2.3, §5): a bill with nothing left to bill, a register sale's table,

@@ -160,6 +160,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/feed/get-waiter-products": roles("venue", ...SERVICE),
   "POST /api/feed/table/:id/complete-orders": roles("venue", ...SERVICE),
   "POST /api/feed/transfer-table": roles("venue", ...SERVICE),
+  "POST /api/feed/release-payment-hold": roles("venue", ...SERVICE),
   "GET /api/feed/card-terminals": roles("venue", ...SERVICE),
   "GET /api/feed/payment/:id/status": roles("venue", ...SERVICE),
 

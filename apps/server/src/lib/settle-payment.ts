@@ -68,13 +68,14 @@ export async function releaseHold(tx: Queryable, paymentId: number, now = new Da
 }
 
 /**
- * Units held by a payment still in progress at the provider (a PENDING payments row whose hold has
- * not lapsed): nobody else may collect them meanwhile, or the guest would pay twice. Call under
- * the table's lock.
+ * The payments still in progress at a table (PENDING, hold not lapsed) and the units each holds:
+ * an online card payment at the provider, or a sale waiting at a card terminal. Nobody else may
+ * collect those units meanwhile, or the guest would pay twice; every phone and the waiter are
+ * shown them as held. Call under the table's lock when the answer decides a collection.
  */
-export async function heldUnitIds(tx: Tx, tableId: number, now: Date, exceptPaymentId?: number): Promise<Set<number>> {
-  const pending = await tx
-    .select({ id: payments.id, items: payments.items })
+export async function heldPayments(q: Queryable, tableId: number, now: Date) {
+  const pending = await q
+    .select({ id: payments.id, items: payments.items, cardTerminalId: payments.cardTerminalId })
     .from(payments)
     .where(
       and(
@@ -82,8 +83,19 @@ export async function heldUnitIds(tx: Tx, tableId: number, now: Date, exceptPaym
         eq(payments.status, "PENDING"),
         or(isNull(payments.expiresAt), gt(payments.expiresAt, now)),
       ),
-    );
-  return new Set(pending.filter((p) => p.id !== exceptPaymentId).flatMap((p) => p.items));
+    )
+    .orderBy(asc(payments.id));
+  return pending.map((p) => ({
+    paymentId: p.id,
+    heldBy: p.cardTerminalId == null ? ("ONLINE" as const) : ("TERMINAL" as const),
+    orderProductIds: p.items,
+  }));
+}
+
+/** Units held by a payment still in progress (heldPayments), but the one named. */
+export async function heldUnitIds(tx: Tx, tableId: number, now: Date, exceptPaymentId?: number): Promise<Set<number>> {
+  const pending = await heldPayments(tx, tableId, now);
+  return new Set(pending.filter((p) => p.paymentId !== exceptPaymentId).flatMap((p) => p.orderProductIds));
 }
 
 /** Refuses units another payment in progress holds (spec 1 §8 active_payment_exists). */

@@ -35,6 +35,8 @@ export const AUDIT_KINDS = [
   "VENUE_STATUS_CHANGED",
   /** The platform operator issued a new set-password link for the venue's administrator (subject: the login). */
   "ADMIN_LINK_ISSUED",
+  /** Staff released pieces an online card payment held, after the provider said nothing was charged: before is the held amount. */
+  "PAYMENT_HOLD_RELEASED",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -53,6 +55,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, { el: string; en: string }> = 
   SETTINGS_CHANGED: { el: "Αλλαγή ρυθμίσεων", en: "Settings changed" },
   VENUE_STATUS_CHANGED: { el: "Κατάσταση καταστήματος", en: "Venue status" },
   ADMIN_LINK_ISSUED: { el: "Σύνδεσμος κωδικού διαχειριστή", en: "Administrator's password link" },
+  PAYMENT_HOLD_RELEASED: { el: "Αποδέσμευση πληρωμής με κάρτα", en: "Card payment hold released" },
 };
 
 /** The longest range one read covers, in calendar days (the invalid_date_range wording says 92). */

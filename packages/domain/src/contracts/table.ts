@@ -40,6 +40,18 @@ export const tableFeedItem = z.object({
 });
 export type TableFeedItem = z.infer<typeof tableFeedItem>;
 
+/**
+ * Pieces a payment in progress holds (issue 28 A5): an online card payment at the provider
+ * (ONLINE) or a sale waiting at a card terminal (TERMINAL). Every phone shows them as being paid
+ * from another phone; nobody else can collect them until the payment ends or is released.
+ */
+export const heldPayment = z.object({
+  paymentId: z.number(),
+  heldBy: z.enum(["ONLINE", "TERMINAL"]),
+  orderProductIds: z.array(z.number()),
+});
+export type HeldPayment = z.infer<typeof heldPayment>;
+
 /** Everything a guest's table screen shows; pushed whole on /topic/customer/{lang}/{tableId}. */
 export const tableState = z.object({
   tableId: z.number(),
@@ -54,5 +66,6 @@ export const tableState = z.object({
   totalUnpaidPrice: z.number().int(),
   callWaiterRequestId: z.number().nullable(),
   activePaymentRequestId: z.number().nullable(),
+  heldPayments: z.array(heldPayment),
 });
 export type TableState = z.infer<typeof tableState>;

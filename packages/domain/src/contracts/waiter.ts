@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { WAITER_REQUEST_TYPES } from "../enums.ts";
 import { id, idParam } from "./common.ts";
-import { tableFeedItem } from "./table.ts";
+import { heldPayment, tableFeedItem } from "./table.ts";
 
 /** The waiter's API (spec 2 §7 Waiter). Money is integer cents. */
 
@@ -91,10 +91,14 @@ export const staffTableFeed = z.object({
   unpaidTableFeed: z.array(tableFeedItem),
   totalUnpaidCount: z.number().int(),
   totalUnpaidPrice: z.number().int(),
+  heldPayments: z.array(heldPayment),
 });
 export type StaffTableFeed = z.infer<typeof staffTableFeed>;
 
 const cents = z.number().int().min(0).max(100_000_000);
+
+/** POST api/feed/release-payment-hold: staff end an online card payment the guest abandoned. */
+export const releasePaymentHoldRequest = z.object({ paymentId: idParam });
 
 /**
  * The waiter collects a payment at the table (spec 2 §3 CompleteOrder), all amounts in cents.

@@ -11,6 +11,12 @@ export interface CardPaymentProvider {
   checkoutUrl(orderCode: string): string;
   /** The transaction as the provider knows it, or null when it knows no such transaction. */
   verifyTransaction(transactionId: string): Promise<ProviderTransaction | null>;
+  /**
+   * The guest left the checkout without paying (a failure return, Back to the table): the order
+   * is made unpayable from now on (Viva: cancelled) and the finished transaction it was charged
+   * with is answered, or null when nothing was charged, so that answer stays true.
+   */
+  closeOrder(orderCode: string): Promise<ProviderTransaction | null>;
 }
 
 export interface CardPaymentOrder {

@@ -1,16 +1,26 @@
 import type { itemCount } from "@tableorder/domain/contracts/table-requests";
 import type { Language } from "@tableorder/domain/enums";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { diningTables, orderProducts, payments, retailers, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { describeUnits, recordAudit } from "../../lib/audit-trail.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
 import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
-import { assertNotHeld, asTablePayment, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
-import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
+import {
+  assertNotHeld,
+  asTablePayment,
+  heldUnitIds,
+  lockTables,
+  openSession,
+  releaseHold,
+  settleUnits,
+  type TablePayment,
+} from "../../lib/settle-payment.ts";
+import { preferFreeUnits, resolveUnitsToPay } from "../../lib/units-to-pay.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { type CardPaymentProvider, CardProviderError } from "./card-provider.ts";
 
@@ -51,7 +61,8 @@ export async function startOnlinePayment(
       .where(and(eq(orderProducts.sessionId, session.id), eq(orderProducts.paymentStatus, "UNPAID")))
       .orderBy(asc(orderProducts.id))
       .for("update");
-    const units = resolveUnitsToPay(unpaid, options.itemsCount);
+    // Identical pieces another payment holds are left to it when free ones can be taken.
+    const units = resolveUnitsToPay(...preferFreeUnits(unpaid, options.itemsCount, await heldUnitIds(tx, tableId, now)));
     await assertNotHeld(
       tx,
       tableId,
@@ -98,6 +109,10 @@ export async function startOnlinePayment(
     throw error;
   }
   await db.update(payments).set({ providerOrderCode: orderCode }).where(eq(payments.id, started.paymentId));
+  // Every phone at the table shows the held pieces as being paid from another phone, and the
+  // waiters' screens of the table what holds them.
+  await options.events.publish({ type: "table.changed", retailerId: table.retailerId, tableId, orderIds: [] });
+  await options.events.publish({ type: "waiter-tasks.changed", retailerId: table.retailerId, tableId });
   return { location: provider.checkoutUrl(orderCode), orderCode, amount: started.amountCents };
 }
 
@@ -119,10 +134,7 @@ async function paymentOfOrder(db: Db, provider: CardPaymentProvider, principal: 
 /**
  * The guest is back from the provider with order code `s` and transaction `t`. Nothing is paid on
  * the strength of the URL: the provider must confirm a finished transaction of this order for
- * exactly the held amount. Then, in one transaction under the table's lock, the payment records
- * the transaction (unique per provider, so the same one twice pays nothing the second time) and
- * its pieces become PAID by the same rules as a waiter's collection. If the hold lapsed and the
- * pieces were paid otherwise meanwhile, nothing is paid and the payment is marked for a refund.
+ * exactly the held amount; then the charge is settled (settleCharge).
  */
 export async function completeOnlinePayment(options: Deps & { orderCode: string; transactionId: string }) {
   const { db, provider, principal, orderCode, transactionId } = options;
@@ -145,6 +157,22 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
     throw new AppError("payment_not_verified", 400, { reason: "amount_mismatch" });
   }
 
+  return { tableCode, ...(await settleCharge(options, payment, transactionId, principal.userId)) };
+}
+
+/**
+ * Records a charge the provider confirmed (finished, for exactly the held amount) on its payment,
+ * in one transaction under the table's lock: the transaction id (unique per provider, so the same
+ * one twice pays nothing the second time), the pieces PAID by the same rules as a waiter's
+ * collection, the receipt and the waiters' notice. If the hold lapsed and the pieces were paid
+ * otherwise meanwhile, nothing is paid and the payment is marked for a refund.
+ */
+async function settleCharge(
+  { db, events }: Pick<Deps, "db" | "events">,
+  payment: TablePayment<typeof payments.$inferSelect>,
+  transactionId: string,
+  userId: number,
+) {
   const now = new Date();
   let settled: Awaited<ReturnType<typeof settleUnits>>;
   try {
@@ -173,7 +201,7 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
           sessionId: payment.sessionId,
           units,
           paymentStatus: "PAID",
-          userId: principal.userId,
+          userId: userId,
           now,
         });
         // The guest's receipt (card online: payment method 7 with the transaction id).
@@ -185,7 +213,7 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
           sessionId: payment.sessionId,
           type: "PAYMENT_NOTIFICATION",
           items: units.map((u) => ({ orderProductId: u.id, quantity: 1 })),
-          createdByUserId: principal.userId,
+          createdByUserId: userId,
         });
         return result;
       }),
@@ -196,15 +224,15 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
   }
 
   const paid = { paidProductCount: payment.items.length, paidAmount: payment.amountCents };
-  await options.events.publish({
+  await events.publish({
     type: "table.changed",
     retailerId: payment.retailerId,
     tableId: payment.tableId,
     orderIds: settled.orderIds,
     ...(settled.completedRequests ? { paymentRequestCompleted: paid } : {}),
   });
-  await options.events.publish({ type: "waiter-tasks.changed", retailerId: payment.retailerId, tableId: payment.tableId });
-  return { tableCode, ...paid };
+  await events.publish({ type: "waiter-tasks.changed", retailerId: payment.retailerId, tableId: payment.tableId });
+  return paid;
 }
 
 /**
@@ -220,15 +248,115 @@ async function markRefundDue(db: Db, paymentId: number, transactionId: string) {
 }
 
 /**
- * The provider sent the guest back without a payment (spec 1 §7, fail-payment?s): the hold is
- * released so the pieces can be paid otherwise. Answers the table code to return to.
+ * The provider sent the guest back without a payment (spec 1 §7, fail-payment?s). The return's
+ * word is not taken: the order is closed at the provider and whatever it says settles the hold
+ * (settleAbandoned). Answers the table code to return to.
  */
-export async function failOnlinePayment(options: Omit<Deps, "events"> & { orderCode: string }) {
-  const { db, provider, principal, orderCode } = options;
-  const { payment, tableCode } = await paymentOfOrder(db, provider, principal, orderCode);
-  await db
-    .update(payments)
-    .set({ status: "FAILED", expiresAt: new Date() })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
+export async function failOnlinePayment(options: Deps & { orderCode: string }) {
+  const { payment, tableCode } = await paymentOfOrder(options.db, options.provider, options.principal, options.orderCode);
+  await settleAbandoned(options, payment);
   return { tableCode };
+}
+
+/**
+ * The guest is at their table page again (opened, reloaded, Back from the checkout): their own
+ * online payments still pending at this table were left at the provider, so each is settled by
+ * the provider's word at once instead of holding the pieces until it times out. Another guest's
+ * payment is left alone, as that guest may still be at the checkout.
+ */
+export async function settleGuestAbandonedPayments(options: Deps & { tableId: number }) {
+  const { db, principal } = options;
+  if (principal.role !== "USER") return;
+  const pending = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.tableId, options.tableId),
+        eq(payments.status, "PENDING"),
+        eq(payments.startedByUserId, principal.userId),
+        eq(payments.provider, options.provider.name),
+        isNull(payments.cardTerminalId),
+      ),
+    );
+  for (const row of pending) {
+    const payment = asTablePayment(row);
+    // A provider that cannot be reached now leaves the hold to lapse by itself; the page still opens.
+    if (payment) await settleAbandoned(options, payment).catch(ignoreProviderUnavailable);
+  }
+}
+
+const ignoreProviderUnavailable = (error: unknown) => {
+  if (!(error instanceof AppError && error.key === "payment_provider_unavailable")) throw error;
+};
+
+/**
+ * An online payment the guest left without paying: the provider closes the order and says
+ * whether it was charged. Charged for the held amount: the payment completes as on a successful
+ * return. Nothing charged: the hold is released now, with `audit` written in the same
+ * transaction when staff asked. A charge of another amount cannot be settled here and is refused.
+ */
+async function settleAbandoned(
+  options: Deps,
+  payment: TablePayment<typeof payments.$inferSelect>,
+  audit?: (tx: Tx) => Promise<void>,
+): Promise<"COMPLETED" | "RELEASED" | "ENDED"> {
+  const { db, events, provider } = options;
+  if (payment.status !== "PENDING") return "ENDED";
+  let charge: Awaited<ReturnType<CardPaymentProvider["closeOrder"]>> = null;
+  if (payment.providerOrderCode) {
+    try {
+      charge = await provider.closeOrder(payment.providerOrderCode);
+    } catch (error) {
+      if (error instanceof CardProviderError) throw new AppError("payment_provider_unavailable", 400);
+      throw error;
+    }
+  }
+  if (charge) {
+    if (charge.amountCents !== payment.amountCents)
+      throw new AppError("payment_not_verified", 400, { reason: "amount_mismatch" });
+    await settleCharge(options, payment, charge.transactionId, payment.startedByUserId ?? options.principal.userId);
+    return "COMPLETED";
+  }
+  const released = await db.transaction(async (tx) => {
+    await lockTables(tx, [payment.tableId]);
+    if (!(await releaseHold(tx, payment.id))) return false;
+    await audit?.(tx);
+    return true;
+  });
+  if (!released) return "ENDED";
+  await events.publish({ type: "table.changed", retailerId: payment.retailerId, tableId: payment.tableId, orderIds: [] });
+  await events.publish({ type: "waiter-tasks.changed", retailerId: payment.retailerId, tableId: payment.tableId });
+  return "RELEASED";
+}
+
+/**
+ * Staff release an online card payment's hold (POST api/feed/release-payment-hold), e.g. for
+ * guests who left the checkout and wait for the waiter. Only once the provider confirms nothing
+ * was charged: a charge completes the payment instead and is refused as online_payment_charged;
+ * a provider that cannot tell is refused as payment_provider_unavailable. The release is audited.
+ */
+export async function releaseOnlineHold(options: Deps & { paymentId: number }) {
+  const { db, principal } = options;
+  const [row] = await db.select().from(payments).where(eq(payments.id, options.paymentId)).limit(1);
+  const payment = row && row.cardTerminalId == null && row.providerOrderCode ? asTablePayment(row) : null;
+  if (payment?.status !== "PENDING") throw new AppError("payment_hold_not_found", 400);
+  const table = await authorizeTable(db, principal, payment.tableId);
+  const units = await db
+    .select({ productName: orderProducts.productName })
+    .from(orderProducts)
+    .where(inArray(orderProducts.id, payment.items))
+    .orderBy(asc(orderProducts.id));
+  const outcome = await settleAbandoned(options, payment, (tx) =>
+    recordAudit(tx, principal, {
+      kind: "PAYMENT_HOLD_RELEASED",
+      table: { id: table.id, label: table.label },
+      subject: describeUnits(units),
+      amountBeforeCents: payment.amountCents,
+      amountAfterCents: 0,
+      details: { paymentId: payment.id, provider: payment.provider, orderCode: payment.providerOrderCode },
+    }),
+  );
+  if (outcome === "COMPLETED") throw new AppError("online_payment_charged", 400);
+  if (outcome === "ENDED") throw new AppError("payment_hold_not_found", 400);
 }

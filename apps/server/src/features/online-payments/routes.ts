@@ -1,4 +1,4 @@
-import { tableIdParams } from "@tableorder/domain/contracts/common";
+import { emptyAnswer, tableIdParams } from "@tableorder/domain/contracts/common";
 import {
   completePaymentQuery,
   completePaymentResponse,
@@ -7,12 +7,13 @@ import {
   payOnlineBody,
   payOnlineResponse,
 } from "@tableorder/domain/contracts/online-payments";
+import { releasePaymentHoldRequest } from "@tableorder/domain/contracts/waiter";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePrincipal } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import type { CardPaymentProvider } from "./card-provider.ts";
-import { completeOnlinePayment, failOnlinePayment, startOnlinePayment } from "./pay-online.ts";
+import { completeOnlinePayment, failOnlinePayment, releaseOnlineHold, startOnlinePayment } from "./pay-online.ts";
 import { SandboxCardProvider } from "./sandbox-card-provider.ts";
 import { sandboxCheckoutRoutes } from "./sandbox-routes.ts";
 import { VivaSmartCheckout } from "./viva-smart-checkout.ts";
@@ -68,6 +69,16 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provi
   app.get(
     "/api/orders/fail-payment",
     { schema: { querystring: failPaymentQuery, response: { 200: failPaymentResponse } } },
-    async (request) => failOnlinePayment({ db, provider, principal: requirePrincipal(request), orderCode: request.query.s }),
+    async (request) =>
+      failOnlinePayment({ db, events, provider, principal: requirePrincipal(request), orderCode: request.query.s }),
+  );
+
+  app.post(
+    "/api/feed/release-payment-hold",
+    { schema: { body: releasePaymentHoldRequest, response: { 200: emptyAnswer } } },
+    async (request) => {
+      await releaseOnlineHold({ db, events, provider, principal: requirePrincipal(request), paymentId: request.body.paymentId });
+      return {};
+    },
   );
 };

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { sandboxCardOrders, sandboxCardTransactions } from "../../db/schema.ts";
 import type { CardPaymentOrder, CardPaymentProvider, ProviderTransaction } from "./card-provider.ts";
@@ -42,6 +42,17 @@ export class SandboxCardProvider implements CardPaymentProvider {
       .where(eq(sandboxCardTransactions.transactionId, transactionId))
       .limit(1);
     return row ? { transactionId, orderCode: row.orderCode, statusId: row.statusId, amountCents: row.amountCents } : null;
+  }
+
+  /** Like Viva's order cancel: the order can no longer be paid; answers its charge, if any. */
+  async closeOrder(orderCode: string): Promise<ProviderTransaction | null> {
+    await this.db.update(sandboxCardOrders).set({ expiresAt: new Date() }).where(eq(sandboxCardOrders.orderCode, orderCode));
+    const [paid] = await this.db
+      .select()
+      .from(sandboxCardTransactions)
+      .where(and(eq(sandboxCardTransactions.orderCode, orderCode), eq(sandboxCardTransactions.statusId, "F")))
+      .limit(1);
+    return paid ? { transactionId: paid.transactionId, orderCode, statusId: "F", amountCents: paid.amountCents } : null;
   }
 
   async findOrder(orderCode: string) {

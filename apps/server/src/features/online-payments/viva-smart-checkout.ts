@@ -63,4 +63,26 @@ export class VivaSmartCheckout implements CardPaymentProvider {
     // The transactions API gives the amount in euros with two decimals.
     return { transactionId, orderCode, statusId: json.statusId, amountCents: Math.round(json.amount * 100) };
   }
+
+  /**
+   * Cancels the order (DELETE /api/orders/{orderCode}; a paid or expired order cannot be, which
+   * Viva answers with a 4xx that is not a failure here) and then reads the order's transactions
+   * (GET /api/transactions?ordercode=), so a charge made before the cancel is still found.
+   */
+  async closeOrder(orderCode: string): Promise<ProviderTransaction | null> {
+    const code = encodeURIComponent(orderCode);
+    await this.api.call("DELETE", `/api/orders/${code}`, undefined, [400, 404, 409]);
+    const text = await this.api.call("GET", `/api/transactions?ordercode=${code}`, undefined, [404]);
+    if (text === null) return null;
+    const json = JSON.parse(text) as { Transactions?: unknown };
+    if (!Array.isArray(json.Transactions)) throw new CardProviderError("Viva answered an order's transactions without a list");
+    const paid = (json.Transactions as { TransactionId?: unknown; StatusId?: unknown; Amount?: unknown }[]).find(
+      (t) => t.StatusId === "F",
+    );
+    if (!paid) return null;
+    if (typeof paid.TransactionId !== "string" || typeof paid.Amount !== "number") {
+      throw new CardProviderError("Viva answered a transaction without id or amount");
+    }
+    return { transactionId: paid.TransactionId, orderCode, statusId: "F", amountCents: Math.round(paid.Amount * 100) };
+  }
 }

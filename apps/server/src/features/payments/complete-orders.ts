@@ -11,7 +11,7 @@ import { recordCollection } from "../../lib/audit-trail.ts";
 import { type TerminalSaleStarter, venueTerminal } from "../../lib/card-terminal-choice.ts";
 import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { assertNotHeld, heldUnitIds, holdUntil, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
-import { resolveUnitsToPay } from "../../lib/units-to-pay.ts";
+import { preferFreeUnits, resolveUnitsToPay } from "../../lib/units-to-pay.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
 type UnitRow = typeof orderProducts.$inferSelect;
@@ -36,44 +36,6 @@ async function lockNamedUnits(tx: Tx, retailerId: number, tableId: number, ids: 
   if (units.some((u) => u.tableId !== tableId)) throw new AppError("forbidden", 403);
   const settled = units.filter((u) => u.paymentStatus !== "UNPAID");
   if (settled.length) throw new AppError("already_paid", 400, { orderProductIds: settled.map((u) => u.id) });
-}
-
-/**
- * "So many pieces of this feed line" should take pieces nobody else is paying right now: the
- * named unit is swapped for an identical free one when a payment in progress holds it, and free
- * identical units come before held ones. Identity is the resolver's own rule (lib/units-to-pay.ts),
- * asked for the named unit's whole line. Held units stay choosable, so asking for more than is
- * free still ends in active_payment_exists.
- */
-function preferFreeUnits(
-  unpaid: UnitRow[],
-  items: CompleteOrderBody["itemsCount"],
-  held: Set<number>,
-): [UnitRow[], CompleteOrderBody["itemsCount"]] {
-  if (!held.size) return [unpaid, items];
-  const ordered = [...unpaid.filter((u) => !held.has(u.id)), ...unpaid.filter((u) => held.has(u.id))];
-  const taken = new Set<number>();
-  const remapped = items.map((item) => {
-    if (!held.has(item.orderProductId)) return item;
-    const twin = lineOf(ordered, item.orderProductId).find((u) => !held.has(u.id) && !taken.has(u.id));
-    if (!twin) return item;
-    taken.add(twin.id);
-    return { ...item, orderProductId: twin.id };
-  });
-  return [ordered, remapped];
-}
-
-/** Every unpaid unit identical to the named one (itself included), by the resolver's rule. */
-function lineOf(unpaid: UnitRow[], unitId: number): UnitRow[] {
-  let line: UnitRow[] = [];
-  for (let quantity = 1; quantity <= unpaid.length; quantity++) {
-    try {
-      line = resolveUnitsToPay(unpaid, [{ orderProductId: unitId, quantity }]);
-    } catch {
-      break;
-    }
-  }
-  return line;
 }
 
 /** The method a payment is filed under: the one that carries the (largest) amount. */

@@ -3,13 +3,18 @@ import { checkInResponse, retailerInfo, tableCodeParams, tableLookup, tableState
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requirePrincipal } from "../../auth/guards.ts";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
+import type { Principal } from "../../auth/principal.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { checkInGuest, checkOutGuest, findTableByCode } from "./check-in.ts";
 import { loadTableState } from "./table-state.ts";
 
 /** The guest's table: finding it by code, checking in and out, and its live state. */
-export const tableSessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const tableSessionRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  /** A guest opens their table page: what they left unfinished elsewhere (a card checkout) is settled first. */
+  onGuestOpen?: (principal: Principal, tableId: number) => Promise<void>;
+}> = async (app, { ctx, onGuestOpen }) => {
   const { db } = ctx;
 
   // The code is printed on the table for anyone to read; what it leads to still needs a check-in.
@@ -38,7 +43,9 @@ export const tableSessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.get("/api/orders/:tableId/feed", { schema: { params: tableIdParams, response: { 200: tableState } } }, async (request) => {
-    await authorizeTable(db, requirePrincipal(request), request.params.tableId);
+    const principal = requirePrincipal(request);
+    await authorizeTable(db, principal, request.params.tableId);
+    await onGuestOpen?.(principal, request.params.tableId);
     return loadTableState(db, request.params.tableId, requestLanguage(request));
   });
 };

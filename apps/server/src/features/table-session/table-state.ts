@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, orderProducts, retailers, tableSessions, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { heldPayments } from "../../lib/settle-payment.ts";
 import { groupFeedItems, sumCents } from "../../lib/table-feed.ts";
 
 const named = (lang: Language, name: string, nameEng: string | null) => (lang === "en" && nameEng ? nameEng : name);
@@ -60,5 +61,6 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
     totalUnpaidPrice: sumCents(unpaid),
     callWaiterRequestId: requests.find((r) => r.type === "WAITER_CALL")?.id ?? null,
     activePaymentRequestId: requests.find((r) => PAYMENT_REQUEST_TYPES.includes(r.type as WaiterRequestType))?.id ?? null,
+    heldPayments: session ? await heldPayments(db, tableId, new Date()) : [],
   };
 }

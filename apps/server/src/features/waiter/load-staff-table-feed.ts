@@ -5,6 +5,7 @@ import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Queryable } from "../../db/client.ts";
 import { orderProducts, tableSessions } from "../../db/schema.ts";
+import { heldPayments } from "../../lib/settle-payment.ts";
 import { groupFeedItems, sumCents } from "../../lib/table-feed.ts";
 
 /** A table's feed as staff read it (spec 2 §7): every line of its open session and what is unpaid. */
@@ -30,5 +31,6 @@ export async function loadStaffTableFeed(
     unpaidTableFeed: groupFeedItems(unpaid, options.lang),
     totalUnpaidCount: unpaid.length,
     totalUnpaidPrice: sumCents(unpaid),
+    heldPayments: session ? await heldPayments(db, table.id, new Date()) : [],
   };
 }

@@ -1,4 +1,4 @@
-import type { TableFeedItem } from "@tableorder/domain/contracts/table";
+import type { HeldPayment, TableFeedItem } from "@tableorder/domain/contracts/table";
 import type { ItemCount } from "./api/request-payment.ts";
 
 /** Pieces of one unpaid feed line the guest pays for. */
@@ -37,6 +37,20 @@ export interface ResolvedSelection {
   totalCents: number;
   /** Part of the selection is no longer unpaid (paid, removed, or collected meanwhile). */
   changed: boolean;
+}
+
+/**
+ * The unpaid lines less the pieces another payment in progress holds (issue 28 A5): what this
+ * phone can pay now. A line wholly held is left out.
+ */
+export function payableLines(unpaid: readonly TableFeedItem[], held: readonly HeldPayment[]): TableFeedItem[] {
+  const heldIds = new Set(held.flatMap((payment) => payment.orderProductIds));
+  return unpaid
+    .map((item) => {
+      const orderProductIds = item.orderProductIds.filter((id) => !heldIds.has(id));
+      return { ...item, orderProductIds, quantity: item.quantity - (item.orderProductIds.length - orderProductIds.length) };
+    })
+    .filter((item) => item.quantity > 0);
 }
 
 /**

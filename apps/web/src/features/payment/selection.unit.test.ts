@@ -1,6 +1,6 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
 import { describe, expect, it } from "vitest";
-import { decodeSelection, encodeSelection, resolveSelection, toItemsCount } from "./selection.ts";
+import { decodeSelection, encodeSelection, payableLines, resolveSelection, toItemsCount } from "./selection.ts";
 
 const line = (id: string, quantity: number, price: number, orderProductIds = [1, 2, 3].slice(0, quantity)): TableFeedItem => ({
   id,
@@ -57,5 +57,15 @@ describe("payment selection", () => {
   it("names each line by its first unit, and refuses a line without units", () => {
     expect(toItemsCount([{ item: line("a", 3, 100, [7, 8, 9]), quantity: 2 }])).toEqual([{ orderProductId: 7, quantity: 2 }]);
     expect(() => toItemsCount([{ item: line("x", 1, 100, []), quantity: 1 }])).toThrow("No orderProductId found for itemId x");
+  });
+
+  it("leaves out pieces another payment in progress holds, so paying everything takes only what is free", () => {
+    const unpaid = [line("a", 3, 500, [1, 2, 3]), line("b", 1, 200, [4])];
+    const held = [{ paymentId: 9, heldBy: "ONLINE" as const, orderProductIds: [1, 4] }];
+    const payable = payableLines(unpaid, held);
+    expect(payable.map((l) => [l.id, l.quantity, l.orderProductIds])).toEqual([["a", 2, [2, 3]]]);
+    const all = resolveSelection(payable, null);
+    expect(all.totalCents).toBe(1000);
+    expect(toItemsCount(all.lines)).toEqual([{ orderProductId: 2, quantity: 2 }]);
   });
 });

@@ -51,6 +51,18 @@ export async function readTerminalPaymentStatus(paymentId: number): Promise<Term
   }
 }
 
+/**
+ * POST api/feed/release-payment-hold: frees pieces an online card payment holds, once the provider
+ * says nothing was charged (a charge completes the payment instead and is said as an error).
+ */
+export function useReleasePaymentHold() {
+  const refresh = useRefreshTables();
+  return useMutation({
+    mutationFn: (paymentId: number) => apiPost<unknown>("/api/feed/release-payment-hold", { paymentId }),
+    onSettled: refresh,
+  });
+}
+
 /** POST api/feed/transfer-table with {tableId, targetTableId}; errors are the caller's to say. */
 export function useTransferTable() {
   const refresh = useRefreshTables();

@@ -76,6 +76,13 @@ export const el = {
     removeOne: "Αφαίρεση 1 τεμαχίου: {{name}}",
     remove: "Αφαίρεση",
     removed: "Το προϊόν αφαιρέθηκε",
+    held: {
+      ONLINE: "Πληρώνεται online με κάρτα από κινητό",
+      TERMINAL: "Πληρώνεται με κάρτα στο POS",
+      release: "Αποδέσμευση",
+      releaseHint: "Αν ο πελάτης βγήκε από τη σελίδα πληρωμής: ελέγχεται με τον πάροχο ότι δεν χρεώθηκε τίποτα.",
+      released: "Τα προϊόντα αποδεσμεύτηκαν και μπορούν να εισπραχθούν",
+    },
   },
   waiterOrder: {
     newOrder: "Νέα παραγγελία",
@@ -172,6 +179,13 @@ export const en: typeof el = {
     removeOne: "Remove 1 piece: {{name}}",
     remove: "Remove",
     removed: "The product was removed",
+    held: {
+      ONLINE: "Being paid online by card from a phone",
+      TERMINAL: "Being paid by card at the terminal",
+      release: "Release",
+      releaseHint: "If the guest left the payment page: the provider is asked to confirm nothing was charged.",
+      released: "The items were released and can be collected",
+    },
   },
   waiterOrder: {
     newOrder: "New order",

@@ -67,7 +67,11 @@ export default function TablePage() {
       {paymentRequested ? <RequestNotice kind="payment" /> : state.callWaiterRequestId !== null && <RequestNotice kind="call" />}
       {state.tableFeed.length ? (
         // While a waiter comes to collect, the bill stays as it is.
-        <TableTimeline items={state.tableFeed} onRemove={paymentRequested ? undefined : setRemoving} />
+        <TableTimeline
+          items={state.tableFeed}
+          heldPayments={state.heldPayments}
+          onRemove={paymentRequested ? undefined : setRemoving}
+        />
       ) : (
         <WelcomeMessage />
       )}

@@ -7,6 +7,7 @@ import { Dialog } from "../../../components/dialog.tsx";
 import { Price, useFormatEuros } from "../../../components/price.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { useRemoveTableProducts } from "../../../features/waiter-payment/api.ts";
+import { HeldPayments } from "../../../features/waiter-payment/held-payments.tsx";
 import { useServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import { useLongPress } from "../../../features/waiter-payment/use-long-press.ts";
 import payStyles from "../../../features/waiter-payment/waiter-payment.module.css";
@@ -87,6 +88,7 @@ export default function WaiterTableFeedPage() {
             removeLabel={(item) => t("waiterPay.removeOne", { name: item.name })}
           />
         )}
+        {data && <HeldPayments heldPayments={data.heldPayments} items={data.tableFeed} />}
         {data && (
           <p className={styles.panelSum} data-testid="table-unpaid">
             {t("waiter.unpaid")} ({data.totalUnpaidCount}) <Price cents={data.totalUnpaidPrice} />

@@ -1,5 +1,6 @@
-import type { TableFeedItem } from "@tableorder/domain/contracts/table";
+import type { HeldPayment, TableFeedItem } from "@tableorder/domain/contracts/table";
 import type { OrderProductStatus, PaymentStatus } from "@tableorder/domain/enums";
+import { heldPiecesOf } from "@tableorder/domain/held-pieces";
 import { useId, useState } from "react";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
 import { OptionsSummary } from "../../../components/options-summary.tsx";
@@ -19,7 +20,16 @@ export function canRemove(item: TableFeedItem): boolean {
   return item.status === "SENT" && item.paymentStatus === "UNPAID" && item.orderProductIds.length > 0;
 }
 
-function TimelineItem({ item, onRemove }: { item: TableFeedItem; onRemove?: (item: TableFeedItem) => void }) {
+function TimelineItem({
+  item,
+  held,
+  onRemove,
+}: {
+  item: TableFeedItem;
+  /** Pieces of this line a payment from another phone (or a card terminal) holds. */
+  held: number;
+  onRemove?: (item: TableFeedItem) => void;
+}) {
   const { t } = useTranslation();
   const { locale } = useLanguage();
   const time = new Date(item.timestamp).toLocaleTimeString(locale, {
@@ -35,6 +45,7 @@ function TimelineItem({ item, onRemove }: { item: TableFeedItem; onRemove?: (ite
       data-status={item.status}
       data-payment={item.paymentStatus}
       data-name={item.name}
+      data-held={held || undefined}
     >
       <div className={styles.itemMain}>
         <div className={styles.itemTitle}>
@@ -51,7 +62,16 @@ function TimelineItem({ item, onRemove }: { item: TableFeedItem; onRemove?: (ite
           <Badge tone={STATUS_TONE[item.status]} testId="feed-item-status">
             {t(`customer.status.${item.status}`)}
           </Badge>
-          <Badge tone={PAYMENT_TONE[item.paymentStatus]}>{t(`customer.paymentStatus.${item.paymentStatus}`)}</Badge>
+          {held > 0 ? (
+            <Badge tone="info" testId="feed-item-held">
+              {held === item.quantity
+                ? t("customer.beingPaidElsewhere")
+                : t("customer.piecesBeingPaidElsewhere", { count: held })}
+            </Badge>
+          ) : null}
+          {held < item.quantity && (
+            <Badge tone={PAYMENT_TONE[item.paymentStatus]}>{t(`customer.paymentStatus.${item.paymentStatus}`)}</Badge>
+          )}
           {item.hasDiscount && <Badge tone="info">{t("customer.discount")}</Badge>}
           <time className={styles.itemTime} dateTime={item.timestamp}>
             {time}
@@ -63,7 +83,7 @@ function TimelineItem({ item, onRemove }: { item: TableFeedItem; onRemove?: (ite
         <span className={styles.itemPieces}>
           {item.quantity} {t("common.piece", { count: item.quantity })}
         </span>
-        {onRemove && canRemove(item) && (
+        {onRemove && canRemove(item) && held === 0 && (
           <div className={styles.itemActions}>
             <button
               type="button"
@@ -83,13 +103,16 @@ function TimelineItem({ item, onRemove }: { item: TableFeedItem; onRemove?: (ite
 
 /**
  * What the table has ordered, newest first, filtered by status in tabs (spec 1 §2). With onRemove
- * a sent, unpaid piece can be taken back; read-only views leave it out.
+ * a sent, unpaid piece can be taken back; read-only views leave it out. Pieces a payment in
+ * progress holds read as being paid from another phone, on every phone at the table.
  */
 export function TableTimeline({
   items,
+  heldPayments = [],
   onRemove,
 }: {
   items: readonly TableFeedItem[];
+  heldPayments?: readonly HeldPayment[];
   onRemove?: (item: TableFeedItem) => void;
 }) {
   const { t } = useTranslation();
@@ -122,7 +145,12 @@ export function TableTimeline({
       </div>
       <ul id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className={styles.items} data-testid="table-feed">
         {shown.map((item) => (
-          <TimelineItem key={item.id} item={item} onRemove={onRemove} />
+          <TimelineItem
+            key={item.id}
+            item={item}
+            held={item.paymentStatus === "UNPAID" ? heldPiecesOf(item, heldPayments).count : 0}
+            onRemove={onRemove}
+          />
         ))}
       </ul>
     </section>

@@ -11,6 +11,7 @@ import { PayToWaiter } from "../../../../features/payment/components/pay-to-wait
 import paymentStyles from "../../../../features/payment/components/payment.module.css";
 import {
   decodeSelection,
+  payableLines,
   resolveSelection,
   SELECTED_PRODUCTS_PARAM,
   toItemsCount,
@@ -35,7 +36,10 @@ function PaymentMethod({ state }: { state: TableState }) {
   const payOnline = usePayOnline();
   const sending = useRef(false);
   // Checked against the bill as it is now: someone may have paid or removed pieces meanwhile.
-  const resolved = resolveSelection(state.unpaidTableFeed, decodeSelection(params.get(SELECTED_PRODUCTS_PARAM)));
+  const resolved = resolveSelection(
+    payableLines(state.unpaidTableFeed, state.heldPayments),
+    decodeSelection(params.get(SELECTED_PRODUCTS_PARAM)),
+  );
 
   const onRequest = () => {
     if (sending.current || resolved.count === 0) return;

@@ -38,6 +38,7 @@ function Selection({ state }: { state: TableState }) {
       <p className={paymentStyles.lead}>{t("payment.selectHint")}</p>
       <ProductsToPay
         items={state.unpaidTableFeed}
+        heldPayments={state.heldPayments}
         chosen={chosen}
         onChange={(itemId, quantity) => setChosen((current) => new Map(current).set(itemId, quantity))}
       />
