@@ -45,6 +45,7 @@ function ticket(overrides: Partial<KitchenTicket> = {}): KitchenTicket {
     serviceMode: "DINE_IN",
     tableName: "12",
     tableId: 12,
+    movedFromTableName: null,
     isPrinted: false,
     printed: false,
     sentBy: { type: "WAITER", firstName: "Νίκος", lastName: "Γεωργίου" },

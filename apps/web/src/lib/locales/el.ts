@@ -260,6 +260,7 @@ export const el = {
     empty: "Δεν υπάρχουν παραγγελίες σε αναμονή.",
     table: "Τραπέζι {{name}}",
     takeAway: "Πακέτο {{name}}",
+    moved: "μεταφέρθηκε στο τραπέζι {{name}}",
     elapsed: "{{minutes}}'",
     elapsedLabel_zero: "μόλις τώρα",
     elapsedLabel_one: "πριν από {{count}} λεπτό",

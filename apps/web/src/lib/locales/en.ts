@@ -260,6 +260,7 @@ export const en: Catalog = {
     empty: "No tickets waiting.",
     table: "Table {{name}}",
     takeAway: "Take-away {{name}}",
+    moved: "moved to table {{name}}",
     elapsed: "{{minutes}}'",
     elapsedLabel_zero: "just now",
     elapsedLabel_one: "{{count}} minute ago",

@@ -49,6 +49,7 @@ const ticket = (id: number, products: TicketProduct[], extra: Partial<KitchenTic
     serviceMode: "DINE_IN",
     tableName: "4",
     tableId: 4,
+    movedFromTableName: null,
     isPrinted: false,
     printed: false,
     sentBy: { type: "WAITER", firstName: "Νίκος", lastName: "Γεωργίου" },
