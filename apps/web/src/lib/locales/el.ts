@@ -230,6 +230,7 @@ export const el = {
     removeItem: "Αφαίρεση: {{name}}",
     sent: "Επιτυχής αποστολή παραγγελίας!",
     unknownProduct: "Προϊόν που δεν υπάρχει πλέον στον κατάλογο",
+    blockedByPaymentRequest: "Έχει ζητηθεί πληρωμή: η παραγγελία μένει στο καλάθι και στέλνεται μετά την πληρωμή.",
     itemCount_one: "{{count}} προϊόν",
     itemCount_other: "{{count}} προϊόντα",
   },

@@ -230,6 +230,7 @@ export const en: Catalog = {
     removeItem: "Remove: {{name}}",
     sent: "Order sent successfully!",
     unknownProduct: "A product no longer on the menu",
+    blockedByPaymentRequest: "Payment has been requested: the order stays in the basket and can be sent after the payment.",
     itemCount_one: "{{count}} item",
     itemCount_other: "{{count}} items",
   },
