@@ -210,6 +210,15 @@ describe("renderKitchenTicket", () => {
     expect(lines.map((l) => l.text)).toContain("Εκτύπωση: 19:02");
   });
 
+  it("says where a moved ticket goes now, under the table", () => {
+    const lines = decodeEscPos(renderKitchenTicket(ticket({ tableName: "5", movedFromTableName: "4" }), options())).lines;
+    expect(lines[1].text).toMatch(/^Τραπέζι 5 +#123$/);
+    expect(lines[2]).toMatchObject({ text: "μεταφέρθηκε στο τραπέζι 5", inverted: true, bold: true });
+    expect(lines[3].text).toBe("(από Τραπέζι 4)");
+    const plain = decodeEscPos(renderKitchenTicket(ticket(), options())).lines.map((l) => l.text);
+    expect(plain.some((text) => text.includes("μεταφέρθηκε"))).toBe(false);
+  });
+
   it("prints a label that is not a number as it is", () => {
     const lines = decodeEscPos(renderKitchenTicket(ticket({ tableName: "Μπαρ 3" }), options())).lines;
     expect(lines[1].text).toMatch(/^Μπαρ 3 +#123$/);
