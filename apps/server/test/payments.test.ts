@@ -294,6 +294,18 @@ describe("transferring a table", () => {
     );
   });
 
+  it("moves a waiter call made before the first order (it has no session) with the table", async () => {
+    const table = await buildTable(server.database.db, venue.venue.id);
+    const guest = await api.seatedGuest(table.id);
+    const call = await api.post(`/api/cq-table/call-waiter/${table.id}`, {}, guest);
+    expect(call.status).toBe(200);
+    expect((await api.post(`/api/orders/${table.id}`, [{ id: venue.water.id, quantity: 1 }], guest)).status).toBe(200);
+    const target = await buildTable(server.database.db, venue.venue.id);
+    expect((await api.post("/api/feed/transfer-table", { tableId: table.id, targetTableId: target.id }, waiter)).status).toBe(200);
+    const [moved] = await server.database.db.select().from(waiterRequests).where(eq(waiterRequests.id, call.body.id));
+    expect(moved).toMatchObject({ tableId: target.id, sessionId: null, status: "ACTIVE" });
+  });
+
   it("into an open table, a ticket whose pieces are partly paid moves whole with the guests", async () => {
     const cook = await api.login(venue.cook.login);
     const target = await tableWithOrder(0, 1);
