@@ -147,7 +147,21 @@ describe("guests at one table call the waiter and pay", () => {
     expect(await text(a.getByTestId("payment-summary"))).toContain("13,00");
     await a.getByTestId("needs-terminal").check();
     await screenshot(a, "guest-a-payment-390");
+    // Meanwhile B has a salad in the basket, ready to send.
+    await b.getByTestId("open-menu").click();
+    await addToBasket(b, "Ορεκτικά", "Τζατζίκι", 1);
+    await b.getByTestId("basket-bar").click();
+    await b.getByTestId("order-page").waitFor();
+    expect(await b.getByTestId("send-order").isDisabled()).toBe(false);
     await a.getByTestId("request-payment").click();
+
+    // B's open basket is told live: Send waits, with the reason, and the basket stays for afterwards.
+    await b.getByTestId("waiting-for-waiter").waitFor({ timeout: 15_000 });
+    await expect.poll(() => b.getByTestId("send-order").isDisabled()).toBe(true);
+    expect(await text(b.getByTestId("send-blocked-reason"))).toContain("η παραγγελία μένει στο καλάθι");
+    await screenshot(b, "guest-b-basket-under-payment-request-390");
+    await b.goto(`${server.baseUrl}/service/customer/demo-3`);
+    await b.getByTestId("table-page").waitFor();
 
     // Both wait for the waiter; paying and ordering are closed, cancelling is possible.
     await a.getByTestId("waiting-for-waiter").waitFor();

@@ -26,6 +26,8 @@ export type PrintableTicketProduct = Pick<TicketProduct, "name" | "quantity"> & 
 
 /** What printing needs of a kitchen ticket; a full `KitchenTicket` fits. */
 export type PrintableKitchenTicket = Pick<KitchenTicket, "ticketId" | "timestamp" | "serviceMode" | "tableName"> & {
+  /** Set when a table transfer moved the ticket: the slip then says where it goes now. */
+  movedFromTableName?: string | null;
   sentBy: Pick<KitchenTicket["sentBy"], "type"> & { firstName?: string | null; lastName?: string | null };
   products: readonly PrintableTicketProduct[];
 };
@@ -91,6 +93,11 @@ export function renderKitchenTicket(ticket: PrintableKitchenTicket, options: Tic
 
   out.block(options.areaName, { size: out.bodySize, bold: true, align: "center" });
   out.columns(tableLabel(ticket.tableName, ticket.serviceMode), `#${ticket.ticketId}`, { size: out.headSize, bold: true });
+  if (ticket.movedFromTableName) {
+    // The same words as the kitchen screen's card, so paper and screen agree on where the dish goes.
+    out.block(`μεταφέρθηκε στο τραπέζι ${ticket.tableName.trim()}`, { size: out.bodySize, bold: true, inverted: true });
+    out.block(`(από ${tableLabel(ticket.movedFromTableName)})`, { size: out.bodySize });
+  }
   const when = athensTime(sent, timeZone);
   out.columns(`${when.time} ${when.date}`, SERVICE_MODE_LABELS[ticket.serviceMode] ?? ticket.serviceMode, {
     size: out.bodySize,

@@ -45,6 +45,7 @@ function ticket(overrides: Partial<KitchenTicket> = {}): KitchenTicket {
     serviceMode: "DINE_IN",
     tableName: "12",
     tableId: 12,
+    movedFromTableName: null,
     isPrinted: false,
     printed: false,
     sentBy: { type: "WAITER", firstName: "Νίκος", lastName: "Γεωργίου" },
@@ -207,6 +208,15 @@ describe("renderKitchenTicket", () => {
   it("shows when a late ticket printed", () => {
     const lines = decodeEscPos(renderKitchenTicket(ticket(), options({ now: new Date("2025-05-21T16:02:00.000Z") }))).lines;
     expect(lines.map((l) => l.text)).toContain("Εκτύπωση: 19:02");
+  });
+
+  it("says where a moved ticket goes now, under the table", () => {
+    const lines = decodeEscPos(renderKitchenTicket(ticket({ tableName: "5", movedFromTableName: "4" }), options())).lines;
+    expect(lines[1].text).toMatch(/^Τραπέζι 5 +#123$/);
+    expect(lines[2]).toMatchObject({ text: "μεταφέρθηκε στο τραπέζι 5", inverted: true, bold: true });
+    expect(lines[3].text).toBe("(από Τραπέζι 4)");
+    const plain = decodeEscPos(renderKitchenTicket(ticket(), options())).lines.map((l) => l.text);
+    expect(plain.some((text) => text.includes("μεταφέρθηκε"))).toBe(false);
   });
 
   it("prints a label that is not a number as it is", () => {

@@ -39,6 +39,7 @@ export const printableKitchenTicket = z.object({
   timestamp: text(64),
   serviceMode: z.enum(SERVICE_MODES),
   tableName: text(100),
+  movedFromTableName: text(100).nullable().optional(),
   sentBy: z.object({
     type: z.enum(SENDER_TYPES),
     firstName: text(100).nullable().optional(),

@@ -5,7 +5,7 @@ import { ROUTE_ACCESS, routeKey } from "../src/auth/route-access.ts";
 import { apiClient } from "./support/http.ts";
 import { arbitraryFor, junkValue, mutated } from "./support/json-schema-arbitrary.ts";
 import { type RegisteredRoute, registeredRoutes } from "./support/registered-routes.ts";
-import { queryString, requestSchema } from "./support/route-requests.ts";
+import { BODY_LITERALS, queryString, requestSchema, takesBody } from "./support/route-requests.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 import { buildTwoVenues, type Caller, pathToVenueA, type TwoVenues } from "./support/two-venues.ts";
 
@@ -168,4 +168,23 @@ describe("generated and broken input on every route", () => {
     }
     expect(failures, failures.join("\n")).toEqual([]);
   }, 240_000);
+
+  it('answers a body that is a JSON literal but no object (null, [], "x", 1, true) with a 4xx, on every route', async () => {
+    const failures: string[] = [];
+    for (const route of registeredRoutes.filter(takesBody)) {
+      const token = venues.tokens[callerFor(route)];
+      const path = await pathToVenueA(route.url, venues);
+      for (const literal of BODY_LITERALS) {
+        const response = await fetch(`${server.baseUrl}${path}`, {
+          method: route.method,
+          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: literal,
+          redirect: "manual",
+        });
+        await response.arrayBuffer();
+        if (response.status >= 500) failures.push(`${route.method} ${route.url} with ${literal}: answered ${response.status}`);
+      }
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+  }, 120_000);
 });

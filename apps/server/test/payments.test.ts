@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderProducts, payments, tableSessions, waiterRequests } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
@@ -250,5 +250,97 @@ describe("transferring a table", () => {
     expect(oldSession.status).toBe("CLOSED");
     const [stays] = await unitsOf([paidWater]);
     expect(stays).toMatchObject({ tableId: occupied.table.id, paymentStatus: "PAID" });
+  });
+  it("moves the kitchen's tickets and the pickup tasks with the bill, live, and tells the cook where it went", async () => {
+    const cook = await api.login(venue.cook.login);
+    const source = await tableWithOrder(2, 0);
+    const target = await buildTable(server.database.db, venue.venue.id);
+    const [ticket] = (await api.get("/api/feed/kitchen", cook)).body.tickets.filter((t: any) => t.tableId === source.table.id);
+    expect(ticket).toMatchObject({ tableName: source.table.label, movedFromTableName: null });
+    // One salad is ready before the transfer: its pickup task must follow the bill too.
+    const [readyFirst, cookedLater] = source.salad.orderProductIds;
+    const first = await api.post(
+      `/api/feed/kitchen/ticket/${ticket.id}/prepare-products`,
+      { orderProductIds: [readyFirst] },
+      cook,
+    );
+    expect(first.status).toBe(200);
+    const paid = await pay(source.table.id, { ...zero, itemsCount: [{ orderProductId: readyFirst, quantity: 1 }], cashAmount: 950 });
+    expect(paid.status).toBe(200);
+    const screen = await listen(server.wsUrl, cook, "/user/queue/kitchen");
+
+    const moved = await api.post("/api/feed/transfer-table", { tableId: source.table.id, targetTableId: target.id }, waiter);
+    expect(moved.status).toBe(200);
+    const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, paid.body.paymentId));
+    expect(payment.tableId).toBe(target.id);
+    const pushed = await screen.next((m: any) => m.type === "TICKET_UPSERT" && m.ticket.id === ticket.id);
+    expect(pushed.ticket).toMatchObject({ tableId: target.id, tableName: target.label, movedFromTableName: source.table.label });
+    await screen.close();
+    const fetched = (await api.get("/api/feed/kitchen", cook)).body.tickets.find((t: any) => t.id === ticket.id);
+    expect(fetched).toEqual(pushed.ticket);
+    const pickups = () =>
+      server.database.db
+        .select()
+        .from(waiterRequests)
+        .where(inArray(waiterRequests.sessionId, [source.feed.sessionId]));
+    expect((await pickups()).map((r) => r.tableId)).toEqual([target.id]);
+
+    expect((await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare`, {}, cook)).status).toBe(200);
+    const tasks = await pickups();
+    expect(tasks).toHaveLength(2);
+    expect(tasks.every((task) => task.tableId === target.id)).toBe(true);
+    expect(tasks.flatMap((task) => task.items.map((item) => item.orderProductId)).sort()).toEqual(
+      [readyFirst, cookedLater].sort(),
+    );
+  });
+
+  it("moves a waiter call made before the first order (it has no session) with the table", async () => {
+    const table = await buildTable(server.database.db, venue.venue.id);
+    const guest = await api.seatedGuest(table.id);
+    const call = await api.post(`/api/cq-table/call-waiter/${table.id}`, {}, guest);
+    expect(call.status).toBe(200);
+    expect((await api.post(`/api/orders/${table.id}`, [{ id: venue.water.id, quantity: 1 }], guest)).status).toBe(200);
+    const target = await buildTable(server.database.db, venue.venue.id);
+    expect((await api.post("/api/feed/transfer-table", { tableId: table.id, targetTableId: target.id }, waiter)).status).toBe(200);
+    const [moved] = await server.database.db.select().from(waiterRequests).where(eq(waiterRequests.id, call.body.id));
+    expect(moved).toMatchObject({ tableId: target.id, sessionId: null, status: "ACTIVE" });
+  });
+
+  it("into an open table, a ticket whose pieces are partly paid moves whole with the guests", async () => {
+    const cook = await api.login(venue.cook.login);
+    const target = await tableWithOrder(0, 1);
+    const source = await tableWithOrder(2, 0);
+    const [paidSalad] = source.salad.orderProductIds;
+    const partial = await pay(source.table.id, {
+      ...zero,
+      itemsCount: [{ orderProductId: paidSalad, quantity: 1 }],
+      cashAmount: 950,
+    });
+    expect(partial.status).toBe(200);
+    const [ticket] = (await api.get("/api/feed/kitchen", cook)).body.tickets.filter((t: any) => t.tableId === source.table.id);
+    const screen = await listen(server.wsUrl, cook, "/user/queue/kitchen");
+
+    const merged = await api.post(
+      "/api/feed/transfer-table",
+      { tableId: source.table.id, targetTableId: target.table.id },
+      waiter,
+    );
+    expect(merged.status).toBe(200);
+    expect(merged.body.sessionId).toBe(target.feed.sessionId);
+    const pushed = await screen.next((m: any) => m.type === "TICKET_UPSERT" && m.ticket.id === ticket.id);
+    await screen.close();
+    expect(pushed.ticket).toMatchObject({ tableId: target.table.id, movedFromTableName: source.table.label });
+    expect(pushed.ticket.products.flatMap((p: any) => p.orderProductIds)).toHaveLength(2);
+    const fetched = (await api.get("/api/feed/kitchen", cook)).body.tickets.find((t: any) => t.id === ticket.id);
+    expect(fetched).toMatchObject({ tableId: target.table.id, tableName: target.table.label });
+
+    expect((await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare`, {}, cook)).status).toBe(200);
+    const [pickup] = await server.database.db
+      .select()
+      .from(waiterRequests)
+      .where(eq(waiterRequests.type, "PREPARATION_AREA_PICKUP"))
+      .orderBy(desc(waiterRequests.id))
+      .limit(1);
+    expect(pickup).toMatchObject({ tableId: target.table.id, status: "ACTIVE" });
   });
 });

@@ -13,6 +13,10 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     en: "The order was blocked due to product unavailability!",
   },
   active_payment_exists: { el: "Υπάρχει ενεργή πληρωμή POS.", en: "Active POS payment exists." },
+  active_payment_request: {
+    el: "Έχει ζητηθεί πληρωμή. Μέχρι να έρθει ο σερβιτόρος δεν γίνονται νέες παραγγελίες.",
+    en: "Payment has been requested. No new orders until the waiter comes.",
+  },
   category_has_products: {
     el: "Δεν επιτρέπεται η διαγραφή κατηγορίας με προϊόντα.",
     en: "Deletion of a category with products is not allowed.",

@@ -7,6 +7,9 @@ export const ERROR_KEYS = [
   "active_session_on_table",
   "inactive_product",
   "active_payment_exists",
+  // A guest's order while the table's payment request is open (issue 28): the waiter is coming to
+  // collect, and the order would be missing from their payment task.
+  "active_payment_request",
   "category_has_products",
   "username_exists",
   "userexists",

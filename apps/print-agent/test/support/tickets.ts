@@ -12,6 +12,7 @@ export function buildKitchenTicket(overrides: Partial<KitchenTicket> = {}): Kitc
     serviceMode: "DINE_IN",
     tableName: "12",
     tableId: 12,
+    movedFromTableName: null,
     isPrinted: false,
     printed: false,
     sentBy: { type: "WAITER", firstName: "Νίκος", lastName: "Γεωργίου" },

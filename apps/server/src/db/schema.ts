@@ -363,6 +363,8 @@ export const kitchenTickets = pgTable(
       .references(() => diningTables.id),
     /** The number cooks call out; counts up per venue. */
     ticketNumber: integer("ticket_number").notNull(),
+    /** The table the ticket stood at before a transfer moved it (its last move), so the cook is told. */
+    movedFromTableId: integer("moved_from_table_id").references(() => diningTables.id),
     serviceMode: text("service_mode").notNull().default("DINE_IN"),
     printed: boolean("printed").notNull().default(false),
     /** The screen printing it now (a lease), so two screens of one area never both auto-print it. */

@@ -72,6 +72,8 @@ export interface TicketFacts {
   serviceMode: string;
   tableId: number;
   tableName: string;
+  /** Where a table transfer moved the ticket from; a ticket just sent was never moved. */
+  movedFromTableName?: string | null;
   printed: boolean;
   sender: { type: string; firstName: string | null; lastName: string | null };
   units: TicketUnitFacts[];

@@ -26,3 +26,14 @@ export function queryString(values: unknown): string {
   const text = query.toString();
   return text ? `?${text}` : "";
 }
+
+/**
+ * The JSON texts that are whole, valid JSON bodies but no object: a handler (or a hook before the
+ * schema) that reads a member of its body must still answer them with a 4xx.
+ */
+export const BODY_LITERALS = ["null", "[]", '"x"', "1", "true"] as const;
+
+/** Whether a route's method carries a body (every method but GET and HEAD). */
+export function takesBody(route: RegisteredRoute): boolean {
+  return route.method !== "GET" && route.method !== "HEAD";
+}

@@ -31,11 +31,12 @@ export const requiredText = (required: ValidationMessageKey, max = NAME_MAX_LENG
 /**
  * Lets an object's cross-field rule run while other fields fail, so a form lists every problem at
  * once (zod skips such rules after a field's type check fails, e.g. an unchosen select): only the
- * fields the rule reads must have parsed.
+ * fields the rule reads must have parsed. An issue without a path is the value itself failing (a
+ * JSON null, array or number sent as the whole body): there is no object to read, so the rule waits.
  */
 export const whenParsed = (...fields: string[]) => ({
   when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0]))),
 });
 
 /** A text that may be left empty; empty comes out as null. */

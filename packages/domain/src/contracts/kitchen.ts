@@ -34,6 +34,11 @@ export const kitchenTicket = z.object({
   serviceMode: z.enum(SERVICE_MODES),
   tableName: z.string(),
   tableId: z.number(),
+  /**
+   * Set once a table transfer moved the ticket: the table it stood at before. The ticket then names
+   * the table it was moved to ("μεταφέρθηκε στο τραπέζι {tableName}"), so the food goes there.
+   */
+  movedFromTableName: z.string().nullable(),
   isPrinted: z.boolean(),
   printed: z.boolean(),
   sentBy: z.object({ type: z.enum(SENDER_TYPES), firstName: z.string().nullable(), lastName: z.string().nullable() }),

@@ -1,10 +1,13 @@
 import type { KitchenAreaSettings, KitchenFeed, KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
 import type { Allergen } from "@tableorder/domain/enums";
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, kitchenTickets, orderProducts, orders, preparationAreas, products, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { TicketFacts, TicketUnitFacts } from "../../realtime/types.ts";
+
+const movedFromTables = alias(diningTables, "moved_from_tables");
 
 /** Identical pieces on a ticket are one line for the cook; the line acts on its units. */
 function ticketLineKey(unit: TicketUnitFacts): string {
@@ -66,6 +69,7 @@ export function renderTicket(facts: TicketFacts): KitchenTicket {
     serviceMode: facts.serviceMode as KitchenTicket["serviceMode"],
     tableName: facts.tableName,
     tableId: facts.tableId,
+    movedFromTableName: facts.movedFromTableName ?? null,
     isPrinted: facts.printed,
     printed: facts.printed,
     sentBy: {
@@ -86,12 +90,14 @@ export async function loadTickets(
     .select({
       ticket: kitchenTickets,
       tableName: diningTables.label,
+      movedFromTableName: movedFromTables.label,
       senderType: orders.senderType,
       senderFirstName: users.firstName,
       senderLastName: users.lastName,
     })
     .from(kitchenTickets)
     .innerJoin(diningTables, eq(diningTables.id, kitchenTickets.tableId))
+    .leftJoin(movedFromTables, eq(movedFromTables.id, kitchenTickets.movedFromTableId))
     .innerJoin(orders, eq(orders.id, kitchenTickets.orderId))
     .innerJoin(users, eq(users.id, orders.sentByUserId))
     .where(
@@ -129,7 +135,7 @@ export async function loadTickets(
     tableId: unit.tableId,
     allergens: allergens as string[],
   }));
-  return tickets.map(({ ticket, tableName, senderType, senderFirstName, senderLastName }) =>
+  return tickets.map(({ ticket, tableName, movedFromTableName, senderType, senderFirstName, senderLastName }) =>
     renderTicket({
       id: ticket.id,
       areaId: ticket.preparationAreaId,
@@ -138,6 +144,7 @@ export async function loadTickets(
       serviceMode: ticket.serviceMode,
       tableId: ticket.tableId,
       tableName,
+      movedFromTableName,
       printed: ticket.printed,
       sender: { type: senderType, firstName: senderFirstName, lastName: senderLastName },
       units: units.filter((u) => u.ticketId === ticket.id),

@@ -97,7 +97,12 @@ interface WrittenOrder {
   sender: { firstName: string | null; lastName: string | null };
 }
 
-type WriteOutcome = WrittenOrder | { kind: "repeated" } | { kind: "no-session" } | { kind: "not-allowed" };
+type WriteOutcome =
+  | WrittenOrder
+  | { kind: "repeated" }
+  | { kind: "no-session" }
+  | { kind: "not-allowed" }
+  | { kind: "payment-requested" };
 
 /** What `write_order` answers for one order (both drivers answer raw SQL with { rows }). */
 interface WriteRow {
@@ -108,6 +113,7 @@ interface WriteRow {
   tickets: WrittenOrder["tickets"] | string;
   unit_ids: number[] | string;
   sender: WrittenOrder["sender"] | string;
+  payment_requested: boolean;
 }
 
 /** Orders waiting to be written, gathered per lane of venues (see createOrderWrites). */
@@ -179,6 +185,11 @@ export async function inVenueOrder<Order extends { retailerId: number }, Row>(
  * - Two first orders racing for a table meet at the unique index of open sessions; the one that
  *   lost gets `no-session` and runs again, when the winner's session is visible. Two in one
  *   statement do not race: each call sees what the calls before it wrote.
+ * - A guest's order is refused while a payment request is active at the table
+ *   (`payment-requested`, migration 0020): the waiter's payment task would miss it. The check
+ *   follows the table row's lock, which requestPayment holds while it writes, so the two never
+ *   cross. A retried send whose first attempt went through still answers that order. Staff orders
+ *   go through: the waiter is the one collecting (spec 2 says nothing against it).
  * - The venue row is locked by the counter's update only when there are tickets to number.
  * A venue that issues an order slip with every order gets it in the same transaction (a sale is
  * never without its document), at the price of a second statement; such orders go alone.
@@ -229,6 +240,7 @@ async function executeWriteOrders(db: Queryable, batch: OrderToWrite[]): Promise
 }
 
 async function outcomeOf(db: Queryable, order: OrderToWrite, row: WriteRow): Promise<WriteOutcome> {
+  if (row.payment_requested) return { kind: "payment-requested" };
   if (row.table_name == null) return { kind: "not-allowed" };
   if (row.order_id != null) {
     return {
@@ -415,6 +427,10 @@ export async function sendOrder(options: {
   }
   // Lost the race to open the table's session: the winner's session is visible now.
   if (outcome.kind === "no-session") outcome = await writeOrder(db, options.orderWrites, write);
+  if (outcome.kind === "payment-requested") {
+    await authorizeTable(db, principal, tableId);
+    throw new AppError("active_payment_request", 400);
+  }
   if (outcome.kind === "repeated") return previousOrder(db, principal.userId, options.idempotencyKey as string);
   if (outcome.kind === "not-allowed") throw new AppError("forbidden", 403);
   if (outcome.kind === "no-session") throw new AppError("table_not_found", 404);

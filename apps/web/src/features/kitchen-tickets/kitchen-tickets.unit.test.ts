@@ -13,6 +13,7 @@ const ticket = (id: number, timestamp: string): KitchenTicket => ({
   serviceMode: "DINE_IN",
   tableName: "1",
   tableId: 1,
+  movedFromTableName: null,
   isPrinted: false,
   printed: false,
   sentBy: { type: "CLIENT", firstName: null, lastName: null },

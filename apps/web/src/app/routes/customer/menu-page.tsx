@@ -10,6 +10,7 @@ import { CategoryTabs } from "../../../features/menu/components/category-tabs.ts
 import { ClosedAreasNotice } from "../../../features/menu/components/closed-areas-notice.tsx";
 import { MenuProductList } from "../../../features/menu/components/menu-product-list.tsx";
 import { useTableFeed } from "../../../features/table-feed/api/get-table-feed.ts";
+import { RequestNotice } from "../../../features/table-feed/components/table-actions.tsx";
 import { TableNotInServiceNotice } from "../../../features/table-feed/components/table-not-in-service.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
@@ -27,7 +28,10 @@ export default function MenuPage() {
   const { lang } = useLanguage();
   const menu = useTableMenu(tableId, lang);
   const closedAreas = useClosedAreas(tableId);
-  const outOfService = useTableFeed(tableId, lang).data?.onService === false;
+  const table = useTableFeed(tableId, lang).data;
+  const outOfService = table?.onService === false;
+  // Another phone asked the waiter to collect: said live here; what is added stays in the basket.
+  const paymentRequested = table != null && table.activePaymentRequestId !== null;
   const basket = useBasket(tableCode);
   const [categoryId, setCategoryId] = useState<number | null>(null);
 
@@ -48,6 +52,7 @@ export default function MenuPage() {
         )}
       </div>
       {outOfService && <TableNotInServiceNotice />}
+      {paymentRequested && <RequestNotice kind="payment" />}
       {menu.isSuccess && closedAreas.data && closedAreas.data.length > 0 && (
         <ClosedAreasNotice areas={closedAreas.data} availableCategories={categories.map((category) => category.name)} />
       )}

@@ -1,11 +1,12 @@
 import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useId, useMemo, useRef } from "react";
 import { Button } from "../../../components/button.tsx";
 import { useFormatEuros } from "../../../components/price.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { useSendOrder } from "../api/send-order.ts";
 import { useBasket } from "../hooks/use-basket.ts";
+import styles from "./basket.module.css";
 import { BasketLineList, BasketLineRow } from "./basket-line-row.tsx";
 
 export interface BasketReviewProps {
@@ -19,6 +20,8 @@ export interface BasketReviewProps {
   onSent: () => void;
   /** The layout's class for the bar holding the send button. */
   sendBarClassName: string;
+  /** Why the order cannot be sent now (shown by the disabled Send), or null; the basket is kept. */
+  sendBlockedReason?: string | null;
 }
 
 /**
@@ -26,13 +29,22 @@ export interface BasketReviewProps {
  * spec 2 §4.6): the lines with their quantities, and one send that a double tap cannot repeat
  * (the idempotency key would save the order anyway, but two notices would show).
  */
-export function BasketReview({ basketCode, tableId, menu, onEmpty, onSent, sendBarClassName }: BasketReviewProps) {
+export function BasketReview({
+  basketCode,
+  tableId,
+  menu,
+  onEmpty,
+  onSent,
+  sendBarClassName,
+  sendBlockedReason = null,
+}: BasketReviewProps) {
   const { t } = useTranslation();
   const format = useFormatEuros();
   const basket = useBasket(basketCode);
   const send = useSendOrder();
   const sending = useRef(false);
   const sent = useRef(false);
+  const blockedReasonId = useId();
   const leave = useRef(onEmpty);
   leave.current = onEmpty;
 
@@ -47,7 +59,7 @@ export function BasketReview({ basketCode, tableId, menu, onEmpty, onSent, sendB
   }, [basket.lines.length]);
 
   const onSend = () => {
-    if (sending.current || basket.lines.length === 0) return;
+    if (sending.current || basket.lines.length === 0 || sendBlockedReason) return;
     sending.current = true;
     send.mutate(
       { tableId, lines: basket.lines, idempotencyKey: basket.sendKey() },
@@ -79,12 +91,18 @@ export function BasketReview({ basketCode, tableId, menu, onEmpty, onSent, sendB
         ))}
       </BasketLineList>
       <div className={sendBarClassName}>
+        {sendBlockedReason && (
+          <p id={blockedReasonId} className={styles.sendBlocked} role="status" data-testid="send-blocked-reason">
+            {sendBlockedReason}
+          </p>
+        )}
         <Button
           size="lg"
           block
           onClick={onSend}
           loading={send.isPending}
-          disabled={basket.lines.length === 0}
+          disabled={basket.lines.length === 0 || sendBlockedReason !== null}
+          aria-describedby={sendBlockedReason ? blockedReasonId : undefined}
           data-testid="send-order"
         >
           {t("basket.send", { price: format(basket.totalCents) })}

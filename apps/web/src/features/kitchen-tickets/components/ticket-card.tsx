@@ -60,12 +60,20 @@ export function TicketBand({ ticket, minutes, age }: { ticket: KitchenTicket; mi
   );
 }
 
-/** How it is served, who sent it (a guest stays nameless), its number, progress and print mark. */
+/**
+ * How it is served, who sent it (a guest stays nameless), its number, progress and print mark; first,
+ * when a table transfer moved it, the table it goes to now, so the dish is not served where it was ordered.
+ */
 export function TicketMeta({ ticket }: { ticket: KitchenTicket }) {
   const { t } = useTranslation();
   const senderName = [ticket.sentBy.firstName, ticket.sentBy.lastName].filter(Boolean).join(" ").trim();
   return (
     <p className={styles.meta}>
+      {ticket.movedFromTableName !== null && (
+        <span className={styles.moved} data-testid="ticket-moved">
+          {t("kitchen.moved", { name: ticket.tableName })}
+        </span>
+      )}
       <span className={`${styles.mode} ${ticket.serviceMode !== "DINE_IN" ? styles.modeAway : ""}`} data-testid="ticket-mode">
         {t(`serviceMode.${ticket.serviceMode}`)}
       </span>

@@ -13,6 +13,9 @@ export type KitchenPrintJob =
 
 export const ticketPrintKey = (ticketId: number) => `ticket:${ticketId}`;
 
+/** A moved ticket's slip, once per table it is moved to. */
+export const movePrintKey = (ticketId: number, tableId: number) => `moved:${ticketId}:${tableId}`;
+
 /** A void is identified by the pieces it cancels, so the same cancellation never prints twice. */
 export const voidPrintKey = (ticketId: number, orderProductIds: readonly number[]) =>
   `void:${ticketId}:${[...orderProductIds].sort((a, b) => a - b).join(",")}`;

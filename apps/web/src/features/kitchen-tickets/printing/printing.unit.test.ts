@@ -2,12 +2,13 @@ import type { KitchenFeed, KitchenTicket, TicketProduct } from "@tableorder/doma
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { printerAddress } from "../../../lib/print/print-job-memory.ts";
 import { fakePrintService, memoryValue } from "../../../lib/print/print-test-doubles.ts";
-import { type KitchenPrintJob, ticketsToAutoPrint, voidPrintKey } from "./print-jobs.ts";
+import { type KitchenPrintJob, movePrintKey, ticketsToAutoPrint, voidPrintKey } from "./print-jobs.ts";
 import { TicketPrinter } from "./ticket-printer.ts";
 import {
   cancelledPieces,
   describeLine,
   EMPTY_PRINTED_TICKETS,
+  movePrinted,
   observeFeed,
   type PrintedTicketsState,
   parsePrintedTickets,
@@ -49,6 +50,7 @@ const ticket = (id: number, products: TicketProduct[], extra: Partial<KitchenTic
     serviceMode: "DINE_IN",
     tableName: "4",
     tableId: 4,
+    movedFromTableName: null,
     isPrinted: false,
     printed: false,
     sentBy: { type: "WAITER", firstName: "Νίκος", lastName: "Γεωργίου" },
@@ -112,6 +114,19 @@ describe("observeFeed / resolveVanished", () => {
     const { state, vanished } = observeFeed(EMPTY_PRINTED_TICKETS, [ticket(1, [salad])]);
     expect(state).toEqual(EMPTY_PRINTED_TICKETS);
     expect(vanished).toEqual([]);
+  });
+
+  it("prints a printed ticket again, once, when a table transfer moved it", () => {
+    let state = observeFeed(EMPTY_PRINTED_TICKETS, [printed(ticket(1, [salad]))]).state;
+    const moved = printed(ticket(1, [salad], { tableId: 5, tableName: "5", movedFromTableName: "4" }));
+    state = observeFeed(state, [moved]).state;
+    expect(state.pendingMoves).toEqual([{ key: movePrintKey(1, 5), ticket: moved }]);
+    expect(state.pendingVoids).toEqual([]);
+    state = observeFeed(state, [moved]).state;
+    expect(state.pendingMoves).toHaveLength(1);
+    expect(movePrinted(state, movePrintKey(1, 5)).pendingMoves).toEqual([]);
+    // Stored before moved slips existed: read with none pending.
+    expect(parsePrintedTickets(JSON.stringify({ tickets: {}, pendingVoids: [] })).pendingMoves).toEqual([]);
   });
 
   it("prints a void when a printed ticket shows fewer pieces, once", () => {
@@ -369,6 +384,21 @@ describe("TicketPrinter (auto-print and voids together)", () => {
     expect(printer.getState().failed.map((f) => f.ticketId)).toEqual([1, 2]);
     printer.setFeed(feedOf([printed(t2)]));
     expect(printer.getState()).toMatchObject({ failed: [], alert: false, queue: { lastFailure: null } });
+  });
+
+  it("prints a printed ticket again, saying where it goes, when a table transfer moved it", async () => {
+    const { agent, printer } = setup();
+    const salad = line("Χωριάτικη", [1, 2]);
+    printer.setFeed(feedOf([printed(ticket(1, [salad]))]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(agent.jobs).toHaveLength(0);
+    const moved = printed(ticket(1, [salad], { tableId: 5, tableName: "5", movedFromTableName: "4" }));
+    printer.setFeed(feedOf([moved]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(agent.jobs).toEqual([expect.objectContaining({ kind: "kitchen-ticket", ticket: moved })]);
+    printer.setFeed(feedOf([moved]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(agent.jobs).toHaveLength(1);
   });
 
   it("prints a void when a printed ticket loses a piece, and when a printed ticket is emptied", async () => {

@@ -6,7 +6,9 @@ import type { StoredValue } from "../../../lib/stored-value.ts";
 import { randomId } from "../../../lib/uuid.ts";
 import { type KitchenPrintJob, ticketPrintKey, ticketsToAutoPrint } from "./print-jobs.ts";
 import {
+  movePrinted,
   observeFeed,
+  type PendingMove,
   type PendingVoid,
   type PrintedTicketsState,
   recordPrinted,
@@ -267,6 +269,18 @@ export class TicketPrinter {
     };
   }
 
+  private moveTask(pending: PendingMove): PrintTask<KitchenPrintJob> {
+    return {
+      key: pending.key,
+      build: () => {
+        // Printed already (before a reload) or dropped meanwhile.
+        if (!this.deps.printedTickets.get().pendingMoves.some((m) => m.key === pending.key)) return null;
+        return this.jobFor(pending.ticket);
+      },
+      onPrinted: () => this.deps.printedTickets.set((state) => movePrinted(state, pending.key)),
+    };
+  }
+
   /** A printed ticket left the feed: read how it ended, to print a void if it was emptied. */
   private settleVanished(ticketId: number): void {
     if (this.fetching.has(ticketId) || (this.fetchRetryAt.get(ticketId) ?? 0) > this.now()) return;
@@ -296,6 +310,7 @@ export class TicketPrinter {
     this.queue.forgetUnneeded();
     if (!this.printable()) return;
     for (const pending of observed.state.pendingVoids) this.queue.enqueue(this.voidTask(pending));
+    for (const pending of observed.state.pendingMoves) this.queue.enqueue(this.moveTask(pending));
     if (feed.hasAutoPrint) {
       for (const ticket of ticketsToAutoPrint(feed.tickets, (key) => this.queue.isDone(key)))
         this.queue.enqueue(this.ticketTask(ticket.id));

@@ -1,5 +1,5 @@
 import type { KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
-import { type CancelledLine, voidPrintKey } from "./print-jobs.ts";
+import { type CancelledLine, movePrintKey, voidPrintKey } from "./print-jobs.ts";
 
 /**
  * The void-ticket rule: once a ticket is on paper, a piece that later leaves it (a waiter or a
@@ -7,6 +7,9 @@ import { type CancelledLine, voidPrintKey } from "./print-jobs.ts";
  * cancelled dish. The server leaves cancelled pieces out of a ticket and says nothing else, so
  * the screen compares each printed ticket with how it looked before, piece by piece
  * (orderProductIds: a prepared piece stays on the ticket, a cancelled one does not).
+ * The same goes for a table transfer: a printed ticket that now names another table comes out
+ * again, whole, saying where it was moved to, so the paper on the pass does not send the dish to
+ * the old table.
  * The state is plain data, kept in localStorage, so a reload in between loses nothing.
  */
 
@@ -19,14 +22,22 @@ export interface PendingVoid {
   orderProductIds: number[];
 }
 
+/** A printed ticket a transfer moved, to print again as it is now (it names the new table). */
+export interface PendingMove {
+  key: string;
+  ticket: KitchenTicket;
+}
+
 export interface PrintedTicketsState {
   /** Printed tickets by id, as last seen (or as printed). */
   tickets: Record<string, KitchenTicket>;
   /** Voids found but not yet printed. */
   pendingVoids: PendingVoid[];
+  /** Moved tickets found but not yet printed again. */
+  pendingMoves: PendingMove[];
 }
 
-export const EMPTY_PRINTED_TICKETS: PrintedTicketsState = { tickets: {}, pendingVoids: [] };
+export const EMPTY_PRINTED_TICKETS: PrintedTicketsState = { tickets: {}, pendingVoids: [], pendingMoves: [] };
 
 /** Keeps the state small over a long evening. */
 const MAX_PENDING_VOIDS = 50;
@@ -72,6 +83,13 @@ function withVoid(state: PrintedTicketsState, before: KitchenTicket, after: Kitc
   return { ...state, pendingVoids: [...state.pendingVoids, pending].slice(-MAX_PENDING_VOIDS) };
 }
 
+function withMove(state: PrintedTicketsState, before: KitchenTicket, after: KitchenTicket): PrintedTicketsState {
+  if (before.tableId === after.tableId || after.products.length === 0) return state;
+  const key = movePrintKey(after.id, after.tableId);
+  if (state.pendingMoves.some((m) => m.key === key)) return state;
+  return { ...state, pendingMoves: [...state.pendingMoves, { key, ticket: after }].slice(-MAX_PENDING_VOIDS) };
+}
+
 /** A ticket just came out of the printer: from now on, pieces leaving it need a void. */
 export function recordPrinted(state: PrintedTicketsState, printed: KitchenTicket): PrintedTicketsState {
   return { ...state, tickets: { ...state.tickets, [printed.id]: printed } };
@@ -94,7 +112,7 @@ export function observeFeed(
     seen.add(ticket.id);
     const before = tracked[ticket.id];
     if (before) {
-      next = withVoid(next, before, ticket);
+      next = withMove(withVoid(next, before, ticket), before, ticket);
       tracked[ticket.id] = ticket;
     } else if (ticket.isPrinted) {
       // Printed elsewhere or earlier: what is on paper is unknown, so start from what is there now.
@@ -129,6 +147,11 @@ export function voidPrinted(state: PrintedTicketsState, key: string): PrintedTic
   return { ...state, pendingVoids: state.pendingVoids.filter((v) => v.key !== key) };
 }
 
+/** The moved ticket came out of the printer again. */
+export function movePrinted(state: PrintedTicketsState, key: string): PrintedTicketsState {
+  return { ...state, pendingMoves: state.pendingMoves.filter((m) => m.key !== key) };
+}
+
 /** Reads stored state, accepting only its own shape (storage may hold anything). */
 export function parsePrintedTickets(raw: string | null): PrintedTicketsState {
   if (!raw) return EMPTY_PRINTED_TICKETS;
@@ -137,7 +160,9 @@ export function parsePrintedTickets(raw: string | null): PrintedTicketsState {
     if (!value || typeof value !== "object" || typeof value.tickets !== "object" || !Array.isArray(value.pendingVoids)) {
       return EMPTY_PRINTED_TICKETS;
     }
-    return { tickets: value.tickets ?? {}, pendingVoids: value.pendingVoids };
+    // State stored before moved slips existed has none pending.
+    const pendingMoves = Array.isArray(value.pendingMoves) ? value.pendingMoves : [];
+    return { tickets: value.tickets ?? {}, pendingVoids: value.pendingVoids, pendingMoves };
   } catch {
     return EMPTY_PRINTED_TICKETS;
   }

@@ -1,0 +1,2 @@
+ALTER TABLE "kitchen_tickets" ADD COLUMN "moved_from_table_id" integer;--> statement-breakpoint
+ALTER TABLE "kitchen_tickets" ADD CONSTRAINT "kitchen_tickets_moved_from_table_id_dining_tables_id_fk" FOREIGN KEY ("moved_from_table_id") REFERENCES "public"."dining_tables"("id") ON DELETE no action ON UPDATE no action;
