@@ -400,12 +400,28 @@ describe("the cash register", () => {
     expect((await api.get(`/api/orders/${order.id}/invoices`, desk)).body).toEqual([]);
   });
 
-  it("a dine-in sale needs a live table of the venue; other sources take none", async () => {
+  it("takes spec 3's register receipt request as it stands: a dine-in sale without a table", async () => {
+    // Spec 3 §3's fields, nothing more: the request names no table.
+    const payload = {
+      discountAmount: 0,
+      cardAmount: 0,
+      cashAmount: 2000,
+      source: "DINE_IN",
+      selectedTerminalId: null,
+      sections: [{ sectionVat: 24, sectionAmount: 2000, sectionType: "GOOD" }],
+    };
+    const sale = await api.post("/api/feed/issue-receipt", payload, desk);
+    expect(sale.status).toBe(200);
+    expect(sale.body).toMatchObject({ status: "COMPLETED", paidAmount: 2000 });
+    const [order] = await db().select().from(orders).where(eq(orders.id, sale.body.ticketId));
+    expect(order).toMatchObject({ kind: "REGISTER", tableId: null, serviceMode: "DINE_IN" });
+    const history = (await api.get("/api/admin/order-history", desk)).body;
+    expect(history.find((t: any) => t.ticketId === order.id)).toMatchObject({ serviceMode: "DINE_IN", tableName: "" });
+  });
+
+  it("a dine-in sale's table, when named, is a live table of the venue; other sources take none", async () => {
     const sale = (body: Record<string, unknown>) =>
       api.post("/api/feed/issue-receipt", { cashAmount: 500, sections: [section(500)], ...body }, desk);
-    const missing = await sale({ source: "DINE_IN" });
-    expect(missing.status).toBe(400);
-    expect(errorOf(missing)).toBe("error.table_required");
     expect((await sale({ source: "DINE_IN", tableId: other.table.id })).status).toBe(404);
     const gone = await buildTable(db(), venue.venue.id, { deletedAt: new Date() });
     expect((await sale({ source: "DINE_IN", tableId: gone.id })).status).toBe(404);
