@@ -524,6 +524,89 @@ describe("the cash register", () => {
   });
 });
 
+describe("a register sale the terminal does not pay", () => {
+  /** A take-away register sale of 20,00 € by card at a fresh sandbox terminal, and its payment row. */
+  async function cardSale(listener: Awaited<ReturnType<typeof listen>>) {
+    const [terminal] = await db()
+      .insert(cardTerminals)
+      .values({
+        retailerId: venue.venue.id,
+        friendlyName: "POS",
+        tid: String(20000000 + (Date.now() % 1e7)),
+        mid: "1",
+        type: "Viva",
+      })
+      .returning();
+    const sale = await api.post(
+      "/api/feed/issue-receipt",
+      { source: "TAKE_AWAY", cardAmount: 2000, selectedTerminalId: terminal.id, sections: [section(2000)] },
+      desk,
+    );
+    expect(sale.body).toMatchObject({ status: "PENDING" });
+    const [payment] = await db().select().from(payments).where(eq(payments.id, sale.body.paymentId));
+    const failed = listener.next((m: any) => m.paymentId === payment.id);
+    return { sale: sale.body, payment, failed };
+  }
+  const figures = async () => ({
+    stats: (await api.post("/api/stats", {}, admin)).body,
+    today: (await api.get("/api/stats/today", admin)).body,
+    status: (await api.get("/api/cash-desk/cash-desk-status", desk)).body,
+  });
+  const historyIds = async () => (await api.get("/api/admin/order-history", desk)).body.map((t: any) => t.ticketId);
+
+  it("declined or aborted at the terminal: no ticket in the history, live or read, and no figure moves", async () => {
+    const payments = await listen(server.wsUrl, desk, "/user/queue/admin/payment-update");
+    const history = await listen(server.wsUrl, desk, "/user/queue/admin/order-history");
+    try {
+      const before = await figures();
+      const declined = await cardSale(payments);
+      // Still waiting at the terminal: not a sale yet either.
+      expect(await historyIds()).not.toContain(declined.sale.ticketId);
+      const decline = await fetch(
+        `${server.baseUrl}/sandbox/card-terminal/decline?session=${declined.payment.providerOrderCode}`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "",
+          redirect: "manual",
+        },
+      );
+      expect(decline.status).toBe(303);
+      expect(await declined.failed).toMatchObject({ status: "FAILED" });
+      expect(await historyIds()).not.toContain(declined.sale.ticketId);
+
+      const aborted = await cardSale(payments);
+      const cancelled = await api.post(`/api/feed/payment/${aborted.payment.id}/cancel`, {}, desk);
+      expect(cancelled.body).toEqual({ status: "FAILED", paymentId: aborted.payment.id });
+      expect(await aborted.failed).toMatchObject({ status: "FAILED" });
+      expect(await historyIds()).not.toContain(aborted.sale.ticketId);
+
+      // The cashier retries in cash: that one sale is in the history, paid, and pushed live.
+      const cash = await api.post(
+        "/api/feed/issue-receipt",
+        { source: "TAKE_AWAY", cashAmount: 2000, sections: [section(2000)] },
+        desk,
+      );
+      const pushed = await history.next((m: any) => m.ticket?.ticketId === cash.body.ticketId);
+      expect(pushed.ticket.products).toEqual([expect.objectContaining({ paymentStatus: "PAID" })]);
+      const failedIds = [declined.sale.ticketId, aborted.sale.ticketId];
+      expect(history.messages.filter((m: any) => failedIds.includes(m.ticket?.ticketId))).toEqual([]);
+      const after = await figures();
+      // Only the cash retry counts, once; the card part of no failed sale shows anywhere.
+      expect(after.stats).toMatchObject({
+        cashTotal: before.stats.cashTotal + 2000,
+        posTotal: before.stats.posTotal,
+        registerSalesTotal: before.stats.registerSalesTotal + 1,
+      });
+      expect(after.today).toMatchObject({ incomeTotal: before.today.incomeTotal + 2000 });
+      expect(after.status).toEqual(before.status);
+    } finally {
+      await payments.close();
+      await history.close();
+    }
+  });
+});
+
 describe("the history", () => {
   it("lists the venue's orders newest first with grouped products, payment state, discount and printing", async () => {
     const { table, orderId, ticketIds } = await tableWithOrder();
