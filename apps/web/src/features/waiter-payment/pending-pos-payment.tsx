@@ -38,6 +38,7 @@ export function PendingPosPayment({
   terminalLabel,
   placeLabel,
   returnTo,
+  failedTo = returnTo,
   leaveLabel,
   onFinished,
 }: {
@@ -47,6 +48,8 @@ export function PendingPosPayment({
   /** "Τραπέζι 3", or null when the sale has no table. */
   placeLabel: string | null;
   returnTo: string;
+  /** Where a declined, aborted or timed-out sale goes, when elsewhere than returnTo. */
+  failedTo?: string;
   leaveLabel: string;
   onFinished?: (status: "SUCCESS" | "FAILED") => void;
 }) {
@@ -61,7 +64,7 @@ export function PendingPosPayment({
     else toast.error(t("waiterPay.posFailed"));
     void queryClient.invalidateQueries({ queryKey: ["staff-table-feed"] });
     onFinished?.(status);
-    void navigate(returnTo, { replace: true });
+    void navigate(status === "SUCCESS" ? returnTo : failedTo, { replace: true });
   };
   useRealtime(
     paymentUpdateDestination(tableId),
