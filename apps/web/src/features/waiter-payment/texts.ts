@@ -74,6 +74,11 @@ export const el = {
     removeOne: "Αφαίρεση 1 τεμαχίου: {{name}}",
     remove: "Αφαίρεση",
     removed: "Το προϊόν αφαιρέθηκε",
+    terminalSale: "Πληρωμή με κάρτα σε εξέλιξη",
+    terminalSaleDetails: "{{amount}} στο {{terminal}}, από {{time}}",
+    terminalSaleBlocks: "Η είσπραξη περιμένει να ολοκληρωθεί ή να ακυρωθεί η πληρωμή με κάρτα.",
+    cancelTerminalSale: "Ακύρωση συναλλαγής",
+    terminalSaleCancelled: "Η συναλλαγή ακυρώθηκε στο τερματικό.",
   },
   waiterOrder: {
     newOrder: "Νέα παραγγελία",
@@ -168,6 +173,11 @@ export const en: typeof el = {
     removeOne: "Remove 1 piece: {{name}}",
     remove: "Remove",
     removed: "The product was removed",
+    terminalSale: "Card payment in progress",
+    terminalSaleDetails: "{{amount}} on {{terminal}}, since {{time}}",
+    terminalSaleBlocks: "Collecting waits until the card payment ends or is cancelled.",
+    cancelTerminalSale: "Cancel the transaction",
+    terminalSaleCancelled: "The transaction was cancelled at the terminal.",
   },
   waiterOrder: {
     newOrder: "New order",

@@ -7,6 +7,7 @@ import { Dialog } from "../../../components/dialog.tsx";
 import { Price, useFormatEuros } from "../../../components/price.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { useRemoveTableProducts } from "../../../features/waiter-payment/api.ts";
+import { PendingTerminalSales } from "../../../features/waiter-payment/pending-terminal-sales.tsx";
 import { useServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import { useLongPress } from "../../../features/waiter-payment/use-long-press.ts";
 import payStyles from "../../../features/waiter-payment/waiter-payment.module.css";
@@ -91,6 +92,7 @@ export default function WaiterTableFeedPage() {
           </p>
         )}
       </section>
+      {data && <PendingTerminalSales sales={data.terminalSales} />}
       <Link to={paths.tablePath(tableId, label, "menu-categories")} className={styles.linkButton} data-testid="order-for-table">
         {t("waiterOrder.newOrder")}
       </Link>
@@ -98,7 +100,8 @@ export default function WaiterTableFeedPage() {
         <CollectButton
           feedPath={feedPath}
           total={data?.totalUnpaidPrice ?? 0}
-          disabled={!data || feed.isFetching || data.totalUnpaidPrice === 0}
+          // While a card sale waits at a terminal the table collects nothing else (explained above).
+          disabled={!data || feed.isFetching || data.totalUnpaidPrice === 0 || data.terminalSales.length > 0}
         />
       </div>
       {removing && (
