@@ -172,6 +172,13 @@ describe("the cash desk", () => {
     await cashier.getByTestId("terminal").first().click();
     await cashier.getByTestId("collect").click();
     await cashier.getByTestId("pending-pos-payment").waitFor();
+    // First the cashier cancels it on the terminal's screen (aborted there), then tries the card again.
+    await cashier.getByTestId("pending-cancel").click();
+    await cashier.getByTestId("register-payment-failed").waitFor();
+    await cashier.getByTestId("retry-card").click();
+    await cashier.getByTestId("terminal").first().click();
+    await cashier.getByTestId("collect").click();
+    await cashier.getByTestId("pending-pos-payment").waitFor();
     await decideAtTerminal(browser, server.baseUrl, "decline");
     await toast(cashier, "error", "Αποτυχία πληρωμής POS!").waitFor({ timeout: 15_000 });
     await cashier.getByTestId("register-payment-failed").waitFor();

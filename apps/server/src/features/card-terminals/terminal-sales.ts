@@ -128,6 +128,8 @@ export class TerminalSales {
       this.options.log.warn({ err: error, paymentId }, "card terminal sale could not be aborted");
       throw new AppError("terminal_unreachable", 400);
     }
+    // A look already under way may have asked the terminal before the abort: look again after it.
+    await this.checking.get(paymentId);
     await this.check(paymentId);
   }
 

@@ -19,8 +19,11 @@ export function PendingTerminalSales({ sales }: { sales: readonly PendingTermina
   if (sales.length === 0) return null;
   const onCancel = (paymentId: number) =>
     cancel.mutate(paymentId, {
-      onSuccess: (result) =>
-        result.status === "SUCCESS" ? toast.success(t("waiterPay.posSuccess")) : toast.info(t("waiterPay.terminalSaleCancelled")),
+      // PENDING: the terminal has not confirmed the abort yet; the sale stays shown until it ends.
+      onSuccess: (result) => {
+        if (result.status === "SUCCESS") toast.success(t("waiterPay.posSuccess"));
+        if (result.status === "FAILED") toast.info(t("waiterPay.terminalSaleCancelled"));
+      },
     });
   return (
     <section className={`${styles.panel} ${styles.notice}`} aria-live="polite" data-testid="terminal-sales">
