@@ -4,6 +4,7 @@ import {
   approveAtTerminal,
   BrowserSession,
   DESK,
+  decideAtTerminal,
   guestOrders,
   PHONE,
   screenshot,
@@ -181,7 +182,8 @@ describe("the cash desk", () => {
     await cashier.getByTestId("cash-desk-take-away").waitFor();
     await screenshot(cashier, "cash-desk-take-away-paid-1024");
 
-    // 5. A register sale: 10,00 € at 24 % and 5,00 € at 13 %, in cash.
+    // 5. A register sale: 10,00 € at 24 % and 5,00 € at 13 %; the card is declined at the
+    // terminal, the amounts stay, and one tap sells them in cash.
     await cashier.getByTestId("open-cash-register").click();
     await cashier.getByTestId("register-source-TAKE_AWAY").click();
     await cashier.getByTestId("register-panel").waitFor();
@@ -194,13 +196,31 @@ describe("the cash desk", () => {
     expect(await text(cashier.getByTestId("register-total"))).toContain("15,00");
     await screenshot(cashier, "cash-register-panel-1024");
     await cashier.getByTestId("register-continue").click();
-    await cashier.getByTestId("payment-method-cash").click();
+    await cashier.getByTestId("payment-method-card").click();
     await cashier.getByTestId("finalize-payment").waitFor();
     expect(await text(cashier.getByTestId("finalize-payable"))).toContain("15,00");
+    await cashier.getByTestId("terminal").first().click();
     await cashier.getByTestId("collect").click();
+    await cashier.getByTestId("pending-pos-payment").waitFor();
+    // First the cashier cancels it on the terminal's screen (aborted there), then tries the card again.
+    await cashier.getByTestId("pending-cancel").click();
+    await cashier.getByTestId("register-payment-failed").waitFor();
+    await cashier.getByTestId("retry-card").click();
+    await cashier.getByTestId("terminal").first().click();
+    await cashier.getByTestId("collect").click();
+    await cashier.getByTestId("pending-pos-payment").waitFor();
+    await decideAtTerminal(browser, server.baseUrl, "decline");
+    await toast(cashier, "error", "Αποτυχία πληρωμής POS!").waitFor({ timeout: 15_000 });
+    await cashier.getByTestId("register-payment-failed").waitFor();
+    expect(await cashier.getByTestId("finalize-lines").locator("li").count()).toBe(2);
+    expect(await text(cashier.getByTestId("failed-total"))).toContain("15,00");
+    await cashier.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(cashier, "cash-register-declined-1024");
+    await cashier.setViewportSize(DESK.viewport);
+    await cashier.getByTestId("retry-cash").click();
     await toast(cashier, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor();
 
-    // 6. The history lists the guest's order, the take-away and the register sale.
+    // 6. The history lists the guest's order, the take-away and the register sale (not the declined card).
     await cashier.getByTestId("cash-desk-tab-history").click();
     await cashier.getByTestId("history-list").waitFor();
     await expect.poll(() => cashier.getByTestId("history-ticket").count(), { timeout: 15_000 }).toBe(4);

@@ -182,7 +182,39 @@ describe("a waiter collects payment at the table", () => {
     await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("18,50");
     await screenshot(waiter, "waiter-pay-table-feed-after-partial-390");
 
+    // The rest by card: the waiter leaves the terminal's screen; the table shows the sale waiting
+    // there, collecting waits, and "Ακύρωση συναλλαγής" aborts it at the terminal.
+    const cardToTerminal = async () => {
+      await waiter.getByTestId("collect-table").click();
+      await waiter.getByTestId("payment-type-full").click();
+      await waiter.getByTestId("payment-method-card").click();
+      await waiter.getByTestId("terminal").first().click();
+      await waiter.getByTestId("collect").click();
+      await waiter.getByTestId("pending-pos-payment").waitFor();
+      await waiter.getByTestId("pending-leave").click();
+      await waiter.getByTestId("terminal-sale").waitFor();
+    };
+    await cardToTerminal();
+    expect(await text(waiter.getByTestId("terminal-sale-details"))).toMatch(/^18,50 € στο .+, από \d\d:\d\d$/);
+    expect(await waiter.getByTestId("collect-table").isDisabled()).toBe(true);
+    await screenshot(waiter, "waiter-pay-terminal-sale-waiting-390");
+    await waiter.getByTestId("cancel-terminal-sale").click();
+    await toast(waiter, "info", "Η συναλλαγή ακυρώθηκε στο τερματικό.").waitFor();
+    await expect.poll(() => waiter.getByTestId("terminal-sale").count()).toBe(0);
+    await expect.poll(() => waiter.getByTestId("collect-table").isDisabled()).toBe(false);
+
+    // Again, declined at the terminal while the waiter is away from its screen: they are told.
+    await cardToTerminal();
+    const declining = await newPhone();
+    await declining.goto(`${server.baseUrl}/sandbox/card-terminal`);
+    await declining.getByTestId("sandbox-terminal-sale").first().waitFor({ timeout: 15_000 });
+    await declining.getByTestId("sandbox-terminal-sale").first().getByTestId("sandbox-terminal-decline").click();
+    await toast(waiter, "error", "η πληρωμή 18,50 € με κάρτα").waitFor({ timeout: 15_000 });
+    await screenshot(waiter, "waiter-pay-terminal-declined-toast-390");
+    await expect.poll(() => waiter.getByTestId("terminal-sale").count()).toBe(0);
+
     // The rest, by card on the sandbox terminal, from the table feed.
+    await expect.poll(() => waiter.getByTestId("collect-table").isDisabled()).toBe(false);
     await waiter.getByTestId("collect-table").click();
     await waiter.getByTestId("choose-payment-type").waitFor();
     await waiter.getByTestId("payment-type-full").click();

@@ -87,10 +87,20 @@ export async function guestOrders(
 
 /** Approves the one sale waiting at the sandbox card terminal, as the person holding it would. */
 export async function approveAtTerminal(session: BrowserSession, baseUrl: string, screenshotName?: string): Promise<void> {
+  await decideAtTerminal(session, baseUrl, "approve", screenshotName);
+}
+
+/** The card holder's answer to the oldest sale on the sandbox terminal's page. */
+export async function decideAtTerminal(
+  session: BrowserSession,
+  baseUrl: string,
+  decision: "approve" | "decline",
+  screenshotName?: string,
+): Promise<void> {
   const terminal = await session.newPage(PHONE);
   await terminal.goto(`${baseUrl}/sandbox/card-terminal`);
   await terminal.getByTestId("sandbox-terminal-sale").first().waitFor({ timeout: 15_000 });
   if (screenshotName) await screenshot(terminal, screenshotName);
-  await terminal.getByTestId("sandbox-terminal-sale").first().getByTestId("sandbox-terminal-approve").click();
+  await terminal.getByTestId("sandbox-terminal-sale").first().getByTestId(`sandbox-terminal-${decision}`).click();
   await terminal.context().close();
 }

@@ -48,7 +48,7 @@ import { tableRequestRoutes } from "./features/table-requests/routes.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
 import { waiterRoutes } from "./features/waiter/routes.ts";
-import { projectWaiterFeed } from "./features/waiter/waiter-realtime.ts";
+import { projectTerminalSaleFailures, projectWaiterFeed } from "./features/waiter/waiter-realtime.ts";
 import { MydataSandbox } from "./integrations/mydata/sandbox-transmitter.ts";
 import { installErrorHandler, installNotFoundHandler } from "./lib/error-handler.ts";
 import { KeyedSerialQueue } from "./lib/keyed-serial-queue.ts";
@@ -212,6 +212,7 @@ export async function buildApp(options: {
     projectTableState(database.db, hub),
     projectMenuChanges(database.db, hub),
     projectWaiterFeed(database.db, hub),
+    projectTerminalSaleFailures(database.db, hub),
     projectPaymentUpdates(hub),
     cashDesk.project,
   ];

@@ -688,3 +688,82 @@ describe("invoicing settings with their card terminals (api/crm/invoicing-detail
     expect(off.body).toMatchObject({ isInvoicingEnabled: false, name: null, terminals: [{ tid: "12345678" }] });
   });
 });
+
+describe("a sale waiting at the terminal, on the waiter's side", () => {
+  it("the table's feed shows it; cancelling it aborts it at the terminal, frees the pieces and tells its waiter", async () => {
+    const { table, salad } = await tableWithOrder();
+    const queue = await listen(server.wsUrl, waiter, "/user/queue/waiter");
+    const itemsCount = [{ orderProductId: salad.orderProductIds[0], quantity: 2 }];
+    try {
+      const started = await collect(table.id, { ...zero, itemsCount, cardAmount: 1900, selectedTerminalId: terminalId });
+      expect(started.body.status).toBe("PENDING");
+      const pending = await paymentOf(started.body.paymentId);
+      // Every staff screen of the table (the waiter's, the cash desk's table window) reads it.
+      for (const token of [waiter, admin]) {
+        const feed = (await api.get(`/api/feed/table/${table.id}/products`, token)).body;
+        expect(feed.terminalSales).toEqual([
+          {
+            paymentId: pending.id,
+            amount: 1900,
+            terminalName: "POS 1",
+            startedAt: pending.createdAt.toISOString(),
+            pieceCount: 2,
+          },
+        ]);
+      }
+      const blocked = await collect(table.id, { ...zero, itemsCount, cashAmount: 1900 });
+      expect(errorOf(blocked)).toBe("error.active_payment_exists");
+      const otherWaiter = await api.login(other.waiter.login);
+      expect((await api.post(`/api/feed/payment/${pending.id}/cancel`, {}, otherWaiter)).status).toBe(404);
+
+      const cancelled = await api.post(`/api/feed/payment/${pending.id}/cancel`, {}, waiter);
+      expect(cancelled.body).toEqual({ status: "FAILED", paymentId: pending.id });
+      const [sale] = await server.database.db
+        .select()
+        .from(sandboxTerminalSales)
+        .where(eq(sandboxTerminalSales.sessionId, pending.providerOrderCode as string));
+      // Like Viva: an aborted sale ends as aborted, and takes no late answer.
+      expect(sale).toMatchObject({ status: "ABORTED", eventId: 1016 });
+      await atTerminal(pending.providerOrderCode as string, "approve");
+      expect((await paymentOf(pending.id)).status).toBe("FAILED");
+      expect((await unitsOf(pending.items)).every((u) => u.paymentStatus === "UNPAID")).toBe(true);
+      expect((await api.get(`/api/feed/table/${table.id}/products`, waiter)).body.terminalSales).toEqual([]);
+      expect(await queue.next((m: any) => m.type === "TERMINAL_SALE_FAILED" && m.paymentId === pending.id)).toEqual({
+        type: "TERMINAL_SALE_FAILED",
+        tableId: table.id,
+        tableLabel: table.label,
+        paymentId: pending.id,
+        amount: 1900,
+        terminalName: "POS 1",
+      });
+      // A sale that already ended stays as it ended.
+      expect((await api.post(`/api/feed/payment/${pending.id}/cancel`, {}, waiter)).body.status).toBe("FAILED");
+      const cash = await collect(table.id, { ...zero, itemsCount, cashAmount: 1900 });
+      expect(cash.body.status).toBe("COMPLETED");
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it("a decline reaches the waiter who started the sale on their queue, wherever they are, and no one else", async () => {
+    const { table, water } = await tableWithOrder();
+    const mine = await listen(server.wsUrl, waiter, "/user/queue/waiter");
+    const colleague = await buildStaff(server.database.db, venue.venue.id, "WAITER");
+    const others = await listen(server.wsUrl, await api.login(colleague.login), "/user/queue/waiter");
+    try {
+      const itemsCount = [{ orderProductId: water.orderProductIds[0], quantity: 3 }];
+      const started = await collect(table.id, { ...zero, itemsCount, cardAmount: 300, selectedTerminalId: terminalId });
+      const pending = await paymentOf(started.body.paymentId);
+      await atTerminal(pending.providerOrderCode as string, "decline");
+      expect(await mine.next((m: any) => m.type === "TERMINAL_SALE_FAILED")).toMatchObject({
+        paymentId: pending.id,
+        tableLabel: table.label,
+        amount: 300,
+      });
+      expect(others.messages.filter((m: any) => m.type === "TERMINAL_SALE_FAILED")).toEqual([]);
+    } finally {
+      await mine.close();
+      await others.close();
+    }
+  });
+});

@@ -431,12 +431,28 @@ describe("the cash register", () => {
     expect((await api.get(`/api/orders/${order.id}/invoices`, desk)).body).toEqual([]);
   });
 
-  it("a dine-in sale needs a live table of the venue; other sources take none", async () => {
+  it("takes spec 3's register receipt request as it stands: a dine-in sale without a table", async () => {
+    // Spec 3 §3's fields, nothing more: the request names no table.
+    const payload = {
+      discountAmount: 0,
+      cardAmount: 0,
+      cashAmount: 2000,
+      source: "DINE_IN",
+      selectedTerminalId: null,
+      sections: [{ sectionVat: 24, sectionAmount: 2000, sectionType: "GOOD" }],
+    };
+    const sale = await api.post("/api/feed/issue-receipt", payload, desk);
+    expect(sale.status).toBe(200);
+    expect(sale.body).toMatchObject({ status: "COMPLETED", paidAmount: 2000 });
+    const [order] = await db().select().from(orders).where(eq(orders.id, sale.body.ticketId));
+    expect(order).toMatchObject({ kind: "REGISTER", tableId: null, serviceMode: "DINE_IN" });
+    const history = (await api.get("/api/admin/order-history", desk)).body;
+    expect(history.find((t: any) => t.ticketId === order.id)).toMatchObject({ serviceMode: "DINE_IN", tableName: "" });
+  });
+
+  it("a dine-in sale's table, when named, is a live table of the venue; other sources take none", async () => {
     const sale = (body: Record<string, unknown>) =>
       api.post("/api/feed/issue-receipt", { cashAmount: 500, sections: [section(500)], ...body }, desk);
-    const missing = await sale({ source: "DINE_IN" });
-    expect(missing.status).toBe(400);
-    expect(errorOf(missing)).toBe("error.table_required");
     expect((await sale({ source: "DINE_IN", tableId: other.table.id })).status).toBe(404);
     const gone = await buildTable(db(), venue.venue.id, { deletedAt: new Date() });
     expect((await sale({ source: "DINE_IN", tableId: gone.id })).status).toBe(404);
@@ -535,6 +551,89 @@ describe("the cash register", () => {
       expect(errorOf(refused)).toBe("error.terminal_not_available");
     } finally {
       await listener.close();
+    }
+  });
+});
+
+describe("a register sale the terminal does not pay", () => {
+  /** A take-away register sale of 20,00 € by card at a fresh sandbox terminal, and its payment row. */
+  async function cardSale(listener: Awaited<ReturnType<typeof listen>>) {
+    const [terminal] = await db()
+      .insert(cardTerminals)
+      .values({
+        retailerId: venue.venue.id,
+        friendlyName: "POS",
+        tid: String(20000000 + (Date.now() % 1e7)),
+        mid: "1",
+        type: "Viva",
+      })
+      .returning();
+    const sale = await api.post(
+      "/api/feed/issue-receipt",
+      { source: "TAKE_AWAY", cardAmount: 2000, selectedTerminalId: terminal.id, sections: [section(2000)] },
+      desk,
+    );
+    expect(sale.body).toMatchObject({ status: "PENDING" });
+    const [payment] = await db().select().from(payments).where(eq(payments.id, sale.body.paymentId));
+    const failed = listener.next((m: any) => m.paymentId === payment.id);
+    return { sale: sale.body, payment, failed };
+  }
+  const figures = async () => ({
+    stats: (await api.post("/api/stats", {}, admin)).body,
+    today: (await api.get("/api/stats/today", admin)).body,
+    status: (await api.get("/api/cash-desk/cash-desk-status", desk)).body,
+  });
+  const historyIds = async () => (await api.get("/api/admin/order-history", desk)).body.map((t: any) => t.ticketId);
+
+  it("declined or aborted at the terminal: no ticket in the history, live or read, and no figure moves", async () => {
+    const payments = await listen(server.wsUrl, desk, "/user/queue/admin/payment-update");
+    const history = await listen(server.wsUrl, desk, "/user/queue/admin/order-history");
+    try {
+      const before = await figures();
+      const declined = await cardSale(payments);
+      // Still waiting at the terminal: not a sale yet either.
+      expect(await historyIds()).not.toContain(declined.sale.ticketId);
+      const decline = await fetch(
+        `${server.baseUrl}/sandbox/card-terminal/decline?session=${declined.payment.providerOrderCode}`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "",
+          redirect: "manual",
+        },
+      );
+      expect(decline.status).toBe(303);
+      expect(await declined.failed).toMatchObject({ status: "FAILED" });
+      expect(await historyIds()).not.toContain(declined.sale.ticketId);
+
+      const aborted = await cardSale(payments);
+      const cancelled = await api.post(`/api/feed/payment/${aborted.payment.id}/cancel`, {}, desk);
+      expect(cancelled.body).toEqual({ status: "FAILED", paymentId: aborted.payment.id });
+      expect(await aborted.failed).toMatchObject({ status: "FAILED" });
+      expect(await historyIds()).not.toContain(aborted.sale.ticketId);
+
+      // The cashier retries in cash: that one sale is in the history, paid, and pushed live.
+      const cash = await api.post(
+        "/api/feed/issue-receipt",
+        { source: "TAKE_AWAY", cashAmount: 2000, sections: [section(2000)] },
+        desk,
+      );
+      const pushed = await history.next((m: any) => m.ticket?.ticketId === cash.body.ticketId);
+      expect(pushed.ticket.products).toEqual([expect.objectContaining({ paymentStatus: "PAID" })]);
+      const failedIds = [declined.sale.ticketId, aborted.sale.ticketId];
+      expect(history.messages.filter((m: any) => failedIds.includes(m.ticket?.ticketId))).toEqual([]);
+      const after = await figures();
+      // Only the cash retry counts, once; the card part of no failed sale shows anywhere.
+      expect(after.stats).toMatchObject({
+        cashTotal: before.stats.cashTotal + 2000,
+        posTotal: before.stats.posTotal,
+        registerSalesTotal: before.stats.registerSalesTotal + 1,
+      });
+      expect(after.today).toMatchObject({ incomeTotal: before.today.incomeTotal + 2000 });
+      expect(after.status).toEqual(before.status);
+    } finally {
+      await payments.close();
+      await history.close();
     }
   });
 });

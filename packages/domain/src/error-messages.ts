@@ -143,7 +143,6 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     el: "Δεν υπάρχουν προϊόντα προς έκδοση λογαριασμού.",
     en: "There are no products left to bill.",
   },
-  table_required: { el: "Επιλέξτε τραπέζι για την πώληση.", en: "Choose a table for this sale." },
   invalid_date_range: {
     el: "Το διάστημα ημερομηνιών δεν είναι έγκυρο (έως 92 ημέρες, η λήξη όχι πριν την έναρξη).",
     en: "The date range is not valid (92 days at most, the end not before the start).",

@@ -67,10 +67,8 @@ export const ERROR_KEYS = [
   "online_payment_charged",
   // Card terminals at the table (spec 2 §4.5): the terminal's provider could not take the sale.
   "terminal_unreachable",
-  // The cash desk (spec 3 §2.3, §5): a bill with nothing left to bill, a register sale's table,
-  // the history's dates.
+  // The cash desk (spec 3 §2.3, §5): a bill with nothing left to bill, the history's dates.
   "nothing_to_bill",
-  "table_required",
   "invalid_date_range",
   // Statistics (spec 3 §5 stats filters): an end before its start, a day after today, a table or
   // area filter naming what the venue does not have.

@@ -163,6 +163,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/feed/release-payment-hold": roles("venue", ...SERVICE),
   "GET /api/feed/card-terminals": roles("venue", ...SERVICE),
   "GET /api/feed/payment/:id/status": roles("venue", ...SERVICE),
+  "POST /api/feed/payment/:id/cancel": roles("venue", ...SERVICE),
 
   // The cash desk.
   "GET /api/cash-desk/cash-desk-status": roles("venue", ...BACK_OFFICE),

@@ -115,8 +115,8 @@ export type RegisterSection = z.infer<typeof registerSection>;
 /**
  * POST api/feed/issue-receipt (spec 3 §3 register receipt request): a sale at the cash register,
  * by amounts, not products. cash + card = sum of sections − discount; the discount leaves at
- * least 0.20 € per section. tableId (beyond the spec) names the table of a dine-in sale, which
- * needs one; take-away and delivery sales have none. A card part with selectedTerminalId waits at
+ * least 0.20 € per section. tableId (beyond the spec) may name the table of a dine-in sale; the
+ * spec's request has none, so it is optional; take-away and delivery sales have none. A card part with selectedTerminalId waits at
  * that terminal (PENDING), like a table's collection.
  */
 export const registerReceiptRequest = z.object({

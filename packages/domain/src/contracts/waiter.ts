@@ -41,6 +41,21 @@ export const waiterFeedMessage = z.object({
 });
 export type WaiterFeedMessage = z.infer<typeof waiterFeedMessage>;
 
+/**
+ * Beyond the spec, on the waiter's queue too: a card sale this waiter started at a terminal was
+ * declined, aborted or timed out, told wherever they are in the app (the table's pieces are
+ * payable again). Only the waiter who started it gets it.
+ */
+export const terminalSaleFailedMessage = z.object({
+  type: z.literal("TERMINAL_SALE_FAILED"),
+  tableId: z.number(),
+  tableLabel: z.string(),
+  paymentId: z.number(),
+  amount: z.number().int(),
+  terminalName: z.string(),
+});
+export type TerminalSaleFailedMessage = z.infer<typeof terminalSaleFailedMessage>;
+
 /** next-status and complete-orders take a bare array of order product ids (spec 2 §7). */
 export const orderProductIdList = z.array(id).min(1).max(500);
 export const undoStatusRequest = z.object({ orderProductIds: orderProductIdList });
@@ -83,10 +98,24 @@ export type WaiterProduct = z.infer<typeof waiterProduct>;
 export const waiterProducts = z.array(waiterProduct);
 
 /** A table's feed as staff read it: every line of the open session and what is left to pay. */
+/**
+ * A card sale of the table's pieces waiting at a terminal (beyond the spec): its card amount, the
+ * terminal's name and since when. Its pieces cannot be collected otherwise until it ends.
+ */
+export const pendingTerminalSale = z.object({
+  paymentId: z.number(),
+  amount: z.number().int(),
+  terminalName: z.string(),
+  startedAt: z.string(),
+  pieceCount: z.number().int(),
+});
+export type PendingTerminalSale = z.infer<typeof pendingTerminalSale>;
+
 export const staffTableFeed = z.object({
   tableId: z.number(),
   label: z.string(),
   sessionId: z.number().nullable(),
+  terminalSales: z.array(pendingTerminalSale),
   tableFeed: z.array(tableFeedItem),
   unpaidTableFeed: z.array(tableFeedItem),
   totalUnpaidCount: z.number().int(),

@@ -46,6 +46,19 @@ export const cardTerminalRoutes: FastifyPluginAsyncZod<{
     async (request) => loadPaymentStatus(ctx.db, staffRetailerId(requirePrincipal(request)), request.params.id),
   );
 
+  // Beyond the spec: staff cancel a card sale waiting at a terminal; answers how it ended.
+  app.post(
+    "/api/feed/payment/:id/cancel",
+    { schema: { params: idParams, response: { 200: terminalPaymentStatus } } },
+    async (request) => {
+      const retailerId = staffRetailerId(requirePrincipal(request));
+      // Another venue's payment is not found, before anything reaches a terminal.
+      await loadPaymentStatus(ctx.db, retailerId, request.params.id);
+      await sales.cancel(request.params.id);
+      return loadPaymentStatus(ctx.db, retailerId, request.params.id);
+    },
+  );
+
   app.get("/api/crm/invoicing-details", { schema: { response: { 200: invoicingDetails } } }, async (request) =>
     loadInvoicingDetails(ctx.db, staffRetailerId(requirePrincipal(request)), ctx.config.fiscal.secretsKey),
   );

@@ -112,6 +112,27 @@ export class TerminalSales {
     }
   }
 
+  /**
+   * Staff drop a sale still waiting at its terminal (the waiter's "Ακύρωση συναλλαγής", issue 28
+   * A9): it is aborted there, then settled at once by what the terminal says now, so an aborted
+   * sale ends FAILED with its hold released and a card tapped a moment before still pays. A sale
+   * that already ended is left as it ended.
+   */
+  async cancel(paymentId: number): Promise<void> {
+    const [payment] = await this.options.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    if (payment?.status !== "PENDING" || !payment.providerOrderCode || payment.cardTerminalId == null) return;
+    try {
+      await this.options.terminal.abortSale(payment.providerOrderCode);
+    } catch (error) {
+      if (!(error instanceof CardTerminalError)) throw error;
+      this.options.log.warn({ err: error, paymentId }, "card terminal sale could not be aborted");
+      throw new AppError("terminal_unreachable", 400);
+    }
+    // A look already under way may have asked the terminal before the abort: look again after it.
+    await this.checking.get(paymentId);
+    await this.check(paymentId);
+  }
+
   /** Looks at one sale now (after a decision at the sandbox terminal, or from the sweep). */
   check(paymentId: number): Promise<void> {
     const running = this.checking.get(paymentId);

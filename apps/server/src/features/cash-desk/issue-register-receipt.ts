@@ -42,7 +42,7 @@ async function previousSale(db: Db, userId: number, idempotencyKey: string): Pro
 /**
  * A sale at the cash register by amounts (spec 3 §3, §5, POST api/feed/issue-receipt): VAT
  * sections instead of products, paid at once in cash and/or card. It is written as an order of
- * kind REGISTER (its sections kept on it, the table only for a dine-in sale) and one payment
+ * kind REGISTER (its sections kept on it, a table only for a dine-in sale that names one) and one payment
  * pointing at it, so the history lists register sales and table orders in one id space.
  * - The amounts follow the tables' rule (payment-calculator validatePaymentAmounts): cash + card
  *   = sum of sections − discount, the discount leaving 0.20 € per section.
@@ -75,9 +75,9 @@ export async function issueRegisterReceipt(options: {
   if (problem) throw new AppError(problem, 400, { total, discount: request.discountAmount });
 
   let table: { id: number; label: string } | null = null;
+  // Spec 3's request names no table, so a dine-in sale may have none; a named one must be live.
   if (request.source === "DINE_IN") {
-    if (request.tableId == null) throw new AppError("table_required", 400);
-    table = await loadDeskTable(db, retailerId, request.tableId, "TABLE");
+    if (request.tableId != null) table = await loadDeskTable(db, retailerId, request.tableId, "TABLE");
   } else if (request.tableId != null) {
     throw new AppError("validation", 400, {}, [{ objectName: "registerReceipt", field: "tableId", message: "notAllowed" }]);
   }

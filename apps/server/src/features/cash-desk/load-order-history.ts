@@ -1,6 +1,6 @@
 import type { HistoryProduct, HistoryTicket } from "@tableorder/domain/contracts/cash-desk";
 import type { PaymentStatus, ServiceMode } from "@tableorder/domain/enums";
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, kitchenTickets, orderProducts, orders, payments, type RegisterSectionRow } from "../../db/schema.ts";
 import { VENUE_TIME_ZONE } from "./business-day.ts";
@@ -14,7 +14,7 @@ type UnitRow = Pick<
 /** A register section as the history names it: its VAT rate ("ΦΠΑ 24%"). */
 const sectionName = (section: RegisterSectionRow) => `ΦΠΑ ${section.sectionVat}%`;
 
-/** A register sale's sections are paid when its payment is; a card part still waiting is unpaid. */
+/** A register sale's sections are paid when its payment is (a listed one is unpaid only when REFUND_DUE). */
 const saleStatus = (paymentStatus: string | null): PaymentStatus => (paymentStatus === "COMPLETED" ? "PAID" : "UNPAID");
 
 /** An order's pieces as the history shows them: identical pieces (name, price, state) counted on one product. */
@@ -74,6 +74,15 @@ export function presentHistoryTicket({ order, tableName, payment, units, tickets
 }
 
 /**
+ * A register sale is in the history once its payment is no longer waiting at a terminal or failed
+ * there. Its only payment is the sale: a card declined, aborted or timed out sold nothing, and a
+ * cashier who retries in cash must not find an "Απλήρωτο" twin of the sale for good (issue 28 A3).
+ * The payments row keeps the terminal's failure for the back office. A mismatch taken by the card
+ * (REFUND_DUE) stays listed, unpaid, for somebody to sort out.
+ */
+const isRegisterSaleMade = or(ne(orders.kind, "REGISTER"), notInArray(payments.status, ["PENDING", "FAILED"]));
+
+/**
  * The venue's sales, newest first (GET api/admin/order-history): those made on the calendar days from startDate to endDate
  * (Europe/Athens), or the named ones (a projection's changed tickets). Four reads whatever the
  * number of sales: orders, their pieces, their kitchen tickets.
@@ -101,7 +110,7 @@ export async function loadHistoryTickets(
     .from(orders)
     .leftJoin(diningTables, eq(diningTables.id, orders.tableId))
     .leftJoin(payments, eq(payments.orderId, orders.id))
-    .where(and(eq(orders.retailerId, retailerId), within))
+    .where(and(eq(orders.retailerId, retailerId), within, isRegisterSaleMade))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (!found.length) return [];
   const orderIds = found.filter((f) => f.order.kind !== "REGISTER").map((f) => f.order.id);

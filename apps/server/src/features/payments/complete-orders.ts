@@ -187,6 +187,8 @@ export async function completeOrders(options: {
   if (result.pending) {
     // After the commit, so the terminal's answer always finds the payment it settles.
     await terminal?.terminals.start(result.paymentId);
+    // Every staff screen of the table shows the sale waiting at the terminal (its table feed).
+    await options.events.publish({ type: "waiter-tasks.changed", retailerId: table.retailerId, tableId });
     return { status: "PENDING", paymentId: result.paymentId, cardAmount: body.cardAmount };
   }
   await options.events.publish({

@@ -1,11 +1,12 @@
-import type { WaiterFeedMessage } from "@tableorder/domain/contracts/waiter";
+import type { TerminalSaleFailedMessage, WaiterFeedMessage } from "@tableorder/domain/contracts/waiter";
 import { DEFAULT_LANGUAGE } from "@tableorder/domain/enums";
 import { eq } from "drizzle-orm";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
-import { retailers, tableWaiters } from "../../db/schema.ts";
+import { cardTerminals, diningTables, payments, retailers, tableWaiters } from "../../db/schema.ts";
 import type { StompHub } from "../../realtime/stomp-hub.ts";
 import type { DomainEvent } from "../../realtime/types.ts";
+import { PAYMENT_UPDATED } from "../card-terminals/terminal-sales.ts";
 import { loadWaiterFeed } from "./load-waiter-feed.ts";
 
 export const WAITER_QUEUE = "/user/queue/waiter";
@@ -51,5 +52,35 @@ export function projectWaiterFeed(db: Db, hub: StompHub) {
     const items = await loadWaiterFeed(db, { retailerId, lang: DEFAULT_LANGUAGE, tableIds: [tableId] });
     const message: WaiterFeedMessage = { type: "TABLE_TASKS", tableId, items };
     hub.sendToUsers(WAITER_QUEUE, sees, message);
+  };
+}
+
+/**
+ * Tells the waiter who started a table's card sale that the terminal did not take it (declined,
+ * aborted or timed out), on their own queue, so they hear it on whatever screen they are: the
+ * pending screen they may have left waits no more, and the pieces are payable again.
+ */
+export function projectTerminalSaleFailures(db: Db, hub: StompHub) {
+  return async (event: DomainEvent) => {
+    if (event.type !== PAYMENT_UPDATED || event.status !== "FAILED" || event.tableId == null) return;
+    const { retailerId } = event;
+    if (!hub.hasSubscribers(WAITER_QUEUE, (p) => p.retailerId === retailerId)) return;
+    const [sale] = await db
+      .select({ payment: payments, tableLabel: diningTables.label, terminalName: cardTerminals.friendlyName })
+      .from(payments)
+      .innerJoin(diningTables, eq(diningTables.id, payments.tableId))
+      .innerJoin(cardTerminals, eq(cardTerminals.id, payments.cardTerminalId))
+      .where(eq(payments.id, Number(event.paymentId)));
+    const starter = sale?.payment.startedByUserId ?? sale?.payment.collectedByUserId;
+    if (!sale || starter == null || sale.payment.retailerId !== retailerId) return;
+    const message: TerminalSaleFailedMessage = {
+      type: "TERMINAL_SALE_FAILED",
+      tableId: sale.payment.tableId as number,
+      tableLabel: sale.tableLabel,
+      paymentId: sale.payment.id,
+      amount: sale.payment.cardCents,
+      terminalName: sale.terminalName,
+    };
+    hub.sendToUsers(WAITER_QUEUE, (p) => p.retailerId === retailerId && p.userId === starter, message);
   };
 }

@@ -41,6 +41,13 @@ export const el = {
     success: "Επιτυχής είσπραξη και έκδοση απόδειξης!",
     inProgress: "Η πληρωμή είναι σε εξέλιξη",
     pendingLeave: "Πίσω στο ταμείο",
+    failed: {
+      title: "Η κάρτα δεν χρεώθηκε",
+      hint: "Η πώληση δεν καταχωρίστηκε. Τα ποσά κρατήθηκαν για νέα προσπάθεια.",
+      cash: "Πληρωμή με μετρητά",
+      card: "Ξανά με κάρτα",
+      edit: "Αλλαγή ποσών",
+    },
   },
 };
 
@@ -83,5 +90,12 @@ export const en: typeof el = {
     success: "Payment collected and receipt issued!",
     inProgress: "The payment is in progress",
     pendingLeave: "Back to the cash desk",
+    failed: {
+      title: "The card was not charged",
+      hint: "Nothing was sold. The amounts are kept for another try.",
+      cash: "Pay in cash",
+      card: "Card again",
+      edit: "Change the amounts",
+    },
   },
 };

@@ -99,3 +99,15 @@ export function useRemoveTableProducts(tableId: number) {
     onSettled: refresh,
   });
 }
+
+/**
+ * POST api/feed/payment/{id}/cancel (beyond the spec): aborts a card sale waiting at its terminal;
+ * answers how it ended (FAILED once aborted, SUCCESS when the card paid a moment before).
+ */
+export function useCancelTerminalSale() {
+  const refresh = useRefreshTables();
+  return useMutation({
+    mutationFn: (paymentId: number) => apiPost<TerminalPaymentStatus>(`/api/feed/payment/${paymentId}/cancel`, {}),
+    onSettled: refresh,
+  });
+}

@@ -9,15 +9,17 @@ import styles from "./waiter-payment.module.css";
 /**
  * The table's pieces a payment in progress holds, and by what (issue 28 A5): an online card
  * payment from a guest's phone, or a sale at a card terminal. Nobody can collect them meanwhile;
- * an online one can be released here once the provider confirms nothing was charged.
+ * an online one can be released here once the provider confirms nothing was charged. A terminal's
+ * sale is listed by PendingTerminalSales instead, which can cancel it at the terminal.
  */
 export function HeldPayments({ heldPayments, items }: { heldPayments: readonly HeldPayment[]; items: readonly TableFeedItem[] }) {
   const { t } = useTranslation();
   const release = useReleasePaymentHold();
-  if (heldPayments.length === 0) return null;
+  const online = heldPayments.filter((payment) => payment.heldBy === "ONLINE");
+  if (online.length === 0) return null;
   return (
     <ul className={styles.heldList} data-testid="held-payments">
-      {heldPayments.map((payment) => {
+      {online.map((payment) => {
         const pieces = items
           .filter((item) => item.paymentStatus === "UNPAID")
           .map((item) => ({ name: item.name, count: heldPiecesOf(item, [payment]).count }))

@@ -1,10 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import { Button } from "../../components/button.tsx";
 import { toast } from "../../components/toasts.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useRealtime } from "../../lib/realtime.ts";
-import { readTerminalPaymentStatus } from "./api.ts";
+import { readTerminalPaymentStatus, useCancelTerminalSale } from "./api.ts";
 import styles from "./waiter-payment.module.css";
 
 /**
@@ -28,7 +29,7 @@ export function paymentStatus(body: unknown, paymentId: number | null): "SUCCESS
 
 /**
  * The card payment waits on the terminal (spec 2 §4.5, spec 3 §4), for a table's collection and
- * for a cash-register sale alike. Either answer returns to `returnTo` with 'Επιτυχής είσπραξη και
+ * for a cash-register sale alike; "Ακύρωση συναλλαγής" aborts it there (beyond the spec). Either answer returns to `returnTo` with 'Επιτυχής είσπραξη και
  * έκδοση απόδειξης!' or 'Αποτυχία πληρωμής POS!'; after every (re)connection the sale's status is
  * read, since the answer may have been pushed while the screen was away.
  */
@@ -38,6 +39,7 @@ export function PendingPosPayment({
   terminalLabel,
   placeLabel,
   returnTo,
+  failedTo = returnTo,
   leaveLabel,
   onFinished,
 }: {
@@ -47,6 +49,8 @@ export function PendingPosPayment({
   /** "Τραπέζι 3", or null when the sale has no table. */
   placeLabel: string | null;
   returnTo: string;
+  /** Where a declined, aborted or timed-out sale goes, when elsewhere than returnTo. */
+  failedTo?: string;
   leaveLabel: string;
   onFinished?: (status: "SUCCESS" | "FAILED") => void;
 }) {
@@ -54,6 +58,7 @@ export function PendingPosPayment({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const done = useRef(false);
+  const cancel = useCancelTerminalSale();
   const finish = (status: "SUCCESS" | "FAILED") => {
     if (done.current) return;
     done.current = true;
@@ -61,7 +66,7 @@ export function PendingPosPayment({
     else toast.error(t("waiterPay.posFailed"));
     void queryClient.invalidateQueries({ queryKey: ["staff-table-feed"] });
     onFinished?.(status);
-    void navigate(returnTo, { replace: true });
+    void navigate(status === "SUCCESS" ? returnTo : failedTo, { replace: true });
   };
   useRealtime(
     paymentUpdateDestination(tableId),
@@ -84,6 +89,24 @@ export function PendingPosPayment({
         <p className={styles.hint}>{t("waiterPay.pendingText", { terminal: terminalLabel })}</p>
         {placeLabel && <p className={styles.row}>{placeLabel}</p>}
       </section>
+      {paymentId !== null && (
+        // Aborted at the terminal; its answer (FAILED, or SUCCESS if the card paid just before) ends this screen.
+        <Button
+          variant="danger"
+          block
+          onClick={() =>
+            cancel.mutate(paymentId, {
+              onSuccess: (result) => {
+                if (result.status !== "PENDING") finish(result.status);
+              },
+            })
+          }
+          loading={cancel.isPending}
+          data-testid="pending-cancel"
+        >
+          {t("waiterPay.cancelTerminalSale")}
+        </Button>
+      )}
       <Link to={returnTo} className={styles.choice} data-testid="pending-leave">
         <span className={styles.choiceText}>
           <strong>{leaveLabel}</strong>

@@ -83,6 +83,11 @@ export const el = {
       releaseHint: "Αν ο πελάτης βγήκε από τη σελίδα πληρωμής: ελέγχεται με τον πάροχο ότι δεν χρεώθηκε τίποτα.",
       released: "Τα προϊόντα αποδεσμεύτηκαν και μπορούν να εισπραχθούν",
     },
+    terminalSale: "Πληρωμή με κάρτα σε εξέλιξη",
+    terminalSaleDetails: "{{amount}} στο {{terminal}}, από {{time}}",
+    terminalSaleBlocks: "Η είσπραξη περιμένει να ολοκληρωθεί ή να ακυρωθεί η πληρωμή με κάρτα.",
+    cancelTerminalSale: "Ακύρωση συναλλαγής",
+    terminalSaleCancelled: "Η συναλλαγή ακυρώθηκε στο τερματικό.",
   },
   waiterOrder: {
     newOrder: "Νέα παραγγελία",
@@ -186,6 +191,11 @@ export const en: typeof el = {
       releaseHint: "If the guest left the payment page: the provider is asked to confirm nothing was charged.",
       released: "The items were released and can be collected",
     },
+    terminalSale: "Card payment in progress",
+    terminalSaleDetails: "{{amount}} on {{terminal}}, since {{time}}",
+    terminalSaleBlocks: "Collecting waits until the card payment ends or is cancelled.",
+    cancelTerminalSale: "Cancel the transaction",
+    terminalSaleCancelled: "The transaction was cancelled at the terminal.",
   },
   waiterOrder: {
     newOrder: "New order",

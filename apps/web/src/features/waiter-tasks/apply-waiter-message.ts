@@ -1,4 +1,9 @@
-import type { WaiterFeedItem, WaiterFeedMessage } from "@tableorder/domain/contracts/waiter";
+import {
+  type TerminalSaleFailedMessage,
+  terminalSaleFailedMessage,
+  type WaiterFeedItem,
+  type WaiterFeedMessage,
+} from "@tableorder/domain/contracts/waiter";
 import { PAYMENT_REQUEST_TYPES, type WaiterRequestType } from "@tableorder/domain/enums";
 
 export const isPaymentTask = (type: WaiterRequestType): boolean => PAYMENT_REQUEST_TYPES.includes(type);
@@ -12,6 +17,10 @@ export function isWaiterFeedMessage(body: unknown): body is WaiterFeedMessage {
   if (typeof body !== "object" || body === null) return false;
   const message = body as Partial<WaiterFeedMessage>;
   return message.type === "TABLE_TASKS" && typeof message.tableId === "number" && Array.isArray(message.items);
+}
+
+export function isTerminalSaleFailed(body: unknown): body is TerminalSaleFailedMessage {
+  return terminalSaleFailedMessage.safeParse(body).success;
 }
 
 /** A push is the table's whole task list: it replaces what the feed held for that table. */

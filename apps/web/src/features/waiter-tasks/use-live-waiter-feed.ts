@@ -1,20 +1,43 @@
 import type { WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
 import { useQueryClient } from "@tanstack/react-query";
+import { useFormatEuros } from "../../components/price.tsx";
+import { toast } from "../../components/toasts.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { type RealtimeStatus, useRealtime } from "../../lib/realtime.ts";
 import { staffTableFeedQueryKey, waiterFeedQueryKey } from "./api/waiter-api.ts";
-import { applyWaiterMessage, isWaiterFeedMessage } from "./apply-waiter-message.ts";
+import { applyWaiterMessage, isTerminalSaleFailed, isWaiterFeedMessage } from "./apply-waiter-message.ts";
 
 export const WAITER_QUEUE = "/user/queue/waiter";
 
+/** Whether the pending-pos-payment screen of this sale is the one on screen now. */
+function isWaitingOn(paymentId: number): boolean {
+  const { pathname, search } = window.location;
+  return pathname.endsWith("/pending-pos-payment") && new URLSearchParams(search).get("paymentId") === String(paymentId);
+}
+
 /**
  * Keeps the service feed live: each push replaces the table's tasks, so a task another waiter
- * handled disappears without a reload; after every (re)connection the feed is fetched again.
+ * handled disappears without a reload; after every (re)connection the feed is fetched again. A
+ * card sale this waiter started that the terminal did not take is told as an error toast.
  */
 export function useLiveWaiterFeed(): RealtimeStatus {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const format = useFormatEuros();
   return useRealtime(
     WAITER_QUEUE,
     (body) => {
+      if (isTerminalSaleFailed(body)) {
+        // The waiter may have left the pending screen: wherever they are, they hear it (that
+        // screen, still open on this sale, tells it itself).
+        if (!isWaitingOn(body.paymentId)) {
+          toast.error(
+            t("waiter.terminalSaleFailed", { table: body.tableLabel, amount: format(body.amount), terminal: body.terminalName }),
+          );
+        }
+        void queryClient.invalidateQueries({ queryKey: staffTableFeedQueryKey(body.tableId) });
+        return;
+      }
       if (!isWaiterFeedMessage(body)) return;
       // A fetch already under way may have read the database before this change: read again.
       if (queryClient.isFetching({ queryKey: waiterFeedQueryKey }) > 0) {

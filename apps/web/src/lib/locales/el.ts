@@ -503,6 +503,7 @@ export const el = {
     unpaid: "Απλήρωτα",
     nothingOrdered: "Δεν υπάρχουν παραγγελίες σε αυτό το τραπέζι.",
     taskItems: "Προϊόντα",
+    terminalSaleFailed: "Τραπέζι {{table}}: η πληρωμή {{amount}} με κάρτα στο {{terminal}} δεν ολοκληρώθηκε.",
   },
 };
 

@@ -503,5 +503,6 @@ export const en: Catalog = {
     unpaid: "Unpaid",
     nothingOrdered: "Nothing ordered at this table.",
     taskItems: "Items",
+    terminalSaleFailed: "Table {{table}}: the card payment of {{amount}} on {{terminal}} did not go through.",
   },
 };

@@ -8,6 +8,7 @@ import { Price, useFormatEuros } from "../../../components/price.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { useRemoveTableProducts } from "../../../features/waiter-payment/api.ts";
 import { HeldPayments } from "../../../features/waiter-payment/held-payments.tsx";
+import { PendingTerminalSales } from "../../../features/waiter-payment/pending-terminal-sales.tsx";
 import { useServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import { useLongPress } from "../../../features/waiter-payment/use-long-press.ts";
 import payStyles from "../../../features/waiter-payment/waiter-payment.module.css";
@@ -61,7 +62,8 @@ export default function WaiterTableFeedPage() {
   const label = data?.label ?? params.label ?? "";
   const feedPath = paths.feedPath(tableId, label);
   const navigate = useNavigate();
-  const collectDisabled = !data || feed.isFetching || data.totalUnpaidPrice === 0;
+  // While a card sale waits at a terminal the table collects nothing else (explained above the bar).
+  const collectDisabled = !data || feed.isFetching || data.totalUnpaidPrice === 0 || data.terminalSales.length > 0;
 
   const onRemove = () => {
     const item = removing;
@@ -95,6 +97,7 @@ export default function WaiterTableFeedPage() {
           </p>
         )}
       </section>
+      {data && <PendingTerminalSales sales={data.terminalSales} />}
       <Link to={paths.tablePath(tableId, label, "menu-categories")} className={styles.linkButton} data-testid="order-for-table">
         {t("waiterOrder.newOrder")}
       </Link>

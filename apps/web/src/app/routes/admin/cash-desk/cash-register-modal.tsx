@@ -6,7 +6,7 @@ import { parseSource, sourceNeedsTable } from "../../../../features/cash-registe
 import * as registerTexts from "../../../../features/cash-register/texts.ts";
 import * as waiterTexts from "../../../../features/waiter-payment/texts.ts";
 import { addAreaCatalog, useTranslation } from "../../../../lib/i18n.ts";
-import { ChooseRegisterMethod, RegisterFinalize, RegisterPending } from "./cash-register-payment.tsx";
+import { ChooseRegisterMethod, RegisterFinalize, RegisterPaymentFailed, RegisterPending } from "./cash-register-payment.tsx";
 import { registerQuery } from "./cash-register-query.ts";
 import { ChooseRegisterSource } from "./cash-register-source.tsx";
 import { RegisterTableSelection } from "./cash-register-tables.tsx";
@@ -29,7 +29,8 @@ const WITHOUT_SECTIONS = new Set(["", "panel", "table-selection", "pending-pos-p
  * <tab>/cash-register/* (spec 3 §2.3, §4, §5): choose the source (root), type amounts by VAT rate
  * on the panel, choose the table for a dine-in sale (table-selection), then pay through the same
  * amounts as a table's collection (choose-payment-method, {method}/finalize-payment) and wait for
- * a terminal (pending-pos-payment). The sections live here while the modal is open.
+ * a terminal (pending-pos-payment), retried after a decline (payment-failed). The sections live
+ * here while the modal is open, so a declined card loses nothing typed.
  */
 export default function CashRegisterModal() {
   const { t } = useTranslation();
@@ -66,7 +67,8 @@ export default function CashRegisterModal() {
     { path: "table-selection", element: <RegisterTableSelection base={base} /> },
     { path: "choose-payment-method", element: <ChooseRegisterMethod base={base} /> },
     { path: ":method/finalize-payment", element: <RegisterFinalize base={base} sections={sections} onDone={finish} /> },
-    { path: "pending-pos-payment", element: <RegisterPending tabPath={tabPath} /> },
+    { path: "pending-pos-payment", element: <RegisterPending base={base} tabPath={tabPath} /> },
+    { path: "payment-failed", element: <RegisterPaymentFailed base={base} sections={sections} onDone={finish} /> },
     { path: "*", element: <Navigate to={`${base}/panel${registerQuery(search)}`} replace /> },
   ]);
 

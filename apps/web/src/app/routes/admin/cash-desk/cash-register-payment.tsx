@@ -1,5 +1,6 @@
 import type { RegisterReceiptRequest } from "@tableorder/domain/contracts/cash-desk";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
+import { Button } from "../../../../components/button.tsx";
 import { useFormatEuros } from "../../../../components/price.tsx";
 import { toast } from "../../../../components/toasts.tsx";
 import { useIssueReceipt } from "../../../../features/cash-register/api/issue-receipt.ts";
@@ -73,6 +74,42 @@ export function ChooseRegisterMethod({ base }: { base: string }) {
   );
 }
 
+/** The sections of the sale, as finalize-payment and the retry after a decline list them. */
+function SaleLines({ sections }: { sections: readonly PanelSection[] }) {
+  const { t } = useTranslation();
+  const format = useFormatEuros();
+  return (
+    <ul className={styles.summaryLines} data-testid="finalize-lines">
+      {sections.map((section) => (
+        <li key={section.key} className={styles.summaryLine}>
+          <span>
+            {t("cashRegister.vatRate", { rate: section.sectionVat })} · {t(`cashRegister.type.${section.sectionType}`)}
+          </span>
+          <span>{format(section.sectionAmount)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The request of a register sale of these sections. */
+function registerRequest(
+  sale: ReturnType<typeof useRegisterSale>,
+  sections: readonly PanelSection[],
+  amounts: { discount: number; cash: number; card: number; terminalId: string | number | null },
+): RegisterReceiptRequest | null {
+  if (!sale.source) return null;
+  return {
+    discountAmount: amounts.discount,
+    cashAmount: amounts.cash,
+    cardAmount: amounts.card,
+    source: sale.source,
+    tableId: sale.tableId,
+    selectedTerminalId: amounts.terminalId,
+    sections: sections.map(({ sectionVat, sectionAmount, sectionType }) => ({ sectionVat, sectionAmount, sectionType })),
+  };
+}
+
 /**
  * {method}/finalize-payment: the sections, then the shared amounts (discount capped at 0.20 € a
  * section, cash and card linked, the terminal). COMPLETED returns to the tab with the success
@@ -100,16 +137,8 @@ export function RegisterFinalize({
   const total = sectionsTotal(sections);
 
   const onCollect = async ({ discount, cash, card, terminal }: CollectedAmounts) => {
-    if (!sale.source) return;
-    const body: RegisterReceiptRequest = {
-      discountAmount: discount,
-      cashAmount: cash,
-      cardAmount: card,
-      source: sale.source,
-      tableId: sale.tableId,
-      selectedTerminalId: terminal?.id ?? null,
-      sections: sections.map(({ sectionVat, sectionAmount, sectionType }) => ({ sectionVat, sectionAmount, sectionType })),
-    };
+    const body = registerRequest(sale, sections, { discount, cash, card, terminalId: terminal?.id ?? null });
+    if (!body) return;
     const result = await issue.mutateAsync(body);
     if (result.status === "COMPLETED") {
       toast.success(t("cashRegister.success"));
@@ -118,6 +147,8 @@ export function RegisterFinalize({
       const query = new URLSearchParams(registerQuery(sale.search));
       query.set("paymentId", String(result.paymentId));
       query.set("terminalLabel", terminal.friendlyName);
+      // Kept for a cash retry after a decline, which sells the same sections at the same discount.
+      query.set("discount", String(discount));
       void navigate(`${base}/pending-pos-payment?${query}`, { replace: true });
     } else {
       toast.info(t("cashRegister.inProgress"));
@@ -133,16 +164,7 @@ export function RegisterFinalize({
         sale={sale}
       />
       <section className={styles.panel} aria-label={t("cashRegister.total")}>
-        <ul className={styles.summaryLines} data-testid="finalize-lines">
-          {sections.map((section) => (
-            <li key={section.key} className={styles.summaryLine}>
-              <span>
-                {t("cashRegister.vatRate", { rate: section.sectionVat })} · {t(`cashRegister.type.${section.sectionType}`)}
-              </span>
-              <span>{format(section.sectionAmount)}</span>
-            </li>
-          ))}
-        </ul>
+        <SaleLines sections={sections} />
         <p className={styles.row}>
           <span>{t("cashRegister.total")}</span>
           <span data-testid="finalize-total">{format(total)}</span>
@@ -155,13 +177,18 @@ export function RegisterFinalize({
 
 /**
  * pending-pos-payment: the terminal's answer to a register sale, on the table's topic when it
- * has a table and on the cashier's own queue when not; either way back to the tab.
+ * has a table and on the cashier's own queue when not. Paid: back to the tab. Declined, aborted
+ * or timed out: to payment-failed, inside the register, so the typed sections stay.
  */
-export function RegisterPending({ tabPath }: { tabPath: string }) {
+export function RegisterPending({ base, tabPath }: { base: string; tabPath: string }) {
   const { t } = useTranslation();
   const sale = useRegisterSale();
+  const failed = new URLSearchParams(registerQuery(sale.search));
+  const discount = sale.search.get("discount");
+  if (discount) failed.set("discount", discount);
   return (
     <PendingPosPayment
+      failedTo={`${base}/payment-failed?${failed}`}
       tableId={sale.tableId}
       paymentId={Number(sale.search.get("paymentId")) || null}
       terminalLabel={sale.search.get("terminalLabel") ?? ""}
@@ -169,5 +196,73 @@ export function RegisterPending({ tabPath }: { tabPath: string }) {
       returnTo={tabPath}
       leaveLabel={t("cashRegister.pendingLeave")}
     />
+  );
+}
+
+/**
+ * payment-failed: the card part was declined, aborted or timed out, so nothing was sold (the
+ * history lists no such sale). The sections stay typed: one tap sells them in cash at the same
+ * discount, or the cashier tries a card again or changes the amounts.
+ */
+export function RegisterPaymentFailed({
+  base,
+  sections,
+  onDone,
+}: {
+  base: string;
+  sections: readonly PanelSection[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatEuros();
+  const sale = useRegisterSale();
+  const issue = useIssueReceipt();
+  const missing = missingStep(base, sale);
+  if (missing) return <Navigate to={missing} replace />;
+  const total = sectionsTotal(sections);
+  const discount = Math.min(Math.max(Number(sale.search.get("discount")) || 0, 0), total);
+  const payable = total - discount;
+
+  const onCash = async () => {
+    const body = registerRequest(sale, sections, { discount, cash: payable, card: 0, terminalId: null });
+    if (!body) return;
+    const result = await issue.mutateAsync(body);
+    toast.success(t(result.status === "COMPLETED" ? "cashRegister.success" : "cashRegister.inProgress"));
+    onDone();
+  };
+
+  return (
+    <div className={styles.screen} data-testid="register-payment-failed">
+      <SaleTitle backTo={`${base}/panel${registerQuery(sale.search)}`} title={t("cashRegister.failed.title")} sale={sale} />
+      <p className={styles.notice} role="alert">
+        {t("cashRegister.failed.hint")}
+      </p>
+      <section className={styles.panel} aria-label={t("cashRegister.total")}>
+        <SaleLines sections={sections} />
+        <p className={styles.row}>
+          <span>{t("cashRegister.total")}</span>
+          <span data-testid="failed-total">{format(payable)}</span>
+        </p>
+      </section>
+      <Button size="lg" block onClick={() => void onCash()} loading={issue.isPending} data-testid="retry-cash">
+        {t("cashRegister.failed.cash")} · {format(payable)}
+      </Button>
+      <div className={styles.choices}>
+        <Link
+          to={`${base}/${PAYMENT_METHOD_ROUTES.card}/finalize-payment${registerQuery(sale.search)}`}
+          className={styles.choice}
+          data-testid="retry-card"
+        >
+          <span className={styles.choiceText}>
+            <strong>{t("cashRegister.failed.card")}</strong>
+          </span>
+        </Link>
+        <Link to={`${base}/panel${registerQuery(sale.search)}`} className={styles.choice} data-testid="retry-edit">
+          <span className={styles.choiceText}>
+            <strong>{t("cashRegister.failed.edit")}</strong>
+          </span>
+        </Link>
+      </div>
+    </div>
   );
 }
