@@ -49,7 +49,7 @@ async function invoicingVenue() {
 
 /** A fresh table's 22.00 € bill paid in cash at the till; answers the payment and its receipt. */
 async function paidInCash(on: { venue: Venue; desk: string }) {
-  const { table } = await orderAtNewTable(api, db(), on.venue);
+  const { table, orderId } = await orderAtNewTable(api, db(), on.venue);
   const paid = await api.post(
     `/api/feed/table/${table.id}/complete-orders?payAll=true`,
     { discountAmount: 0, cardAmount: 0, cashAmount: BILL, onCreditAmount: 0, isGift: false },
@@ -59,13 +59,13 @@ async function paidInCash(on: { venue: Venue; desk: string }) {
   const [receipt, ...more] = await db().select().from(documents).where(eq(documents.paymentId, paid.body.paymentId));
   expect(more).toEqual([]);
   expect(receipt).toMatchObject({ invoiceType: "11.1", totalCents: BILL });
-  return { table, paymentId: paid.body.paymentId as number, receipt };
+  return { table, orderId, paymentId: paid.body.paymentId as number, receipt };
 }
 
 async function cancel(receiptId: number, admin: string) {
   const note = await api.del(`/api/admin/documents/cancel/${receiptId}`, admin);
   expect(note.status).toBe(200);
-  return note.body as { id: number; number: number };
+  return note.body as { id: number };
 }
 
 async function stats(admin: string, body: unknown = {}) {
@@ -113,7 +113,22 @@ describe("a cancelled receipt reverses its sale", () => {
     expect(noteLine, String(csv.body)).toBeDefined();
     expect(noteLine).toContain(String(cancelled.paymentId));
     expect(noteLine).toMatch(/-22[.,]00/);
-    expect(note.number).toBeGreaterThan(0);
+
+    // The history shows the cancelled receipt's pieces as cancelled, naming the credit note; the
+    // other table's stay paid.
+    const history = await api.get("/api/admin/order-history", on.desk);
+    expect(history.status).toBe(200);
+    const ofOrder = (orderId: number) => history.body.find((t: { id: number }) => t.id === orderId).products;
+    const [noteRow] = await db().select().from(documents).where(eq(documents.id, note.id));
+    const noteName = `${noteRow.series}-${noteRow.number}`;
+    expect(ofOrder(cancelled.orderId)).toEqual([
+      expect.objectContaining({ quantity: 2, paymentStatus: "CANCELLED", creditNote: noteName }),
+      expect.objectContaining({ quantity: 3, paymentStatus: "CANCELLED", creditNote: noteName }),
+    ]);
+    for (const product of ofOrder(kept.orderId)) {
+      expect(product.paymentStatus).toBe("PAID");
+      expect(product.creditNote).toBeUndefined();
+    }
   });
 
   it("counts on the credit note's day: a rolled-up day keeps the receipts it had, and holds the cancellations issued on it", async () => {
