@@ -1,3 +1,4 @@
+import { STATS_QUEUE } from "@tableorder/domain/contracts/stats";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, payments, retailers } from "../src/db/schema.ts";
@@ -5,6 +6,7 @@ import { athensToday } from "../src/features/stats/stats-scope.ts";
 import { buildBackOfficeVenue } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { orderAtNewTable } from "./support/orders.ts";
+import { listen } from "./support/stomp-client.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 
 /**
@@ -128,6 +130,24 @@ describe("a cancelled receipt reverses its sale", () => {
     for (const product of ofOrder(kept.orderId)) {
       expect(product.paymentStatus).toBe("PAID");
       expect(product.creditNote).toBeUndefined();
+    }
+  });
+
+  it("pushes the cancellation live: the owner's stats and the cash desk's history ticket", async () => {
+    const on = await invoicingVenue();
+    const paid = await paidInCash(on);
+    const stats = await listen(server.wsUrl, on.admin, STATS_QUEUE);
+    const history = await listen(server.wsUrl, on.desk, "/user/queue/admin/order-history");
+    try {
+      await cancel(paid.receipt.id, on.admin);
+      const figures = await stats.next((m: any) => m.cancelledTotal === BILL);
+      expect(figures.cashTotal).toBe(0);
+      const ticket = await history.next(
+        (m: any) => m.ticket?.ticketId === paid.orderId && m.ticket.products.every((p: any) => p.paymentStatus === "CANCELLED"),
+      );
+      expect(ticket.ticket.products[0].creditNote).toMatch(/-\d+$/);
+    } finally {
+      await Promise.all([stats.close(), history.close()]);
     }
   });
 
