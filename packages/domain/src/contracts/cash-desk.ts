@@ -149,6 +149,8 @@ export const historyProduct = z.object({
   quantity: z.number().int(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   hasDiscount: z.boolean(),
+  /** The credit note ("series-number") that cancelled the receipt of these pieces (CANCELLED then). */
+  creditNote: z.string().optional(),
 });
 export type HistoryProduct = z.infer<typeof historyProduct>;
 

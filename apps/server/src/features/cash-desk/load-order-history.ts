@@ -2,14 +2,30 @@ import type { HistoryProduct, HistoryTicket } from "@tableorder/domain/contracts
 import type { PaymentStatus, ServiceMode } from "@tableorder/domain/enums";
 import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { diningTables, kitchenTickets, orderProducts, orders, payments, type RegisterSectionRow } from "../../db/schema.ts";
+import {
+  diningTables,
+  kitchenTickets,
+  orderProducts,
+  orders,
+  payments,
+  products,
+  type RegisterSectionRow,
+} from "../../db/schema.ts";
 import { VENUE_TIME_ZONE } from "./business-day.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 type UnitRow = Pick<
   typeof orderProducts.$inferSelect,
   "orderId" | "productName" | "unitPriceCents" | "paymentStatus" | "discountCents"
->;
+> & { creditNote?: string };
+
+/**
+ * The credit note that cancelled the receipt of a payment's goods or services, if any: a payment
+ * has one receipt per kind (11.1 goods, 11.2 services), each cancelled on its own.
+ */
+type CreditNotes = Map<string, string>;
+const creditNoteKey = (paymentId: number, productType: string | null) =>
+  `${paymentId}|${productType === "SERVICE" ? "11.2" : "11.1"}`;
 
 /** A register section as the history names it: its VAT rate ("ΦΠΑ 24%"). */
 const sectionName = (section: RegisterSectionRow) => `ΦΠΑ ${section.sectionVat}%`;
@@ -22,13 +38,15 @@ function groupUnits(units: readonly UnitRow[]): HistoryProduct[] {
   const products = new Map<string, HistoryProduct>();
   for (const unit of units) {
     const hasDiscount = unit.discountCents > 0;
-    const key = [unit.productName, unit.unitPriceCents, unit.paymentStatus, hasDiscount].join("|");
+    const cancelled = unit.paymentStatus === "PAID" && unit.creditNote != null;
+    const key = [unit.productName, unit.unitPriceCents, unit.paymentStatus, hasDiscount, unit.creditNote].join("|");
     const product = products.get(key) ?? {
       name: unit.productName,
       price: unit.unitPriceCents,
       quantity: 0,
-      paymentStatus: unit.paymentStatus as PaymentStatus,
+      paymentStatus: cancelled ? "CANCELLED" : (unit.paymentStatus as PaymentStatus),
       hasDiscount,
+      ...(cancelled ? { creditNote: unit.creditNote } : {}),
     };
     product.quantity += 1;
     products.set(key, product);
@@ -39,8 +57,9 @@ function groupUnits(units: readonly UnitRow[]): HistoryProduct[] {
 interface HistoryFacts {
   order: OrderRow;
   tableName: string | null;
-  payment: { status: string; discountCents: number } | null;
+  payment: { status: string; discountCents: number; id?: number } | null;
   units: UnitRow[];
+  creditNotes?: CreditNotes;
   tickets: { printed: boolean }[];
 }
 
@@ -48,17 +67,24 @@ interface HistoryFacts {
  * A sale as the history shows it (spec 3 §3 history ticket): an order with its pieces grouped
  * into products, printed when it has kitchen tickets and every one was printed; or a register
  * sale (isRegistered) whose products are its VAT sections. quantity counts pieces (sections).
+ * Pieces whose receipt was cancelled read CANCELLED with the credit note's number (issue 28 A2).
  */
-export function presentHistoryTicket({ order, tableName, payment, units, tickets }: HistoryFacts): HistoryTicket {
+export function presentHistoryTicket({ order, tableName, payment, units, tickets, creditNotes }: HistoryFacts): HistoryTicket {
   const register = order.kind === "REGISTER";
   const products: HistoryProduct[] = register
-    ? (order.sections ?? []).map((section) => ({
-        name: sectionName(section),
-        price: section.sectionAmount,
-        quantity: 1,
-        paymentStatus: saleStatus(payment?.status ?? null),
-        hasDiscount: (payment?.discountCents ?? 0) > 0,
-      }))
+    ? (order.sections ?? []).map((section) => {
+        const creditNote =
+          payment?.id == null ? undefined : creditNotes?.get(creditNoteKey(payment.id, section.sectionType ?? null));
+        const status = saleStatus(payment?.status ?? null);
+        return {
+          name: sectionName(section),
+          price: section.sectionAmount,
+          quantity: 1,
+          paymentStatus: status === "PAID" && creditNote ? "CANCELLED" : status,
+          hasDiscount: (payment?.discountCents ?? 0) > 0,
+          ...(status === "PAID" && creditNote ? { creditNote } : {}),
+        };
+      })
     : groupUnits(units);
   return {
     id: order.id,
@@ -104,6 +130,7 @@ export async function loadHistoryTickets(
     .select({
       order: orders,
       tableName: diningTables.label,
+      paymentId: payments.id,
       paymentStatus: payments.status,
       paymentDiscount: payments.discountCents,
     })
@@ -122,8 +149,11 @@ export async function loadHistoryTickets(
           unitPriceCents: orderProducts.unitPriceCents,
           paymentStatus: orderProducts.paymentStatus,
           discountCents: orderProducts.discountCents,
+          paymentId: orderProducts.paymentId,
+          productType: products.type,
         })
         .from(orderProducts)
+        .leftJoin(products, eq(products.id, orderProducts.productId))
         .where(inArray(orderProducts.orderId, orderIds))
         .orderBy(asc(orderProducts.id))
     : [];
@@ -133,6 +163,24 @@ export async function loadHistoryTickets(
         .from(kitchenTickets)
         .where(inArray(kitchenTickets.orderId, orderIds))
     : [];
+  const paymentIds = [
+    ...new Set([...found.map((f) => f.paymentId), ...units.map((u) => u.paymentId)].filter((id) => id != null)),
+  ];
+  const creditNotes: CreditNotes = new Map();
+  if (paymentIds.length) {
+    const notes = (await db.execute(sql`select n.payment_id, r.invoice_type, n.series, n.number
+      from documents n join documents r on r.id = n.correlated_document_id
+      where n.retailer_id = ${retailerId} and n.invoice_type = '11.4'
+        and n.payment_id in (${sql.join(
+          paymentIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`)) as unknown as { rows: { payment_id: number; invoice_type: string; series: string; number: number }[] };
+    for (const n of notes.rows) creditNotes.set(`${n.payment_id}|${n.invoice_type}`, `${n.series}-${n.number}`);
+  }
+  const withNotes = units.map((u) => ({
+    ...u,
+    creditNote: u.paymentId == null ? undefined : creditNotes.get(creditNoteKey(u.paymentId, u.productType)),
+  }));
   const byOrder = <T extends { orderId: number }>(list: T[]) => {
     const map = new Map<number, T[]>();
     for (const item of list) {
@@ -142,14 +190,18 @@ export async function loadHistoryTickets(
     }
     return map;
   };
-  const unitsOf = byOrder(units);
+  const unitsOf = byOrder(withNotes);
   const ticketsOf = byOrder(tickets);
   return found.map((f) =>
     presentHistoryTicket({
       order: f.order,
       tableName: f.tableName,
-      payment: f.paymentStatus == null ? null : { status: f.paymentStatus, discountCents: f.paymentDiscount ?? 0 },
+      payment:
+        f.paymentStatus == null
+          ? null
+          : { status: f.paymentStatus, discountCents: f.paymentDiscount ?? 0, id: f.paymentId ?? undefined },
       units: unitsOf.get(f.order.id) ?? [],
+      creditNotes,
       tickets: ticketsOf.get(f.order.id) ?? [],
     }),
   );

@@ -3,7 +3,7 @@ import { isCancellableDocumentType } from "@tableorder/domain/fiscal/document-ru
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
-import { documents, users } from "../../db/schema.ts";
+import { documents, orderProducts, users } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { recordAudit, staffDisplayName } from "../../lib/audit-trail.ts";
 import { DOCUMENTS_CHANGED, insertDocument } from "../../lib/issue-documents.ts";
@@ -28,7 +28,7 @@ export async function cancelDocument(options: {
   principal: Principal;
 }): Promise<FiscalDocument> {
   const { db, retailerId, documentId, principal } = options;
-  const note = await db.transaction(async (tx) => {
+  const cancelled = await db.transaction(async (tx) => {
     const [original] = await tx
       .select()
       .from(documents)
@@ -55,7 +55,15 @@ export async function cancelDocument(options: {
       amountAfterCents: 0,
       details: { documentId: original.id },
     });
-    return insertDocument(
+    // The sales whose pieces the receipt paid: their history tickets now read cancelled.
+    const paidOrders =
+      original.paymentId == null
+        ? []
+        : await tx
+            .selectDistinct({ orderId: orderProducts.orderId })
+            .from(orderProducts)
+            .where(eq(orderProducts.paymentId, original.paymentId));
+    const created = await insertDocument(
       tx,
       { vatNumber: original.issuerVatNumber },
       {
@@ -77,12 +85,15 @@ export async function cancelDocument(options: {
       },
       new Date(),
     );
+    return { created, orderIds: paidOrders.map((o) => o.orderId) };
   });
+  const { created: note } = cancelled;
+  const orderIds = [...new Set([...(note.orderId != null ? [note.orderId] : []), ...cancelled.orderIds])];
   await options.events.publish({
     type: DOCUMENTS_CHANGED,
     retailerId,
     documentIds: [documentId, note.id],
-    orderIds: note.orderId != null ? [note.orderId] : [],
+    orderIds,
   });
   return presentDocument(note);
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client.ts";
 import { csvEuros, csvFile } from "../../lib/csv-file.ts";
 import { loadIncomeStats } from "./load-income-stats.ts";
-import { scopedPaymentsSql } from "./stats-facts.ts";
+import { reversedPaymentsSql, scopedPaymentsSql } from "./stats-facts.ts";
 import { STATS_TIME_ZONE, type StatsScope } from "./stats-scope.ts";
 
 const HEADERS = {
@@ -34,11 +34,13 @@ export async function exportConsumptionCsv(db: Db, scope: StatsScope, lang: "el"
 
 /**
  * The completed payments of a scope as CSV, oldest first, each split by method as the totals
- * count it. An area filter does not apply here: a payment is not of one area.
+ * count it, and each cancelled receipt as a line of type CREDIT_NOTE with its amounts taken back
+ * at its issue. An area filter does not apply here: a payment is not of one area.
  */
 export async function exportPaymentsCsv(db: Queryable, scope: StatsScope, lang: "el" | "en"): Promise<string> {
   const result = (await db.execute(sql`
-    with scoped as (${scopedPaymentsSql({ ...scope, areaIds: [] })})
+    with scoped as (${scopedPaymentsSql({ ...scope, areaIds: [] })}
+      union all ${reversedPaymentsSql({ ...scope, areaIds: [] })})
     select s.id, to_char(s.completed_at at time zone ${STATS_TIME_ZONE}, 'YYYY-MM-DD') as day,
       to_char(s.completed_at at time zone ${STATS_TIME_ZONE}, 'HH24:MI:SS') as time, s.source, s.table_name, s.type,
       s.cash_cents, s.card_cents, s.on_credit_cents, s.discount_cents, s.amount_cents,

@@ -6,9 +6,11 @@ import {
   areaSplitSql,
   cancelledPiecesWhere,
   consumptionColumns,
+  reversedPaymentsSql,
   scopedPaymentsSql,
   scopedPiecesSql,
   shareColumns,
+  wholeSplitOf,
   wholeSplitSql,
 } from "./stats-facts.ts";
 import { rolledRowsWhere, rolledUpThrough } from "./stats-rollup.ts";
@@ -26,6 +28,15 @@ function splitSql(scope: StatsScope): SQL {
     from ${scopedPiecesSql(scope)}
     where u.payment_status = 'PAID' and ${inList(sql`u.preparation_area_id`, scope.areaIds)}
     group by u.payment_id`);
+}
+
+/**
+ * The scope's reversals (credit notes) by method. A credit note lists no area, so with an area
+ * filter none is counted: not yet split over its receipt's areas.
+ */
+function reversalsSql(scope: StatsScope): SQL {
+  if (scope.areaIds.length) return sql`select * from (${wholeSplitOf(sql`reversed`)}) x where false`;
+  return wholeSplitOf(sql`reversed`);
 }
 
 /**
@@ -64,7 +75,8 @@ interface StatsRow {
  * The income stats of a scope (spec 3 §3, §9), to the cent from the payment and piece rows, in one
  * statement: payments COMPLETED in the period (at their completion, Athens time) by method, the
  * discounts they gave, the pieces they paid or gave away (the consumption table; gifts at their
- * menu price), the pieces cancelled in the period (at the cancelling), the services, and the
+ * menu price), the pieces cancelled in the period (at the cancelling), the receipts cancelled in it
+ * (credit notes, which leave their methods' totals for the cancelled one), the services, and the
  * income by hour (a day) or by day (a range) for the chart. Finished days come from the daily
  * roll-up where it can answer the scope (stats-rollup.ts), the rest from the rows themselves.
  */
@@ -76,10 +88,15 @@ export async function loadIncomeStats(db: Db, scope: StatsScope, now = new Date(
   const bucket = hourly
     ? sql`to_char(${athensTime(sql`sp.completed_at`)}, 'HH24')`
     : sql`to_char(${athensTime(sql`sp.completed_at`)}, 'YYYY-MM-DD')`;
+  const reversalBucket = hourly
+    ? sql`to_char(${athensTime(sql`rv.completed_at`)}, 'HH24')`
+    : sql`to_char(${athensTime(sql`rv.completed_at`)}, 'YYYY-MM-DD')`;
   const rolledWhere = rolledRowsWhere(scope, through);
   const query = sql`
     with scoped as (${scopedPaymentsSql(live)}),
     split as (${splitSql(live)}),
+    reversed as (${reversedPaymentsSql(live)}),
+    reversal as (${reversalsSql(live)}),
     rolled as (select r.* from stats_daily_income r where ${rolledWhere})
     select
       (select row_to_json(x) from (
@@ -88,6 +105,8 @@ export async function loadIncomeStats(db: Db, scope: StatsScope, now = new Date(
         from (
           select sp.cash, sp.pos, sp.online, sp.on_credit, sp.discount, (sp.order_id is not null)::int as register_sales
           from split sp
+          union all
+          select rv.cash, rv.pos, rv.online, rv.on_credit, 0, 0 from reversal rv
           union all
           select r.cash_cents, r.pos_cents, r.online_cents, r.on_credit_cents, r.discount_cents, r.register_sales from rolled r
         ) m
@@ -112,12 +131,15 @@ export async function loadIncomeStats(db: Db, scope: StatsScope, now = new Date(
         from (
           select ${bucket} as key, sp.cash, sp.pos, sp.online, sp.on_credit from split sp
           union all
+          select ${reversalBucket}, rv.cash, rv.pos, rv.online, rv.on_credit from reversal rv
+          union all
           select to_char(r.day, 'YYYY-MM-DD'), r.cash_cents, r.pos_cents, r.online_cents, r.on_credit_cents from rolled r
         ) b
         group by b.key
       ) c) as chart,
       (select coalesce(sum(u.unit_price_cents), 0) from order_products u join dining_tables t on t.id = u.table_id
         where ${cancelledPiecesWhere(live)})
+        - (select coalesce(sum(rv.cash + rv.pos + rv.online + rv.on_credit), 0) from reversal rv)
         + (select coalesce(sum(r.cancelled_cents), 0) from rolled r) as cancelled`;
   const result = (await db.execute(query)) as unknown as { rows: StatsRow[] };
   const row = result.rows[0];

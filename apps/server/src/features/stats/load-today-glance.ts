@@ -1,13 +1,14 @@
 import type { StatsTable, TodayGlance } from "@tableorder/domain/contracts/stats";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
-import { athensToday, STATS_TIME_ZONE } from "./stats-scope.ts";
+import { reversedPaymentsSql } from "./stats-facts.ts";
+import { athensToday, STATS_TIME_ZONE, type StatsScope } from "./stats-scope.ts";
 
 type Raw<T> = { rows: T[] };
 
 /**
  * The admin landing page's figures for today's Athens business day (issue 14): income so far
- * (completed payments), open tables (dine-in sessions open now), pieces still being prepared, the
+ * (completed payments less the receipts cancelled today), open tables (dine-in sessions open now), pieces still being prepared, the
  * average time from order to ready per area, and fiscal documents not yet transmitted. A piece is
  * ready when it turned PREPARED; one already delivered counts from its ticket's completion.
  */
@@ -15,12 +16,23 @@ export async function loadTodayGlance(db: Queryable, retailerId: number, now = n
   const today = athensToday(now);
   const start = sql`((${today}::date)::timestamp at time zone ${STATS_TIME_ZONE})`;
   const end = sql`((${today}::date + 1)::timestamp at time zone ${STATS_TIME_ZONE})`;
+  const todayScope: StatsScope = {
+    retailerId,
+    startDate: today,
+    endDate: today,
+    startMinute: null,
+    endMinute: null,
+    live: true,
+    sources: [],
+    tableIds: [],
+    areaIds: [],
+  };
   const readyAt = sql`case when u.status = 'PREPARED' then u.status_changed_at else k.completed_at end`;
   const result = (await db.execute(sql`
     select
       (select coalesce(sum(p.cash_cents + p.card_cents + p.on_credit_cents), 0) from payments p
         where p.retailer_id = ${retailerId} and p.status = 'COMPLETED' and p.completed_at >= ${start} and p.completed_at < ${end}
-      ) as income,
+      ) + (select coalesce(sum(v.amount_cents), 0) from (${reversedPaymentsSql(todayScope)}) v) as income,
       (select count(*) from table_sessions s join dining_tables t on t.id = s.table_id
         where s.retailer_id = ${retailerId} and s.status = 'OPEN' and t.kind = 'TABLE') as open_tables,
       (select count(*) from order_products u join kitchen_tickets k on k.id = u.ticket_id

@@ -32,6 +32,35 @@ export function scopedPaymentsSql(scope: StatsScope): SQL {
 }
 
 /**
+ * The credit notes (11.4) issued in the scope against receipts of the venue's COMPLETED payments,
+ * as negative payment rows with scopedPaymentsSql's columns: each takes back, by method, what its
+ * note's payment methods list (a payment of goods and services has two receipts, each cancelled
+ * on its own, so a reversal may be part of its payment), and `completed_at` is the note's issue.
+ *
+ * *Decision:* a reversal counts on the credit note's day, not the receipt's. The money goes back
+ * (or the debt is forgiven) when the receipt is cancelled, so the owner closing today counts a
+ * drawer short by today's cancellation of yesterday's receipt, and myDATA books the note on its own
+ * issue date; cancelled pieces count at their cancelling the same way. It also keeps a rolled-up
+ * day true: a note is issued with the clock of its issue and never changes, so no finished day
+ * gains one. Its type is CREDIT_NOTE; its session and order are left out: a reversal is no new table service or register sale.
+ */
+export function reversedPaymentsSql(scope: StatsScope): SQL {
+  const byMethod = (method: string) =>
+    sql`-coalesce((select sum((m->>'amount')::int) from jsonb_array_elements(d.payment_methods) m where m->>'method' = ${method}), 0)::int`;
+  return sql`
+    select p.id, null::int as session_id, null::int as order_id, ${byMethod("CASH")} as cash_cents,
+      ${byMethod("CARD")} as card_cents, ${byMethod("CREDIT")} as on_credit_cents, 0 as discount_cents,
+      -d.total_cents as amount_cents, p.provider, p.card_terminal_id, d.issued_at as completed_at, 'CREDIT_NOTE' as type, p.channel,
+      p.table_id, t.label as table_name, ${paymentSource} as source
+    from documents d
+    join payments p on p.id = d.payment_id
+    left join dining_tables t on t.id = p.table_id
+    where d.retailer_id = ${scope.retailerId} and d.invoice_type = '11.4' and d.correlated_document_id is not null
+      and p.status = 'COMPLETED' and ${inPeriod(sql`d.issued_at`, scope)}
+      and ${inList(sql`p.table_id`, scope.tableIds)} and ${inList(paymentSource, scope.sources)}`;
+}
+
+/**
  * The pieces the scoped payments paid or gave away (`u`, joined to the `scoped` CTE as `p`). With a
  * table filter the pieces' own table is filtered too: a payment pays only its table's pieces, so
  * the answer is the same, and PostgreSQL then finds a table's pieces by their table instead of
@@ -45,14 +74,17 @@ export function scopedPiecesSql(scope: StatsScope): SQL {
 const posCents = sql`case when s.provider is null or s.card_terminal_id is not null then s.card_cents else 0 end`;
 
 /**
- * Each payment of `scoped` (a CTE of scopedPaymentsSql's rows) with its money by method, all its
- * pieces counted: columns id, session_id, order_id, source, completed_at, cash, pos, online,
- * on_credit, discount.
+ * Each payment of `payments` (a CTE of scopedPaymentsSql's or reversedPaymentsSql's rows) with its
+ * money by method, all its pieces counted: columns id, session_id, order_id, source, completed_at,
+ * cash, pos, online, on_credit, discount. wholeSplitSql is that of `scoped`.
  */
-export const wholeSplitSql = sql`
+export function wholeSplitOf(payments: SQL): SQL {
+  return sql`
   select s.id, s.session_id, s.order_id, s.source, s.completed_at, s.cash_cents as cash, ${posCents} as pos,
     s.card_cents - ${posCents} as online, s.on_credit_cents as on_credit, s.discount_cents as discount
-  from scoped s`;
+  from ${payments} s`;
+}
+export const wholeSplitSql = wholeSplitOf(sql`scoped`);
 
 /**
  * Each payment's share of some areas, given `shares` (rows payment_id, area_id, net, discount:

@@ -13,7 +13,8 @@ export const STATS_COALESCE_MS = 300;
  * Events after which today's figures may have changed: a payment, a gift or a cancellation
  * (table.changed), a register sale, and a card payment's end at a terminal or online.
  */
-const RELEVANT = new Set(["table.changed", "register.sold", "payment.updated"]);
+// documents.changed: a cancelled receipt takes its sale back out of today's figures.
+const RELEVANT = new Set(["table.changed", "register.sold", "payment.updated", "documents.changed"]);
 
 const isOwner = (retailerId: number) => (p: Principal) => p.retailerId === retailerId && p.role === "ADMIN";
 

@@ -4,9 +4,11 @@ import {
   areaSplitSql,
   cancelledPiecesWhere,
   consumptionColumns,
+  reversedPaymentsSql,
   scopedPaymentsSql,
   shareColumns,
   unitSource,
+  wholeSplitOf,
   wholeSplitSql,
 } from "./stats-facts.ts";
 import { dayAfter, lastFinishedDay } from "./stats-rollup-calendar.ts";
@@ -26,7 +28,8 @@ import { athensTime, inList, STATS_TIME_ZONE, type StatsScope } from "./stats-sc
  * of a payment is conditioned on PENDING or FAILED); pieces are linked to a payment, with their
  * discount, only in the transaction that completes it; a cancelled piece stays cancelled and its
  * cancelling time stays (status changes skip cancelled pieces); table kinds and register sales'
- * service modes never change. The one exception is a table transfer, which moves an open bill's
+ * service modes never change; a credit note counts on its own issue day (stats-facts.ts) and is never
+ * edited. The one exception is a table transfer, which moves an open bill's
  * cancelled pieces to another table (perhaps from a take-away); for it, and for any change to come,
  * migration 0012's triggers forget a past day whose facts change, in the changing transaction.
  *
@@ -170,6 +173,8 @@ function fillIncomeSql(span: StatsScope): SQL {
     with scoped as (${scopedPaymentsSql(span)}),
     whole as (${wholeSplitSql}),
     by_area as (${byArea}),
+    reversed as (${reversedPaymentsSql(span)}),
+    reversal as (${wholeSplitOf(sql`reversed`)}),
     money as (
       select ${athensDay(sql`w.completed_at`)} as day, w.source, null::int as area_id, w.cash, w.pos, w.online,
         w.on_credit, w.discount, w.order_id, w.session_id
@@ -212,6 +217,10 @@ function fillIncomeSql(span: StatsScope): SQL {
       from money m
       union all
       select c.day, c.source, c.area_id, 0, 0, 0, 0, 0, c.cents, null, null from cancelled c
+      union all
+      select ${athensDay(sql`v.completed_at`)}, v.source, null, v.cash, v.pos, v.online, v.on_credit, 0,
+        -(v.cash + v.pos + v.online + v.on_credit), null, null
+      from reversal v
     ) r
     group by r.day, r.source, r.area_id`;
 }

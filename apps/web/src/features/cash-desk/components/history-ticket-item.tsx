@@ -97,6 +97,9 @@ export function HistoryTicketItem({
               <Badge tone={PAYMENT_TONES[product.paymentStatus]}>
                 {t(`cashDesk.history.paymentStatus.${product.paymentStatus}`)}
               </Badge>
+              {product.creditNote && (
+                <Badge tone={PAYMENT_TONES.CANCELLED}>{t("cashDesk.history.creditNote", { number: product.creditNote })}</Badge>
+              )}
               {product.hasDiscount && <Badge tone="info">{t("cashDesk.history.discount")}</Badge>}
             </li>
           ))}
