@@ -1,0 +1,83 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { apiClient } from "./support/http.ts";
+import { serviceCommands } from "./support/service-model/commands.ts";
+import { checkInvariants } from "./support/service-model/invariants.ts";
+import { DEFECT, emptyModel } from "./support/service-model/model.ts";
+import { buildWorld, TABLES } from "./support/service-model/world.ts";
+import { startTestServer, type TestServer } from "./support/test-app.ts";
+
+/**
+ * Money and table state under everything a busy evening does (issue 28 B): a stateful property
+ * test over the real HTTP API and the STOMP hub. Guests on three phones at two tables order, take
+ * pieces off, ask to pay, pay online and call the waiter; the waiter and the till collect in every
+ * way, transfer and bill; the kitchen prepares and the waiter delivers; the admin cancels receipts
+ * and takes products off the menu. After every command the invariants (support/service-model/
+ * invariants.ts) are checked against a small model. Each run plays on a fresh venue, half of them
+ * with invoicing on (myDATA sandbox).
+ *
+ * Replay: FC_SEED=<seed> FC_PATH=<path> (both printed on failure); a shrunk failure prints as the
+ * story of its commands. SERVICE_MODEL_SECONDS (default 60) or SERVICE_MODEL_RUNS sets the budget.
+ */
+
+/**
+ * Known defects still open on main, each skipping only the check or command variant it breaks.
+ * Empty this set as their fixes land.
+ */
+const OPEN_DEFECTS: ReadonlySet<string> = new Set<string>([
+  // Issue 28 A1: a transfer leaves kitchen_tickets.table_id on the old table (invariant 6, the ticket's own table).
+  DEFECT.transferMovesTickets,
+  // Issue 28 A2: a credit note is not subtracted from the stats, dashboard and CSV (invariant 3, once a receipt is cancelled).
+  DEFECT.creditNoteReversesIncome,
+  // Issue 28 A4: an order is accepted under an active payment request (the order command at such a table).
+  DEFECT.orderUnderPaymentRequest,
+  // Issue 28 A5: backing out of the online checkout holds the pieces for the provider's timeout (the "abandon" variant).
+  DEFECT.abandonedCheckout,
+]);
+
+const seconds = Number(process.env.SERVICE_MODEL_SECONDS ?? 60);
+const runs = process.env.SERVICE_MODEL_RUNS ? Number(process.env.SERVICE_MODEL_RUNS) : undefined;
+const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
+const path = process.env.FC_PATH;
+
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    env: {
+      CARD_TERMINAL_POLL_MS: "50",
+      CARD_TERMINAL_TIMEOUT_SECONDS: "2",
+      // The invariants drain the outbox themselves, so every document is sent before its XML is read.
+      FISCAL_OUTBOX_POLL_MS: "600000",
+    },
+  });
+  api = apiClient(server.baseUrl);
+});
+afterAll(async () => server?.close());
+
+describe("money and table state, model-based", () => {
+  it(
+    "every command keeps the pieces, the money, the documents, the tickets and the pushes true",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.boolean(), serviceCommands(30), async (invoicing, commands) => {
+          const world = await buildWorld(server, api, invoicing);
+          try {
+            const model = emptyModel(TABLES, invoicing, OPEN_DEFECTS);
+            await checkInvariants(model, world);
+            await fc.asyncModelRun(() => ({ model, real: world }), commands);
+          } finally {
+            await world.close();
+          }
+        }),
+        {
+          ...(runs ? { numRuns: runs } : { numRuns: 1_000_000, interruptAfterTimeLimit: seconds * 1000 }),
+          ...(seed !== undefined ? { seed, path } : {}),
+          verbose: 1,
+        },
+      );
+    },
+    (seconds + 600) * 1000,
+  );
+});
