@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { apiClient } from "./support/http.ts";
-import { serviceCommands } from "./support/service-model/commands.ts";
+import { commandTally, serviceCommands } from "./support/service-model/commands.ts";
 import { checkInvariants } from "./support/service-model/invariants.ts";
 import { DEFECT, emptyModel } from "./support/service-model/model.ts";
 import { buildWorld, TABLES } from "./support/service-model/world.ts";
@@ -16,8 +16,9 @@ import { startTestServer, type TestServer } from "./support/test-app.ts";
  * invariants.ts) are checked against a small model. Each run plays on a fresh venue, half of them
  * with invoicing on (myDATA sandbox).
  *
- * Replay: FC_SEED=<seed> FC_PATH=<path> (both printed on failure); a shrunk failure prints as the
- * story of its commands. SERVICE_MODEL_SECONDS (default 60) or SERVICE_MODEL_RUNS sets the budget.
+ * Replay: FC_SEED=<seed> FC_PATH=<path> FC_REPLAY_PATH=<replayPath> (the seed and path are printed
+ * on failure, the replayPath in the counterexample's comment); a shrunk failure prints as the story
+ * of its commands. SERVICE_MODEL_SECONDS (default 60) or SERVICE_MODEL_RUNS sets the budget.
  */
 
 /**
@@ -54,14 +55,19 @@ beforeAll(async () => {
   });
   api = apiClient(server.baseUrl);
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  console.info(`service model: ${runsDone} runs, commands run: ${JSON.stringify(Object.fromEntries(commandTally))}`);
+  await server?.close();
+});
+let runsDone = 0;
 
 describe("money and table state, model-based", () => {
   it(
     "every command keeps the pieces, the money, the documents, the tickets and the pushes true",
     async () => {
       await fc.assert(
-        fc.asyncProperty(fc.boolean(), serviceCommands(30), async (invoicing, commands) => {
+        fc.asyncProperty(fc.boolean(), serviceCommands(40, process.env.FC_REPLAY_PATH), async (invoicing, commands) => {
+          runsDone++;
           const world = await buildWorld(server, api, invoicing);
           try {
             const model = emptyModel(TABLES, invoicing, OPEN_DEFECTS);

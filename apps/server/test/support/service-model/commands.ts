@@ -50,12 +50,16 @@ function expectRefused(answer: Answer, key: string | null, what: string): void {
 const tableLetter = (t: number) => "ΑΒΓ"[t];
 const pieceName = (p: Piece) => `${p.name} #${p.id}`;
 
+/** How often each command ran, across the runs of this process, so a run can show what it covered. */
+export const commandTally = new Map<string, number>();
+
 /** A command that tells its story with what it found when it ran, so a shrunk failure reads as what happened. */
 abstract class StoryCommand implements Command {
   protected story: string | null = null;
   abstract check(model: Readonly<ServiceModel>): boolean;
   protected abstract act(model: ServiceModel, world: World): Promise<void>;
   async run(model: ServiceModel, world: World): Promise<void> {
+    commandTally.set(this.constructor.name, (commandTally.get(this.constructor.name) ?? 0) + 1);
     await this.act(model, world);
     await checkInvariants(model, world);
   }
@@ -607,7 +611,7 @@ const table = fc.integer({ min: 0, max: TABLES - 1 });
 const pick = fc.nat({ max: 1000 });
 
 /** Every command the run may draw, weighted towards what a busy evening is made of. */
-export function serviceCommands(maxCommands: number) {
+export function serviceCommands(maxCommands: number, replayPath?: string) {
   const method = fc.constantFrom<Method>(
     "cash",
     "cash",
@@ -620,7 +624,15 @@ export function serviceCommands(maxCommands: number) {
     "terminal-decline",
     "terminal-timeout",
   );
+  const order = fc
+    .tuple(phone, fc.constantFrom(...PRODUCT_KEYS), fc.integer({ min: 1, max: 3 }))
+    .map(([p, product, q]) => new PhoneOrders(p, product, q));
+  // Repeated entries weigh more: orders come most often, as in a restaurant.
   const arbitraries: fc.Arbitrary<Command>[] = [
+    order,
+    order,
+    order,
+    order,
     fc
       .tuple(phone, fc.constantFrom(...PRODUCT_KEYS), fc.integer({ min: 1, max: 3 }))
       .map(([p, product, q]) => new PhoneOrders(p, product, q)),
@@ -646,5 +658,6 @@ export function serviceCommands(maxCommands: number) {
     pick.map((i) => new AdminCancelsReceipt(i)),
     fc.constantFrom(...PRODUCT_KEYS).map((p) => new AdminTogglesProduct(p)),
   ];
-  return fc.commands(arbitraries, { maxCommands });
+  // Evenings are long: a run makes its bills before it settles them, so sequences go to their full length.
+  return fc.commands(arbitraries, { maxCommands, size: "max", replayPath });
 }
