@@ -73,6 +73,11 @@ describe("money and table state, model-based", () => {
             const model = emptyModel(TABLES, invoicing, OPEN_DEFECTS);
             await checkInvariants(model, world);
             await fc.asyncModelRun(() => ({ model, real: world }), commands);
+          } catch (error) {
+            const story = world.story.map((line, i) => `  ${i + 1}. ${line}`).join("\n");
+            throw new Error(`${(error as Error).message}\n\nThe evening, invoicing ${invoicing ? "on" : "off"}:\n${story}\n`, {
+              cause: error,
+            });
           } finally {
             await world.close();
           }

@@ -11,6 +11,7 @@ import {
   freePiecesAt,
   openPiecesAt,
   PRODUCT_KEYS,
+  PRODUCT_NAMES,
   type Payment,
   type Piece,
   type ProductKey,
@@ -31,6 +32,9 @@ import { PHONE_TABLES as PHONE_TABLE, TABLES, type World } from "./world.ts";
 type Answer = { status: number; headers: Headers; body: any };
 type Command = fc.AsyncCommand<ServiceModel, World>;
 
+/** How often each command ran, across the runs of this process, so a run can show what it covered. */
+export const commandTally = new Map<string, number>();
+
 const errorOf = (answer: Answer) => answer.headers.get("x-app-error");
 
 function expectOk(answer: Answer, what: string): void {
@@ -40,6 +44,8 @@ function expectOk(answer: Answer, what: string): void {
 }
 
 function expectRefused(answer: Answer, key: string | null, what: string): void {
+  const tally = `refused ${key ?? "(any key)"}`;
+  commandTally.set(tally, (commandTally.get(tally) ?? 0) + 1);
   if (answer.status !== 400 || (key !== null && errorOf(answer) !== `error.${key}`) || !errorOf(answer)) {
     throw new Error(
       `${what}: expected a 400 ${key ? `error.${key}` : "keyed error"}, got ${answer.status} ${errorOf(answer) ?? ""} ${JSON.stringify(answer.body)}`,
@@ -50,22 +56,28 @@ function expectRefused(answer: Answer, key: string | null, what: string): void {
 const tableLetter = (t: number) => "ΑΒΓ"[t];
 const pieceName = (p: Piece) => `${p.name} #${p.id}`;
 
-/** How often each command ran, across the runs of this process, so a run can show what it covered. */
-export const commandTally = new Map<string, number>();
-
-/** A command that tells its story with what it found when it ran, so a shrunk failure reads as what happened. */
+/**
+ * A command plans in words (its toString, which fast-check prints for a counterexample) and, when
+ * it runs, tells the run's story what it found: which pieces, which amounts. A failing run prints
+ * that story, so a shrunk failure reads as what happened.
+ */
 abstract class StoryCommand implements Command {
   protected story: string | null = null;
   abstract check(model: Readonly<ServiceModel>): boolean;
   protected abstract act(model: ServiceModel, world: World): Promise<void>;
+  protected abstract plan(): string;
   async run(model: ServiceModel, world: World): Promise<void> {
     commandTally.set(this.constructor.name, (commandTally.get(this.constructor.name) ?? 0) + 1);
-    await this.act(model, world);
+    this.story = null;
+    try {
+      await this.act(model, world);
+    } finally {
+      world.story.push(this.story ?? this.plan());
+    }
     await checkInvariants(model, world);
   }
-  protected abstract plan(): string;
   toString(): string {
-    return this.story ?? this.plan();
+    return this.plan();
   }
 }
 
@@ -86,7 +98,7 @@ class PhoneOrders extends StoryCommand {
     super();
   }
   plan() {
-    return `phone ${this.phone + 1} orders ${this.quantity} × ${this.product}`;
+    return `phone ${this.phone + 1} orders ${this.quantity} × ${PRODUCT_NAMES[this.product]}`;
   }
   check(model: Readonly<ServiceModel>) {
     const table = PHONE_TABLE[this.phone];
@@ -590,7 +602,7 @@ class AdminTogglesProduct extends StoryCommand {
     super();
   }
   plan() {
-    return `the admin switches ${this.product} on or off`;
+    return `the admin switches ${PRODUCT_NAMES[this.product]} on or off the menu`;
   }
   check() {
     return true;

@@ -329,10 +329,18 @@ export async function ticketsNameTheirTable(model: ServiceModel, world: World): 
       for (const product of ticket.products) {
         for (const id of product.orderProductIds) {
           const piece = model.pieces.get(id);
+          same(
+            name,
+            `ticket ${ticket.id}'s piece ${id} is a live piece`,
+            piece !== undefined && piece.state !== "cancelled",
+            true,
+          );
+          // Issue 28 A1: the ticket keeps the table it was ordered at, and a line of identical
+          // pieces names one table even after a transfer left its paid twin behind.
+          if (!checkTicketTable) continue;
           const table = piece ? world.tables[piece.table].id : null;
           same(name, `ticket ${ticket.id}'s ${product.name} (piece ${id})`, product.tableId, table);
-          // Issue 28 A1: the ticket itself keeps the table it was ordered at.
-          if (checkTicketTable) same(name, `ticket ${ticket.id} of piece ${id}`, ticket.tableId, table);
+          same(name, `ticket ${ticket.id} of piece ${id}`, ticket.tableId, table);
         }
       }
     }

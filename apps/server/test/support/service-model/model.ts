@@ -22,6 +22,13 @@ export type PieceState = "unpaid" | "held" | "paid" | "gift" | "cancelled";
 export type KitchenState = "SENT" | "PREPARED" | "COMPLETE";
 export type ProductKey = "salad" | "souvlaki" | "coffee" | "water";
 export const PRODUCT_KEYS: readonly ProductKey[] = ["salad", "souvlaki", "coffee", "water"];
+/** The running venue's menu (support/factories.ts), named as the guests see it. */
+export const PRODUCT_NAMES: Record<ProductKey, string> = {
+  salad: "Χωριάτικη",
+  souvlaki: "Σουβλάκι",
+  coffee: "Freddo",
+  water: "Νερό",
+};
 
 export interface Piece {
   id: number;

@@ -26,6 +26,8 @@ export interface World {
   deskListener: TestListener;
   paymentUpdates: TestListener[];
   validatedXml: Set<number>;
+  /** What each command of this run did, in words. */
+  story: string[];
   tableName(index: number): string;
   close(): Promise<void>;
 }
@@ -98,6 +100,7 @@ export async function buildWorld(server: TestServer, api: ReturnType<typeof apiC
     deskListener,
     paymentUpdates,
     validatedXml: new Set(),
+    story: [],
     tableName: (index) => `τραπέζι ${"ΑΒΓ"[index]}`,
     async close() {
       await Promise.all([...phoneListeners.values(), deskListener, ...paymentUpdates].map((l) => l.close()));
