@@ -4,7 +4,7 @@ import { apiClient } from "./support/http.ts";
 import { commandTally, serviceCommands } from "./support/service-model/commands.ts";
 import { checkInvariants } from "./support/service-model/invariants.ts";
 import { DEFECT, emptyModel } from "./support/service-model/model.ts";
-import { buildWorld, TABLES } from "./support/service-model/world.ts";
+import { buildWorld, TABLES, TERMINAL_TIMEOUT_MS } from "./support/service-model/world.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 
 /**
@@ -28,6 +28,8 @@ import { startTestServer, type TestServer } from "./support/test-app.ts";
 const OPEN_DEFECTS: ReadonlySet<string> = new Set<string>([
   // Issue 28 A1: a transfer leaves kitchen_tickets.table_id on the old table (invariant 6, the ticket's own table).
   DEFECT.transferMovesTickets,
+  // Found by this test, next to A1: a piece prepared after its table moved is pushed to the old table's phones (the kitchen command on a moved piece).
+  DEFECT.kitchenPushFollowsTransfer,
   // Issue 28 A2: a credit note is not subtracted from the stats, dashboard and CSV (invariant 3, once a receipt is cancelled).
   DEFECT.creditNoteReversesIncome,
   // Issue 28 A4: an order is accepted under an active payment request (the order command at such a table).
@@ -48,7 +50,7 @@ beforeAll(async () => {
   server = await startTestServer({
     env: {
       CARD_TERMINAL_POLL_MS: "50",
-      CARD_TERMINAL_TIMEOUT_SECONDS: "2",
+      CARD_TERMINAL_TIMEOUT_SECONDS: String(TERMINAL_TIMEOUT_MS / 1000),
       // The invariants drain the outbox themselves, so every document is sent before its XML is read.
       FISCAL_OUTBOX_POLL_MS: "600000",
     },

@@ -14,6 +14,12 @@ export const DEFECT = {
   abandonedCheckout: "abandoned-checkout-releases-hold",
   /** Issue 28 A1: a transfer leaves kitchen_tickets.table_id on the old table. */
   transferMovesTickets: "transfer-moves-tickets",
+  /**
+   * Found by this test, next to A1: the kitchen's prepare publishes table.changed for the ticket's
+   * table (prepare-ticket-products.ts), so after a transfer the phones at the table that now holds
+   * the piece are not told it is ready.
+   */
+  kitchenPushFollowsTransfer: "kitchen-push-follows-transfer",
   /** Issue 28 A2: a credit note is not subtracted from the income figures. */
   creditNoteReversesIncome: "credit-note-reverses-income",
 } as const;
@@ -40,6 +46,8 @@ export interface Piece {
   /** The payment in progress that holds the piece (state "held"). */
   heldBy: number | null;
   table: number;
+  /** The table it was ordered at, which its kitchen ticket names. */
+  orderedAt: number;
   session: number;
   kitchen: KitchenState;
   hasArea: boolean;
@@ -60,6 +68,14 @@ export interface Payment extends MoneyParts {
   gift: boolean;
   pieces: number[];
   amount: number;
+}
+
+/** A card sale waiting at the terminal: its pieces are held until the terminal answers or it times out. */
+export interface PendingSale {
+  table: number;
+  startedAt: number;
+  payment: Payment;
+  shares: number[];
 }
 
 export interface Receipt {
@@ -94,6 +110,7 @@ export interface ServiceModel {
   paymentRequests: TableRequest[];
   waiterCalls: TableRequest[];
   offMenu: Set<ProductKey>;
+  pendingSales: Map<number, PendingSale>;
 }
 
 export function emptyModel(tables: number, invoicing: boolean, openDefects: ReadonlySet<string>): ServiceModel {
@@ -108,6 +125,7 @@ export function emptyModel(tables: number, invoicing: boolean, openDefects: Read
     paymentRequests: [],
     waiterCalls: [],
     offMenu: new Set(),
+    pendingSales: new Map(),
   };
 }
 

@@ -39,6 +39,8 @@ function afm(prefix: string): string {
 }
 
 export const TABLES = 3;
+/** The card terminals' timeout the test server runs with (CARD_TERMINAL_TIMEOUT_SECONDS). */
+export const TERMINAL_TIMEOUT_MS = 10_000;
 /** Phones 1 and 2 sit at table A, phone 3 at table B; table C starts empty, a place to transfer to. */
 export const PHONE_TABLES = [0, 0, 1];
 
