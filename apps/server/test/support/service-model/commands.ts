@@ -680,7 +680,7 @@ const pick = fc.nat({ max: 1000 });
 
 /** Every command the run may draw, weighted towards what a busy evening is made of. */
 export function serviceCommands(maxCommands: number, replayPath?: string) {
-  const method = fc.constantFrom<Method>("cash", "cash", "card", "credit", "split", "gift", "terminal", "terminal");
+  const method = fc.constantFrom<Method>("cash", "cash", "card", "credit", "split", "gift", "terminal", "terminal", "terminal");
   const order = fc
     .tuple(phone, fc.constantFrom(...PRODUCT_KEYS), fc.integer({ min: 1, max: 3 }))
     .map(([p, product, q]) => new PhoneOrders(p, product, q));
