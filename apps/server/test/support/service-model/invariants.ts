@@ -1,12 +1,12 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { isDeepStrictEqual } from "node:util";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { documents, orderProducts, orders, payments, waiterRequests } from "../../../src/db/schema.ts";
 import { athensToday } from "../../../src/features/stats/stats-scope.ts";
 import { validateInvoicesDocs } from "../../../src/integrations/mydata/validate-xml.ts";
 import {
   activePaymentRequestAt,
-  DEFECT,
   activeWaiterCallAt,
+  DEFECT,
   moneyFacts,
   openPiecesAt,
   type PieceState,
@@ -244,7 +244,10 @@ export async function figuresEqualFacts(model: ServiceModel, world: World): Prom
     same(name, label, pick(answer.body), expected);
   }
   const glance = await world.api.get("/api/stats/today", world.admin);
-  same(name, "the dashboard's income so far", glance.body.incomeTotal, facts.cash + facts.pos + facts.online + facts.credit);
+  // Issue 28 A9: a collection on credit is owed, not income; today the dashboard counts it as paid.
+  if (!(facts.credit > 0 && model.openDefects.has(DEFECT.creditIsOwed))) {
+    same(name, "the dashboard's income so far", glance.body.incomeTotal, facts.cash + facts.pos + facts.online);
+  }
   const csv = await fetch(`${world.server.baseUrl}/api/stats/payments.csv`, {
     method: "POST",
     headers: { authorization: `Bearer ${world.admin}`, "content-type": "application/json", "accept-language": "en" },

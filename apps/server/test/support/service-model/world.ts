@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { cardTerminals, diningTables, retailers } from "../../../src/db/schema.ts";
+import { cardTerminals, type diningTables, retailers } from "../../../src/db/schema.ts";
 import { buildBackOfficeVenue, buildTable } from "../factories.ts";
 import type { apiClient } from "../http.ts";
 import { listen, type TestListener } from "../stomp-client.ts";
