@@ -1,0 +1,104 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { apiClient } from "./support/http.ts";
+import { commandTally, serviceCommands } from "./support/service-model/commands.ts";
+import { checkInvariants } from "./support/service-model/invariants.ts";
+import { DEFECT, emptyModel } from "./support/service-model/model.ts";
+import { buildWorld, TABLES, TERMINAL_TIMEOUT_MS } from "./support/service-model/world.ts";
+import { startTestServer, type TestServer } from "./support/test-app.ts";
+
+/**
+ * Money and table state under everything a busy evening does (issue 28 B): a stateful property
+ * test over the real HTTP API and the STOMP hub. Guests on three phones at two tables order, take
+ * pieces off, ask to pay, pay online and call the waiter; the waiter and the till collect in every
+ * way, transfer and bill; the kitchen prepares and the waiter delivers; the admin cancels receipts
+ * and takes products off the menu. After every command the invariants (support/service-model/
+ * invariants.ts) are checked against a small model. Each run plays on a fresh venue, half of them
+ * with invoicing on (myDATA sandbox).
+ *
+ * Replay: FC_SEED=<seed> FC_PATH=<path> FC_REPLAY_PATH=<replayPath> (the seed and path are printed
+ * on failure, the replayPath in the counterexample's comment); a shrunk failure prints as the story
+ * of its commands. SERVICE_MODEL_SECONDS (default 60) or SERVICE_MODEL_RUNS sets the budget.
+ */
+
+/**
+ * Known defects still open on main, each skipping only the check or command variant it breaks.
+ * Empty this set as their fixes land.
+ */
+const OPEN_DEFECTS: ReadonlySet<string> = new Set<string>([
+  // Issue 28 A1: a transfer leaves kitchen_tickets.table_id on the old table (invariant 6: the tables the kitchen's tickets and the pickup tasks name).
+  DEFECT.transferMovesTickets,
+  // Found by this test, next to A1: a piece prepared after its table moved is pushed to the old table's phones (the kitchen command on a moved piece).
+  DEFECT.kitchenPushFollowsTransfer,
+  // Issue 28 A9: on-credit collections count as income on the dashboard (its income figure, while some is on credit).
+  DEFECT.creditIsOwed,
+  // Issue 28 A2: a credit note is not subtracted from the stats, dashboard and CSV (invariant 3, once a receipt is cancelled).
+  DEFECT.creditNoteReversesIncome,
+  // Issue 28 A4: an order is accepted under an active payment request (the order command at such a table).
+  DEFECT.orderUnderPaymentRequest,
+  // Issue 28 A5: backing out of the online checkout holds the pieces for the provider's timeout (the "abandon" variant).
+  DEFECT.abandonedCheckout,
+]);
+
+const seconds = Number(process.env.SERVICE_MODEL_SECONDS ?? 60);
+const runs = process.env.SERVICE_MODEL_RUNS ? Number(process.env.SERVICE_MODEL_RUNS) : undefined;
+const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
+const path = process.env.FC_PATH;
+
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    env: {
+      CARD_TERMINAL_POLL_MS: "50",
+      CARD_TERMINAL_TIMEOUT_SECONDS: String(TERMINAL_TIMEOUT_MS / 1000),
+      // The invariants drain the outbox themselves, so every document is sent before its XML is read.
+      FISCAL_OUTBOX_POLL_MS: "600000",
+    },
+  });
+  api = apiClient(server.baseUrl);
+});
+afterAll(async () => {
+  console.info(`service model: ${runsDone} runs, commands run: ${JSON.stringify(Object.fromEntries(commandTally))}`);
+  await server?.close();
+});
+let runsDone = 0;
+
+/** One run: a fresh venue, a random evening of commands, the invariants after each. */
+const evening = fc.asyncProperty(fc.boolean(), serviceCommands(40, process.env.FC_REPLAY_PATH), async (invoicing, commands) => {
+  runsDone++;
+  const world = await buildWorld(server, api, invoicing);
+  try {
+    const model = emptyModel(TABLES, invoicing, OPEN_DEFECTS);
+    await checkInvariants(model, world);
+    await fc.asyncModelRun(() => ({ model, real: world }), commands);
+  } catch (error) {
+    const story = world.story.map((line, i) => `  ${i + 1}. ${line}`).join("\n");
+    throw new Error(`${(error as Error).message}\n\nThe evening, invoicing ${invoicing ? "on" : "off"}:\n${story}\n`, {
+      cause: error,
+    });
+  } finally {
+    await world.close();
+  }
+});
+
+/** Runs per fast-check batch: small, so the time budget is kept while a failure still shrinks fully. */
+const BATCH = 2;
+
+describe("money and table state, model-based", () => {
+  it(
+    "every command keeps the pieces, the money, the documents, the tickets and the pushes true",
+    async () => {
+      if (seed !== undefined || runs !== undefined) {
+        await fc.assert(evening, { numRuns: runs ?? 1, ...(seed !== undefined ? { seed, path } : {}), verbose: 1 });
+        return;
+      }
+      // Batches until the budget is spent; each batch draws its own seed, printed with any failure.
+      const until = Date.now() + seconds * 1000;
+      do await fc.assert(evening, { numRuns: BATCH, verbose: 1 });
+      while (Date.now() < until);
+    },
+    (seconds + 900) * 1000,
+  );
+});
