@@ -230,6 +230,8 @@ export const el = {
     removeItem: "Αφαίρεση: {{name}}",
     sent: "Επιτυχής αποστολή παραγγελίας!",
     unknownProduct: "Προϊόν που δεν υπάρχει πλέον στον κατάλογο",
+    unavailable: "Δεν είναι διαθέσιμο τώρα",
+    removeUnavailable: "Αφαιρέστε ό,τι δεν είναι διαθέσιμο για να στείλετε την παραγγελία.",
     itemCount_one: "{{count}} προϊόν",
     itemCount_other: "{{count}} προϊόντα",
   },

@@ -230,6 +230,8 @@ export const en: Catalog = {
     removeItem: "Remove: {{name}}",
     sent: "Order sent successfully!",
     unknownProduct: "A product no longer on the menu",
+    unavailable: "Not available right now",
+    removeUnavailable: "Remove what is not available to send the order.",
     itemCount_one: "{{count}} item",
     itemCount_other: "{{count}} items",
   },

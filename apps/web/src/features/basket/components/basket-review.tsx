@@ -1,12 +1,16 @@
 import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { useFormatEuros } from "../../../components/price.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { useSendOrder } from "../api/send-order.ts";
 import { useBasket } from "../hooks/use-basket.ts";
+import { refusedProductId, unavailableLineKeys } from "../unavailable-lines.ts";
+import styles from "./basket.module.css";
 import { BasketLineList, BasketLineRow } from "./basket-line-row.tsx";
+
+const NONE: ReadonlySet<number> = new Set();
 
 export interface BasketReviewProps {
   /** The basket's store key (the guest's table code, or the waiter's key for a table). */
@@ -41,13 +45,21 @@ export function BasketReview({ basketCode, tableId, menu, onEmpty, onSent, sendB
     for (const category of menu ?? []) for (const product of category.products) byId.set(product.id, product);
     return byId;
   }, [menu]);
+  // Products the server refused to order, until the menu is read again and says for itself.
+  const [refused, setRefused] = useState<{ menu: typeof menu; ids: ReadonlySet<number> }>({ menu, ids: new Set() });
+  const refusedIds = refused.menu === menu ? refused.ids : NONE;
+  const orderable = useMemo(
+    () => (menu ? new Set([...products.values()].filter((p) => p.active).map((p) => p.id)) : undefined),
+    [menu, products],
+  );
+  const unavailable = unavailableLineKeys(basket.lines, orderable, refusedIds);
 
   useEffect(() => {
     if (basket.lines.length === 0 && !sent.current) leave.current();
   }, [basket.lines.length]);
 
   const onSend = () => {
-    if (sending.current || basket.lines.length === 0) return;
+    if (sending.current || basket.lines.length === 0 || unavailable.size > 0) return;
     sending.current = true;
     send.mutate(
       { tableId, lines: basket.lines, idempotencyKey: basket.sendKey() },
@@ -57,6 +69,10 @@ export function BasketReview({ basketCode, tableId, menu, onEmpty, onSent, sendB
           basket.clear();
           toast.success(t("basket.sent"));
           onSent();
+        },
+        onError: (error) => {
+          const productId = refusedProductId(error);
+          if (productId !== null) setRefused({ menu, ids: new Set([...refusedIds, productId]) });
         },
         onSettled: () => {
           sending.current = false;
@@ -73,18 +89,24 @@ export function BasketReview({ basketCode, tableId, menu, onEmpty, onSent, sendB
             key={line.key}
             line={line}
             product={products.get(line.productId)}
+            unavailable={unavailable.has(line.key)}
             onQuantity={(quantity) => basket.setQuantity(line.key, quantity)}
             onRemove={() => basket.remove(line.key)}
           />
         ))}
       </BasketLineList>
       <div className={sendBarClassName}>
+        {unavailable.size > 0 && (
+          <p className={styles.sendBlocked} data-testid="send-blocked-reason">
+            {t("basket.removeUnavailable")}
+          </p>
+        )}
         <Button
           size="lg"
           block
           onClick={onSend}
           loading={send.isPending}
-          disabled={basket.lines.length === 0}
+          disabled={basket.lines.length === 0 || unavailable.size > 0}
           data-testid="send-order"
         >
           {t("basket.send", { price: format(basket.totalCents) })}
