@@ -41,6 +41,14 @@ async function setKitchenOpen(open: boolean): Promise<void> {
   await api(server.baseUrl, "/api/cuisine/preparation-area/set-active", cook, { body: { active: open } });
 }
 
+/** The cook switches a product on or off for dine-in, as the availability screen does. */
+async function setProductAvailable(name: string, active: boolean): Promise<void> {
+  const cook = await signIn(server.baseUrl, "kitchen");
+  const menu = await api<{ products: { id: number; name: string }[] }[]>(server.baseUrl, "/api/cuisine/menu", cook);
+  const product = menu.flatMap((category) => category.products).find((p) => p.name === name) as { id: number };
+  await api(server.baseUrl, `/api/cuisine/product/${product.id}/set-active`, cook, { body: { active, serviceMode: "DINE_IN" } });
+}
+
 async function signInGuest(page: Page, tableCode: string, ready: string): Promise<void> {
   await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
   await page.getByTestId("accept-terms").check();
@@ -153,5 +161,87 @@ describe("a guest told what is closed", () => {
     await guest.getByTestId("closed-areas-notice").waitFor({ state: "detached" });
     await guest.getByRole("tab", { name: "Σαλάτες" }).waitFor();
     await waiter.getByTestId("closed-areas-notice").waitFor({ state: "detached" });
+  });
+
+  it("a dish runs out while in the basket: its line says so by name, Send waits, one tap removes it", async () => {
+    const guest = await session.newPage(PHONE);
+    await signInGuest(guest, "demo-6", "table-page");
+    await guest.getByTestId("open-menu").click();
+    for (const [category, product] of [
+      ["Σαλάτες", "Χωριάτικη"],
+      ["Ποτά", "Freddo espresso"],
+    ]) {
+      await guest.getByRole("tab", { name: category }).click();
+      const item = guest.locator(`[data-testid="menu-product"][data-name="${product}"]`);
+      await item.getByTestId("menu-product-toggle").click();
+      await item.getByTestId("add-to-basket").click();
+    }
+    await guest.getByTestId("basket-bar").click();
+    await guest.getByTestId("order-page").waitFor();
+
+    await setProductAvailable("Χωριάτικη", false);
+    try {
+      // The line keeps its name, says it is not available, and Send says why it waits.
+      const salad = guest.locator('[data-testid="basket-line"][data-name="Χωριάτικη"]');
+      await salad.getByTestId("basket-line-unavailable").waitFor();
+      expect(await text(salad)).toContain("Δεν είναι διαθέσιμο τώρα");
+      expect(await guest.getByTestId("send-order").isDisabled()).toBe(true);
+      expect(await text(guest.getByTestId("send-blocked-reason"))).toBe(
+        "Αφαιρέστε ό,τι δεν είναι διαθέσιμο για να στείλετε την παραγγελία.",
+      );
+      // The coffee is still fine.
+      const coffee = guest.locator('[data-testid="basket-line"][data-name="Freddo espresso"]');
+      expect(await coffee.getAttribute("data-unavailable")).toBeNull();
+      await screenshot(guest, "guest-basket-product-ran-out-390");
+      await guest.getByTestId("language-toggle").click();
+      await expect.poll(() => text(salad.getByTestId("basket-line-unavailable"))).toBe("Not available right now");
+      await screenshot(guest, "guest-basket-product-ran-out-english-390");
+      await guest.getByTestId("language-toggle").click();
+
+      // One tap takes it out; the rest can be sent.
+      await salad.getByTestId("basket-line-remove").click();
+      await salad.waitFor({ state: "detached" });
+      expect(await guest.getByTestId("send-blocked-reason").count()).toBe(0);
+      await guest.getByTestId("send-order").click();
+      await guest.getByTestId("table-page").waitFor();
+      await guest.locator('[data-testid="feed-item"][data-name="Freddo espresso"]').waitFor();
+    } finally {
+      await setProductAvailable("Χωριάτικη", true);
+    }
+  });
+
+  it("a guest offline for a moment: the next screen loads when the connection returns, and the basket opens offline", async () => {
+    const guest = await session.newPage(PHONE);
+    const context = guest.context();
+    await signInGuest(guest, "demo-8", "table-page");
+    const screenNames = () => guest.evaluate(() => document.body.innerText);
+
+    // Offline before the menu's code was ever loaded: the tap waits, and no error screen shows.
+    await context.setOffline(true);
+    const chunkFailed = guest.waitForEvent("requestfailed", (request) => request.url().includes("/assets/"));
+    await guest.getByTestId("open-menu").click();
+    await chunkFailed;
+    expect(await screenNames()).not.toContain("Κάτι πήγε στραβά.");
+    // Back online: the menu opens in place, and the basket's screen is loaded in the background.
+    const basketLoaded = guest.waitForResponse((response) => /\/assets\/order-page[^/]*\.js$/.test(response.url()));
+    await context.setOffline(false);
+    await guest.getByTestId("menu-page").waitFor();
+    await basketLoaded;
+
+    // The connection drops again; the guest adds a salad and opens the basket all the same.
+    await context.setOffline(true);
+    await guest.getByRole("tab", { name: "Σαλάτες" }).click();
+    const salad = guest.locator('[data-testid="menu-product"][data-name="Χωριάτικη"]');
+    await salad.getByTestId("menu-product-toggle").click();
+    await salad.getByTestId("add-to-basket").click();
+    await guest.getByTestId("basket-bar").click();
+    await guest.getByTestId("order-page").waitFor();
+    expect(await text(guest.getByTestId("basket-line"))).toContain("Χωριάτικη");
+    await screenshot(guest, "guest-basket-offline-390");
+    await context.setOffline(false);
+    await guest.getByTestId("send-order").click();
+    await guest.getByTestId("table-page").waitFor();
+    await guest.locator('[data-testid="feed-item"][data-name="Χωριάτικη"]').waitFor();
+    await screenshot(guest, "guest-table-after-offline-390");
   });
 });

@@ -11,6 +11,11 @@ export interface BasketLine {
   notes: string;
   quantity: number;
   unitPriceCents: Cents;
+  /**
+   * The product's name as the menu gave it when the line was added: a product that leaves the
+   * menu (runs out, its kitchen closes) keeps its name in the basket, so the guest sees what to remove.
+   */
+  name?: string;
 }
 
 export type BasketLineInput = Omit<BasketLine, "key">;

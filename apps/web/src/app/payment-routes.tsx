@@ -1,18 +1,19 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import type { RouteObject } from "react-router";
 import { DelayedSkeleton } from "../components/delayed-skeleton.tsx";
+import { lazyWithRetry } from "../lib/lazy-with-retry.ts";
 import { NotFoundPage } from "./routes/not-found-page.tsx";
 
 // Each screen is its own chunk, loaded when first shown (waiter's app and cash desk alike). This
 // list lives outside routes/waiter so that the router's entry does not pull the waiter's chunk
 // into every guest's first load.
-const ChoosePaymentTypePage = lazy(() => import("./routes/waiter/payment/choose-payment-type-page.tsx"));
-const PaymentTypeRedirect = lazy(() => import("./routes/waiter/payment/payment-type-redirect.tsx"));
-const SelectProductsPage = lazy(() => import("./routes/waiter/payment/select-products-page.tsx"));
-const ChoosePaymentMethodPage = lazy(() => import("./routes/waiter/payment/choose-payment-method-page.tsx"));
-const FinalizePaymentPage = lazy(() => import("./routes/waiter/payment/finalize-payment-page.tsx"));
-const PendingPosPaymentPage = lazy(() => import("./routes/waiter/payment/pending-pos-payment-page.tsx"));
-const TableTransferPage = lazy(() => import("./routes/waiter/payment/table-transfer-page.tsx"));
+const ChoosePaymentTypePage = lazy(lazyWithRetry(() => import("./routes/waiter/payment/choose-payment-type-page.tsx")));
+const PaymentTypeRedirect = lazy(lazyWithRetry(() => import("./routes/waiter/payment/payment-type-redirect.tsx")));
+const SelectProductsPage = lazy(lazyWithRetry(() => import("./routes/waiter/payment/select-products-page.tsx")));
+const ChoosePaymentMethodPage = lazy(lazyWithRetry(() => import("./routes/waiter/payment/choose-payment-method-page.tsx")));
+const FinalizePaymentPage = lazy(lazyWithRetry(() => import("./routes/waiter/payment/finalize-payment-page.tsx")));
+const PendingPosPaymentPage = lazy(lazyWithRetry(() => import("./routes/waiter/payment/pending-pos-payment-page.tsx")));
+const TableTransferPage = lazy(lazyWithRetry(() => import("./routes/waiter/payment/table-transfer-page.tsx")));
 
 function page(Component: ComponentType) {
   return (

@@ -1,15 +1,18 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, type LazyRouteFunction, type LoaderFunction, type RouteObject } from "react-router";
 import { DelayedSkeleton } from "../components/delayed-skeleton.tsx";
+import { lazyWithRetry } from "../lib/lazy-with-retry.ts";
 import { waiterPaymentRoutes } from "./payment-routes.tsx";
+import * as guest from "./routes/customer/guest-screens.ts";
 import { NotFoundPage } from "./routes/not-found-page.tsx";
 import { RootLayout } from "./routes/root-layout.tsx";
 import { RouteError } from "./routes/route-error.tsx";
 
-// Each area is its own chunk: a guest's phone loads only the customer screens.
-const HomePage = lazy(() => import("./routes/public/home-page.tsx"));
-const BusinessLoginDialog = lazy(() => import("./routes/public/business-login-dialog.tsx"));
-const LogoutPage = lazy(() => import("./routes/public/logout-page.tsx"));
+// Each area is its own chunk: a guest's phone loads only the customer screens. Every chunk's load
+// goes through lazyWithRetry, so a screen opened offline loads when the connection returns.
+const HomePage = lazy(lazyWithRetry(() => import("./routes/public/home-page.tsx")));
+const BusinessLoginDialog = lazy(lazyWithRetry(() => import("./routes/public/business-login-dialog.tsx")));
+const LogoutPage = lazy(lazyWithRetry(() => import("./routes/public/logout-page.tsx")));
 // The guest's screens (the payment ones are their own chunks, off the guest menu's budget) load
 // before the router shows them instead of suspending: React holds back what replaces a Suspense
 // fallback for up to 300 ms, twice on a guest's first load (sign-in popup, then the menu). A
@@ -20,39 +23,43 @@ const customerScreen =
     const { default: Component, loader } = await load();
     return loader ? { Component, loader } : { Component };
   };
-const CustomerLayout = customerScreen(() => import("./routes/customer/customer-layout.tsx"));
-const TablePage = customerScreen(() => import("./routes/customer/table-page.tsx"));
-const MenuPage = customerScreen(() => import("./routes/customer/menu-page.tsx"));
-const OrderPage = customerScreen(() => import("./routes/customer/order-page.tsx"));
-const ChoosePaymentTypePage = customerScreen(() => import("./routes/customer/payment/choose-payment-type-page.tsx"));
-const SelectProductsToPayPage = customerScreen(() => import("./routes/customer/payment/select-products-to-pay-page.tsx"));
-const PaymentPage = customerScreen(() => import("./routes/customer/payment/payment-page.tsx"));
-const PaymentSuccessPage = customerScreen(() => import("./routes/customer/payment-result/payment-success-page.tsx"));
-const PaymentCompletionPage = customerScreen(() => import("./routes/customer/payment-result/payment-completion-page.tsx"));
-const PaymentFailedPage = customerScreen(() => import("./routes/customer/payment-result/payment-failed-page.tsx"));
+const CustomerLayout = customerScreen(guest.loadCustomerLayout);
+const TablePage = customerScreen(guest.loadTablePage);
+const MenuPage = customerScreen(guest.loadMenuPage);
+const OrderPage = customerScreen(guest.loadOrderPage);
+const ChoosePaymentTypePage = customerScreen(guest.loadChoosePaymentTypePage);
+const SelectProductsToPayPage = customerScreen(guest.loadSelectProductsToPayPage);
+const PaymentPage = customerScreen(guest.loadPaymentPage);
+const PaymentSuccessPage = customerScreen(
+  lazyWithRetry(() => import("./routes/customer/payment-result/payment-success-page.tsx")),
+);
+const PaymentCompletionPage = customerScreen(
+  lazyWithRetry(() => import("./routes/customer/payment-result/payment-completion-page.tsx")),
+);
+const PaymentFailedPage = customerScreen(lazyWithRetry(() => import("./routes/customer/payment-result/payment-failed-page.tsx")));
 // The public pages are their own chunks too.
-const FaqPage = lazy(() => import("./routes/public/faq-page.tsx"));
-const ForRetailersPage = lazy(() => import("./routes/public/for-retailers-page.tsx"));
-const ContactPage = lazy(() => import("./routes/public/contact-page.tsx"));
-const TermsOfUsePage = lazy(() => import("./routes/public/terms-of-use-page.tsx"));
-const PrivacyPolicyPage = lazy(() => import("./routes/public/privacy-policy-page.tsx"));
-const PrepLayout = lazy(() => import("./routes/prep/prep-layout.tsx"));
-const PrepFeedPage = lazy(() => import("./routes/prep/prep-feed-page.tsx"));
-const PrepTicketPage = lazy(() => import("./routes/prep/prep-ticket-page.tsx"));
-const PrepAvailabilityPage = lazy(() => import("./routes/prep/prep-availability-page.tsx"));
+const FaqPage = lazy(lazyWithRetry(() => import("./routes/public/faq-page.tsx")));
+const ForRetailersPage = lazy(lazyWithRetry(() => import("./routes/public/for-retailers-page.tsx")));
+const ContactPage = lazy(lazyWithRetry(() => import("./routes/public/contact-page.tsx")));
+const TermsOfUsePage = lazy(lazyWithRetry(() => import("./routes/public/terms-of-use-page.tsx")));
+const PrivacyPolicyPage = lazy(lazyWithRetry(() => import("./routes/public/privacy-policy-page.tsx")));
+const PrepLayout = lazy(lazyWithRetry(() => import("./routes/prep/prep-layout.tsx")));
+const PrepFeedPage = lazy(lazyWithRetry(() => import("./routes/prep/prep-feed-page.tsx")));
+const PrepTicketPage = lazy(lazyWithRetry(() => import("./routes/prep/prep-ticket-page.tsx")));
+const PrepAvailabilityPage = lazy(lazyWithRetry(() => import("./routes/prep/prep-availability-page.tsx")));
 // The waiter area is its own chunk(s), off the guest menu's budget.
-const WaiterLayout = lazy(() => import("./routes/waiter/waiter-layout.tsx"));
-const WaiterFeedPage = lazy(() => import("./routes/waiter/waiter-feed-page.tsx"));
-const WaiterTaskPage = lazy(() => import("./routes/waiter/waiter-task-page.tsx"));
-const WaiterSettingsPage = lazy(() => import("./routes/waiter/waiter-settings-page.tsx"));
-const WaiterTableFeedPage = lazy(() => import("./routes/waiter/waiter-table-feed-page.tsx"));
-const WaiterSelectTablePage = lazy(() => import("./routes/waiter/select-table-page.tsx"));
-const WaiterMenuCategoriesPage = lazy(() => import("./routes/waiter/menu-categories-page.tsx"));
-const WaiterMenuCategoryItemsPage = lazy(() => import("./routes/waiter/menu-category-items-page.tsx"));
-const WaiterOrderPage = lazy(() => import("./routes/waiter/waiter-order-page.tsx"));
-const AdminPage = lazy(() => import("./routes/staff/admin-page.tsx"));
-const OperatorPage = lazy(() => import("./routes/operator/operator-page.tsx"));
-const SetPasswordPage = lazy(() => import("./routes/staff/set-password-page.tsx"));
+const WaiterLayout = lazy(lazyWithRetry(() => import("./routes/waiter/waiter-layout.tsx")));
+const WaiterFeedPage = lazy(lazyWithRetry(() => import("./routes/waiter/waiter-feed-page.tsx")));
+const WaiterTaskPage = lazy(lazyWithRetry(() => import("./routes/waiter/waiter-task-page.tsx")));
+const WaiterSettingsPage = lazy(lazyWithRetry(() => import("./routes/waiter/waiter-settings-page.tsx")));
+const WaiterTableFeedPage = lazy(lazyWithRetry(() => import("./routes/waiter/waiter-table-feed-page.tsx")));
+const WaiterSelectTablePage = lazy(lazyWithRetry(() => import("./routes/waiter/select-table-page.tsx")));
+const WaiterMenuCategoriesPage = lazy(lazyWithRetry(() => import("./routes/waiter/menu-categories-page.tsx")));
+const WaiterMenuCategoryItemsPage = lazy(lazyWithRetry(() => import("./routes/waiter/menu-category-items-page.tsx")));
+const WaiterOrderPage = lazy(lazyWithRetry(() => import("./routes/waiter/waiter-order-page.tsx")));
+const AdminPage = lazy(lazyWithRetry(() => import("./routes/staff/admin-page.tsx")));
+const OperatorPage = lazy(lazyWithRetry(() => import("./routes/operator/operator-page.tsx")));
+const SetPasswordPage = lazy(lazyWithRetry(() => import("./routes/staff/set-password-page.tsx")));
 
 function page(Component: ComponentType, fallback: ReactNode = <DelayedSkeleton />) {
   return (

@@ -48,6 +48,7 @@ export function toBasketLineInput(product: MenuProduct, choice: ItemChoice): Bas
     notes: choice.notes.trim(),
     quantity: choice.quantity,
     unitPriceCents: choiceUnitPrice(product, choice),
+    name: product.name,
   };
 }
 

@@ -50,6 +50,7 @@ describe("item choice (spec 1 §4)", () => {
       notes: "λίγο λάδι",
       quantity: 2,
       unitPriceCents: 1000,
+      name: salad.name,
     });
     const basket = addToBasket(addToBasket([], line), { ...line, quantity: 1 });
     expect(basket).toHaveLength(1);

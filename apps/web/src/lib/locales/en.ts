@@ -234,6 +234,8 @@ export const en: Catalog = {
     sent: "Order sent successfully!",
     unknownProduct: "A product no longer on the menu",
     blockedByPaymentRequest: "Payment has been requested: the order stays in the basket and can be sent after the payment.",
+    unavailable: "Not available right now",
+    removeUnavailable: "Remove what is not available to send the order.",
     itemCount_one: "{{count}} item",
     itemCount_other: "{{count}} items",
   },

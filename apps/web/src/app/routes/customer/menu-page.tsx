@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
@@ -14,8 +14,10 @@ import { RequestNotice } from "../../../features/table-feed/components/table-act
 import { TableNotInServiceNotice } from "../../../features/table-feed/components/table-not-in-service.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import { preloadWhenIdle } from "../../../lib/lazy-with-retry.ts";
 import styles from "./customer.module.css";
 import { tablePath, useCustomerContext } from "./customer-context.ts";
+import { loadChoosePaymentTypePage, loadOrderPage, loadPaymentPage, loadTablePage } from "./guest-screens.ts";
 
 /**
  * The venue's menu: a category at a time; configured items go into the table's basket. Above it,
@@ -37,6 +39,13 @@ export default function MenuPage() {
 
   const categories = (menu.data ?? []).filter((category) => category.products.length > 0);
   const selected = categories.find((category) => category.id === categoryId) ?? categories[0];
+
+  // Once the menu shows, the screens a guest goes on to load while nothing else is happening: the
+  // basket, the table, the payment open even if the connection drops in between.
+  const menuShown = menu.isSuccess;
+  useEffect(() => {
+    if (menuShown) return preloadWhenIdle([loadOrderPage, loadTablePage, loadChoosePaymentTypePage, loadPaymentPage]);
+  }, [menuShown]);
 
   return (
     <div className={styles.withFooter} data-testid="menu-page">

@@ -1,13 +1,16 @@
 import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
-import { useEffect, useId, useMemo, useRef } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { useFormatEuros } from "../../../components/price.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { useSendOrder } from "../api/send-order.ts";
 import { useBasket } from "../hooks/use-basket.ts";
+import { refusedProductId, unavailableLineKeys } from "../unavailable-lines.ts";
 import styles from "./basket.module.css";
 import { BasketLineList, BasketLineRow } from "./basket-line-row.tsx";
+
+const NONE: ReadonlySet<number> = new Set();
 
 export interface BasketReviewProps {
   /** The basket's store key (the guest's table code, or the waiter's key for a table). */
@@ -53,13 +56,22 @@ export function BasketReview({
     for (const category of menu ?? []) for (const product of category.products) byId.set(product.id, product);
     return byId;
   }, [menu]);
+  // Products the server refused to order, until the menu is read again and says for itself.
+  const [refused, setRefused] = useState<{ menu: typeof menu; ids: ReadonlySet<number> }>({ menu, ids: new Set() });
+  const refusedIds = refused.menu === menu ? refused.ids : NONE;
+  const orderable = useMemo(
+    () => (menu ? new Set([...products.values()].filter((p) => p.active).map((p) => p.id)) : undefined),
+    [menu, products],
+  );
+  const unavailable = unavailableLineKeys(basket.lines, orderable, refusedIds);
+  const blockedReason = sendBlockedReason ?? (unavailable.size > 0 ? t("basket.removeUnavailable") : null);
 
   useEffect(() => {
     if (basket.lines.length === 0 && !sent.current) leave.current();
   }, [basket.lines.length]);
 
   const onSend = () => {
-    if (sending.current || basket.lines.length === 0 || sendBlockedReason) return;
+    if (sending.current || basket.lines.length === 0 || blockedReason) return;
     sending.current = true;
     send.mutate(
       { tableId, lines: basket.lines, idempotencyKey: basket.sendKey() },
@@ -69,6 +81,10 @@ export function BasketReview({
           basket.clear();
           toast.success(t("basket.sent"));
           onSent();
+        },
+        onError: (error) => {
+          const productId = refusedProductId(error);
+          if (productId !== null) setRefused({ menu, ids: new Set([...refusedIds, productId]) });
         },
         onSettled: () => {
           sending.current = false;
@@ -85,15 +101,16 @@ export function BasketReview({
             key={line.key}
             line={line}
             product={products.get(line.productId)}
+            unavailable={unavailable.has(line.key)}
             onQuantity={(quantity) => basket.setQuantity(line.key, quantity)}
             onRemove={() => basket.remove(line.key)}
           />
         ))}
       </BasketLineList>
       <div className={sendBarClassName}>
-        {sendBlockedReason && (
+        {blockedReason && (
           <p id={blockedReasonId} className={styles.sendBlocked} role="status" data-testid="send-blocked-reason">
-            {sendBlockedReason}
+            {blockedReason}
           </p>
         )}
         <Button
@@ -101,8 +118,8 @@ export function BasketReview({
           block
           onClick={onSend}
           loading={send.isPending}
-          disabled={basket.lines.length === 0 || sendBlockedReason !== null}
-          aria-describedby={sendBlockedReason ? blockedReasonId : undefined}
+          disabled={basket.lines.length === 0 || blockedReason !== null}
+          aria-describedby={blockedReason ? blockedReasonId : undefined}
           data-testid="send-order"
         >
           {t("basket.send", { price: format(basket.totalCents) })}

@@ -6,10 +6,8 @@ import { Badge, type BadgeTone } from "../../../components/badge.tsx";
 import { OptionsSummary } from "../../../components/options-summary.tsx";
 import { Price } from "../../../components/price.tsx";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import { isCancelled, TIMELINE_TABS, type TimelineTab, timelineCount, timelineItems } from "../timeline-tabs.ts";
 import styles from "./table-feed.module.css";
-
-type Tab = "ALL" | OrderProductStatus;
-const TABS: readonly Tab[] = ["ALL", "SENT", "PREPARED", "COMPLETE"];
 
 const STATUS_TONE: Record<OrderProductStatus, BadgeTone> = { SENT: "info", PREPARED: "warning", COMPLETE: "success" };
 // Spec 1 §4: paid, unpaid, gift, cancelled read as success, warning, info and error.
@@ -38,9 +36,10 @@ function TimelineItem({
     hour12: false,
     timeZone: "Europe/Athens",
   });
+  const cancelled = isCancelled(item);
   return (
     <li
-      className={styles.item}
+      className={cancelled ? `${styles.item} ${styles.itemCancelled}` : styles.item}
       data-testid="feed-item"
       data-status={item.status}
       data-payment={item.paymentStatus}
@@ -59,9 +58,11 @@ function TimelineItem({
           notes={item.notes}
         />
         <div className={styles.itemBadges}>
-          <Badge tone={STATUS_TONE[item.status]} testId="feed-item-status">
-            {t(`customer.status.${item.status}`)}
-          </Badge>
+          {!cancelled && (
+            <Badge tone={STATUS_TONE[item.status]} testId="feed-item-status">
+              {t(`customer.status.${item.status}`)}
+            </Badge>
+          )}
           {held > 0 ? (
             <Badge tone="info" testId="feed-item-held">
               {held === item.quantity
@@ -117,16 +118,13 @@ export function TableTimeline({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [tab, setTab] = useState<Tab>("ALL");
-  const sorted = [...items].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
-  const shown = tab === "ALL" ? sorted : sorted.filter((item) => item.status === tab);
-  const count = (value: Tab) =>
-    (value === "ALL" ? items : items.filter((item) => item.status === value)).reduce((n, i) => n + i.quantity, 0);
+  const [tab, setTab] = useState<TimelineTab>("ALL");
+  const shown = timelineItems(items, tab);
 
   return (
     <section className={styles.timeline} aria-label={t("customer.timeline")}>
       <div className={styles.tabs} role="tablist" aria-label={t("customer.timeline")}>
-        {TABS.map((value) => (
+        {TIMELINE_TABS.map((value) => (
           <button
             key={value}
             type="button"
@@ -139,7 +137,7 @@ export function TableTimeline({
             data-testid={`feed-tab-${value}`}
           >
             {t(`customer.tabs.${value}`)}
-            <span className={styles.tabCount}>{count(value)}</span>
+            <span className={styles.tabCount}>{timelineCount(items, value)}</span>
           </button>
         ))}
       </div>
