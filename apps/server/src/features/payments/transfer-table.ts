@@ -67,7 +67,12 @@ export async function transferTable(options: {
       .where(
         and(
           eq(kitchenTickets.tableId, tableId),
-          inArray(kitchenTickets.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.sessionId, session.id))),
+          // The tickets holding the bill's pieces: an order sent at another table whose pieces an
+          // earlier transfer brought here belongs to that table's session, not to this one.
+          inArray(
+            kitchenTickets.id,
+            tx.select({ id: orderProducts.ticketId }).from(orderProducts).where(eq(orderProducts.sessionId, session.id)),
+          ),
         ),
       )
       .returning({ id: kitchenTickets.id, areaId: kitchenTickets.preparationAreaId, completedAt: kitchenTickets.completedAt });
