@@ -106,7 +106,7 @@ export async function loadIncomeStats(db: Db, scope: StatsScope, now = new Date(
           select sp.cash, sp.pos, sp.online, sp.on_credit, sp.discount, (sp.order_id is not null)::int as register_sales
           from split sp
           union all
-          select rv.cash, rv.pos, rv.online, rv.on_credit, 0, 0 from reversal rv
+          select rv.cash, rv.pos, rv.online, rv.on_credit, rv.discount, 0 from reversal rv
           union all
           select r.cash_cents, r.pos_cents, r.online_cents, r.on_credit_cents, r.discount_cents, r.register_sales from rolled r
         ) m

@@ -45,11 +45,15 @@ export function scopedPaymentsSql(scope: StatsScope): SQL {
  * gains one. Its type is CREDIT_NOTE; its session and order are left out: a reversal is no new table service or register sale.
  */
 export function reversedPaymentsSql(scope: StatsScope): SQL {
+  // The discount given on a cancelled sale was never given either: the note takes back its share
+  // of the payment's discount (all of it for a sale discounted to nothing, whose note is 0,00 €).
+  const reversedDiscount = sql`-(case when p.amount_cents = 0 then p.discount_cents
+    else round(p.discount_cents * d.total_cents::numeric / p.amount_cents)::int end)`;
   const byMethod = (method: string) =>
     sql`-coalesce((select sum((m->>'amount')::int) from jsonb_array_elements(d.payment_methods) m where m->>'method' = ${method}), 0)::int`;
   return sql`
     select p.id, null::int as session_id, null::int as order_id, ${byMethod("CASH")} as cash_cents,
-      ${byMethod("CARD")} as card_cents, ${byMethod("CREDIT")} as on_credit_cents, 0 as discount_cents,
+      ${byMethod("CARD")} as card_cents, ${byMethod("CREDIT")} as on_credit_cents, ${reversedDiscount} as discount_cents,
       -d.total_cents as amount_cents, p.provider, p.card_terminal_id, d.issued_at as completed_at, 'CREDIT_NOTE' as type, p.channel,
       p.table_id, t.label as table_name, ${paymentSource} as source
     from documents d

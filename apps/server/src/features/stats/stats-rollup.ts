@@ -218,7 +218,7 @@ function fillIncomeSql(span: StatsScope): SQL {
       union all
       select c.day, c.source, c.area_id, 0, 0, 0, 0, 0, c.cents, null, null from cancelled c
       union all
-      select ${athensDay(sql`v.completed_at`)}, v.source, null, v.cash, v.pos, v.online, v.on_credit, 0,
+      select ${athensDay(sql`v.completed_at`)}, v.source, null, v.cash, v.pos, v.online, v.on_credit, v.discount,
         -(v.cash + v.pos + v.online + v.on_credit), null, null
       from reversal v
     ) r
