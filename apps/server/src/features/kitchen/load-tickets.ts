@@ -9,9 +9,13 @@ import type { TicketFacts, TicketUnitFacts } from "../../realtime/types.ts";
 
 const movedFromTables = alias(diningTables, "moved_from_tables");
 
-/** Identical pieces on a ticket are one line for the cook; the line acts on its units. */
+/**
+ * Identical pieces on a ticket are one line for the cook; the line acts on its units. Pieces a
+ * transfer split between two tables (a paid twin stays behind) are two lines, so a line never
+ * names one table for pieces standing at two.
+ */
 function ticketLineKey(unit: TicketUnitFacts): string {
-  return [unit.productId, JSON.stringify(unit.options), unit.notes, unit.status].join("|");
+  return [unit.productId, JSON.stringify(unit.options), unit.notes, unit.status, unit.tableId].join("|");
 }
 
 function ticketProducts(units: TicketUnitFacts[], tableName: string): TicketProduct[] {

@@ -40,9 +40,11 @@ async function settleTicketCompletion(tx: Tx, ticketId: number): Promise<boolean
   return done;
 }
 
+/** Tells the area's screens, and the phones and waiters of every table the ticket's pieces stand at. */
 async function publishTicketChange(
   events: EventBus,
   ticket: { id: number; retailerId: number; tableId: number; preparationAreaId: number },
+  pieceTableIds: ReadonlySet<number> = new Set(),
 ) {
   await events.publish({
     type: "ticket.changed",
@@ -51,8 +53,10 @@ async function publishTicketChange(
     ticketId: ticket.id,
     preparationAreaId: ticket.preparationAreaId,
   });
-  await events.publish({ type: "table.changed", retailerId: ticket.retailerId, tableId: ticket.tableId });
-  await events.publish({ type: "waiter-tasks.changed", retailerId: ticket.retailerId, tableId: ticket.tableId });
+  for (const tableId of new Set([ticket.tableId, ...pieceTableIds])) {
+    await events.publish({ type: "table.changed", retailerId: ticket.retailerId, tableId });
+    await events.publish({ type: "waiter-tasks.changed", retailerId: ticket.retailerId, tableId });
+  }
 }
 
 /**
@@ -82,19 +86,27 @@ export async function prepareTicketProducts(options: {
         .update(orderProducts)
         .set({ status: "PREPARED", statusChangedAt: new Date() })
         .where(inArray(orderProducts.id, ids));
-      await tx.insert(waiterRequests).values({
-        retailerId: ticket.retailerId,
-        tableId: ticket.tableId,
-        sessionId: toPrepare[0].sessionId,
-        type: "PREPARATION_AREA_PICKUP",
-        preparationAreaId: ticket.preparationAreaId,
-        items: ids.map((orderProductId) => ({ orderProductId, quantity: 1 })),
-      });
+      // One pickup per table the pieces stand at: a transfer into an open table can leave a paid
+      // twin behind, and each piece is carried to its own table.
+      const byTable = new Map<number, UnitRow[]>();
+      for (const unit of toPrepare) byTable.set(unit.tableId, [...(byTable.get(unit.tableId) ?? []), unit]);
+      await tx.insert(waiterRequests).values(
+        [...byTable].map(([tableId, pieces]) => ({
+          retailerId: ticket.retailerId,
+          tableId,
+          sessionId: pieces[0].sessionId,
+          type: "PREPARATION_AREA_PICKUP",
+          preparationAreaId: ticket.preparationAreaId,
+          items: pieces.map((u) => ({ orderProductId: u.id, quantity: 1 })),
+        })),
+      );
     }
     const ticketCompleted = await settleTicketCompletion(tx, ticketId);
-    return { ticket, preparedIds: ids, ticketCompleted };
+    return { ticket, preparedIds: ids, ticketCompleted, tableIds: new Set(units.map((u) => u.tableId)) };
   });
-  if (result.preparedIds.length || result.ticketCompleted) await publishTicketChange(options.events, result.ticket);
+  if (result.preparedIds.length || result.ticketCompleted) {
+    await publishTicketChange(options.events, result.ticket, result.tableIds);
+  }
   return { preparedIds: result.preparedIds, ticketCompleted: result.ticketCompleted };
 }
 
