@@ -26,18 +26,8 @@ import { startTestServer, type TestServer } from "./support/test-app.ts";
  * Empty this set as their fixes land.
  */
 const OPEN_DEFECTS: ReadonlySet<string> = new Set<string>([
-  // Issue 28 A1: a transfer leaves kitchen_tickets.table_id on the old table (invariant 6: the tables the kitchen's tickets and the pickup tasks name).
-  DEFECT.transferMovesTickets,
-  // Found by this test, next to A1: a piece prepared after its table moved is pushed to the old table's phones (the kitchen command on a moved piece).
-  DEFECT.kitchenPushFollowsTransfer,
   // Issue 28 A9: on-credit collections count as income on the dashboard (its income figure, while some is on credit).
   DEFECT.creditIsOwed,
-  // Issue 28 A2: a credit note is not subtracted from the stats, dashboard and CSV (invariant 3, once a receipt is cancelled).
-  DEFECT.creditNoteReversesIncome,
-  // Issue 28 A4: an order is accepted under an active payment request (the order command at such a table).
-  DEFECT.orderUnderPaymentRequest,
-  // Issue 28 A5: backing out of the online checkout holds the pieces for the provider's timeout (the "abandon" variant).
-  DEFECT.abandonedCheckout,
 ]);
 
 const seconds = Number(process.env.SERVICE_MODEL_SECONDS ?? 60);

