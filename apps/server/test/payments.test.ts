@@ -248,8 +248,9 @@ describe("transferring a table", () => {
       .from(tableSessions)
       .where(eq(tableSessions.id, occupied.feed.sessionId));
     expect(oldSession.status).toBe("CLOSED");
-    const [stays] = await unitsOf([paidWater]);
-    expect(stays).toMatchObject({ tableId: occupied.table.id, paymentStatus: "PAID" });
+    // The paid water, not yet served, is drunk where the guests now sit; its payment stays with the closed bill.
+    const [follows] = await unitsOf([paidWater]);
+    expect(follows).toMatchObject({ tableId: empty.id, sessionId: occupied.feed.sessionId, paymentStatus: "PAID" });
   });
   it("moves the kitchen's tickets and the pickup tasks with the bill, live, and tells the cook where it went", async () => {
     const cook = await api.login(venue.cook.login);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
@@ -15,9 +15,10 @@ import { lockTables, openSession } from "./complete-orders.ts";
  * source session closes. Everything else that names the table moves with it in the same
  * transaction, so nobody serves or collects at the old table:
  * - kitchen tickets of the bill's orders. A ticket follows the guests, not its pieces' payment: when
- *   only the unpaid units move (the target was open), a ticket whose pieces are partly paid still
- *   moves whole, because the paid dishes still cooking are eaten at the table the guests moved to
- *   and the source session closes. The ticket remembers where it came from, so the cook is told;
+ *   only the unpaid units join the target's bill (the target was open), a ticket whose pieces are
+ *   partly paid still moves whole, and its paid dishes not yet served move to the target table
+ *   (their payment stays with the closed bill), because they are eaten where the guests now sit.
+ *   The ticket remembers where it came from, so the cook is told;
  * - the table's active requests (payment requests, calls, pickup tasks), also those without a
  *   session;
  * - the session's payments, when the whole session moves, so its history names one table.
@@ -93,6 +94,18 @@ export async function transferTable(options: {
       .update(orderProducts)
       .set({ tableId: targetTableId, sessionId: targetSession.id })
       .where(and(eq(orderProducts.sessionId, session.id), eq(orderProducts.paymentStatus, "UNPAID")));
+    // Dishes paid (or given) but not yet served are eaten where the guests now sit: they move to the
+    // target too, while their payment stays with the closed bill, so their lines and pickups name it.
+    await tx
+      .update(orderProducts)
+      .set({ tableId: targetTableId })
+      .where(
+        and(
+          eq(orderProducts.sessionId, session.id),
+          inArray(orderProducts.paymentStatus, ["PAID", "GIFT"]),
+          ne(orderProducts.status, "COMPLETE"),
+        ),
+      );
     // A request without a session stays without one: only the table it names changes.
     await tx
       .update(waiterRequests)

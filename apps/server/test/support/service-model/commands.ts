@@ -527,6 +527,13 @@ class WaiterTransfers extends StoryCommand {
         if (piece.session === session && piece.state === "unpaid") {
           piece.table = to;
           piece.session = target;
+        } else if (
+          piece.session === session &&
+          (piece.state === "paid" || piece.state === "gift") &&
+          piece.kitchen !== "COMPLETE"
+        ) {
+          // Paid dishes not yet served follow the guests; their payment stays with the closed bill.
+          piece.table = to;
         }
       }
       for (const r of requests) {
