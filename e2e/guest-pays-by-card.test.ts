@@ -7,6 +7,8 @@ import { type RunningServer, startServer } from "./support/start-server.ts";
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? "test-results/screenshots/card-checkout";
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 const TABLE = "demo-5";
+/** The table whose guest leaves the checkout by Back (its waiter opens it as "7"). */
+const BACKED_OUT_TABLE = "demo-7";
 
 let server: RunningServer;
 let browser: Browser;
@@ -99,6 +101,14 @@ async function chooseMoussakaToPay(page: Page, shots = false): Promise<void> {
   await page.getByTestId("sandbox-approve").waitFor();
   expect(new URL(page.url()).pathname).toBe("/sandbox/card-checkout");
   expect(await text(page.getByTestId("sandbox-amount"))).toContain("13,00");
+}
+
+async function signInStaff(page: Page, username: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/service/wait`);
+  await page.getByTestId("login-username").fill(username);
+  await page.getByTestId("login-password").fill("demo1234");
+  await page.getByTestId("login-submit").click();
+  await page.getByTestId("waiter-feed").waitFor();
 }
 
 describe("guests at one table pay part by card and the rest to the waiter", () => {
@@ -225,5 +235,51 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
       expect(await page.getByTestId("remaining-figure").count()).toBe(0);
     }
     await screenshot(b, "11-success-settled");
+  });
+
+  it("a guest who backs out of the card checkout does not block the table: the other phone and the waiter see the held pieces, Back frees them at once (issue 28 A5)", async () => {
+    const a = await newPhone();
+    const b = await newPhone();
+    await signInGuest(a, BACKED_OUT_TABLE);
+    await signInGuest(b, BACKED_OUT_TABLE);
+    await a.getByTestId("open-menu").click();
+    await addToBasket(a, "Κυρίως πιάτα", "Μουσακάς", 2);
+    await addToBasket(a, "Ορεκτικά", "Τζατζίκι", 1);
+    await sendBasket(a);
+    await feedItem(b, "Μουσακάς").waitFor({ timeout: 15_000 });
+
+    // A pays everything by card and reaches the provider's page.
+    await a.getByTestId("pay").click();
+    await a.getByTestId("payment-type-full").click();
+    await a.getByTestId("payment-page").waitFor();
+    await a.getByTestId("pay-by-card").click();
+    await a.getByTestId("pay-card").click();
+    await a.getByTestId("sandbox-approve").waitFor();
+
+    // B sees the pieces as being paid from another phone, live.
+    const held = b.locator('[data-testid="feed-item"][data-name="Μουσακάς"]').getByTestId("feed-item-held");
+    await held.waitFor({ timeout: 15_000 });
+    expect(await text(held)).toBe("Πληρώνεται από άλλο κινητό");
+    await screenshot(b, "abandoned-01-other-phone-held");
+
+    // The waiter's table says what holds them.
+    const waiter = await newPhone();
+    await signInStaff(waiter, "waiter");
+    await waiter.getByTestId("open-tables").click();
+    await waiter.locator('[data-testid="select-table-row"][data-label="7"]').click();
+    await waiter.getByTestId("waiter-table-feed").waitFor();
+    const holdCard = waiter.getByTestId("held-payment");
+    await holdCard.waitFor();
+    expect(await holdCard.getAttribute("data-held-by")).toBe("ONLINE");
+    expect(await text(holdCard)).toContain("2× Μουσακάς");
+    await screenshot(waiter, "abandoned-02-waiter-table-held");
+
+    // A goes Back from the provider's page: the table page asks the provider and frees the pieces.
+    await a.goBack();
+    await a.getByTestId("payment-page").waitFor();
+    await held.waitFor({ state: "detached", timeout: 15_000 });
+    await screenshot(b, "abandoned-03-other-phone-released");
+    // The waiter's table follows live.
+    await holdCard.waitFor({ state: "detached", timeout: 15_000 });
   });
 });

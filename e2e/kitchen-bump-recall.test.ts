@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession, DESK, guestOrders, PHONE, screenshot, signInStaff, TALL, text, toast } from "./support/browser.ts";
+import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
@@ -19,7 +20,7 @@ async function screenshotBoth(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESK.viewport);
 }
 
-describe("the kitchen bumps a ticket in one tap and recalls it", () => {
+describe("the kitchen bumps a ticket in one tap, recalls it, and follows a table transfer", () => {
   beforeAll(async () => {
     server = await startServer();
     session = await BrowserSession.launch();
@@ -65,5 +66,27 @@ describe("the kitchen bumps a ticket in one tap and recalls it", () => {
     expect(await text(kitchen.getByTestId("recall-panel"))).toContain("Καμία παραγγελία");
     // The pieces it put back left the undo stack: undo never asks for what is already undone.
     await expect.poll(() => kitchen.getByTestId("undo").getAttribute("data-size")).toBe("0");
+  });
+
+  it("a ticket on the board moves to the new table live and says so when the waiter transfers the table (issue 28 A1)", async () => {
+    const kitchen = await session.newPage(DESK);
+    await signInStaff(kitchen, server.baseUrl, "/service/prep", "kitchen", "kitchen-feed");
+    const guest = await session.newPage(PHONE);
+    await guestOrders(guest, server.baseUrl, "demo-4", [["Σαλάτες", "Χωριάτικη", 1]]);
+    await card(kitchen, "Χωριάτικη").waitFor({ timeout: 15_000 });
+    expect(await text(card(kitchen, "Χωριάτικη").getByTestId("ticket-table"))).toBe("Τραπέζι 4");
+    expect(await card(kitchen, "Χωριάτικη").getByTestId("ticket-moved").count()).toBe(0);
+
+    const waiter = await signIn(server.baseUrl, "waiter");
+    const admin = await signIn(server.baseUrl, "admin");
+    const tables = await api<{ id: number; label: string }[]>(server.baseUrl, "/api/crm/tables", admin);
+    const [from, to] = ["4", "5"].map((label) => tables.find((t) => t.label === label)?.id);
+    await api(server.baseUrl, "/api/feed/transfer-table", waiter, { body: { tableId: from, targetTableId: to } });
+
+    await expect.poll(() => text(card(kitchen, "Χωριάτικη").getByTestId("ticket-table")), { timeout: 15_000 }).toBe("Τραπέζι 5");
+    expect(await text(card(kitchen, "Χωριάτικη").getByTestId("ticket-moved"))).toBe("μεταφέρθηκε στο τραπέζι 5");
+    await screenshot(kitchen, "kitchen-ticket-moved-1280x800");
+    await kitchen.setViewportSize(PHONE.viewport);
+    await screenshot(kitchen, "kitchen-ticket-moved-390");
   });
 });
