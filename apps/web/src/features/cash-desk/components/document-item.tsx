@@ -4,8 +4,8 @@ import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { AlertIcon } from "../../../components/icons.tsx";
 import { Price } from "../../../components/price.tsx";
+import { athensDateTime } from "../../../lib/athens-time.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
-import { VENUE_TIME_ZONE } from "../history-range.ts";
 import styles from "./cash-desk.module.css";
 import { DocumentQr } from "./document-qr.tsx";
 
@@ -49,15 +49,7 @@ export function DocumentItem({
   const { t } = useTranslation();
   const { locale } = useLanguage();
   const cancelled = document.orderFormStatus === "CANCELLED";
-  const issued = new Intl.DateTimeFormat(locale, {
-    timeZone: VENUE_TIME_ZONE,
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(document.issuedAt));
+  const issued = athensDateTime(locale)(document.issuedAt);
   const terminal = terminalOf(document);
   return (
     <li className={styles.document} data-testid="fiscal-document" data-cancelled={cancelled}>

@@ -110,20 +110,19 @@ function registerRequest(
   };
 }
 
+/** What every step of a register sale after the sections is given. */
+interface RegisterStepProps {
+  base: string;
+  sections: readonly PanelSection[];
+  onDone: () => void;
+}
+
 /**
  * {method}/finalize-payment: the sections, then the shared amounts (discount capped at 0.20 € a
  * section, cash and card linked, the terminal). COMPLETED returns to the tab with the success
  * toast, PENDING at a terminal waits on pending-pos-payment, and on an error nothing navigates.
  */
-export function RegisterFinalize({
-  base,
-  sections,
-  onDone,
-}: {
-  base: string;
-  sections: readonly PanelSection[];
-  onDone: () => void;
-}) {
+export function RegisterFinalize({ base, sections, onDone }: RegisterStepProps) {
   const { t } = useTranslation();
   const format = useFormatEuros();
   const navigate = useNavigate();
@@ -204,15 +203,7 @@ export function RegisterPending({ base, tabPath }: { base: string; tabPath: stri
  * history lists no such sale). The sections stay typed: one tap sells them in cash at the same
  * discount, or the cashier tries a card again or changes the amounts.
  */
-export function RegisterPaymentFailed({
-  base,
-  sections,
-  onDone,
-}: {
-  base: string;
-  sections: readonly PanelSection[];
-  onDone: () => void;
-}) {
+export function RegisterPaymentFailed({ base, sections, onDone }: RegisterStepProps) {
   const { t } = useTranslation();
   const format = useFormatEuros();
   const sale = useRegisterSale();
