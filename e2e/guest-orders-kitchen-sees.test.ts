@@ -213,9 +213,13 @@ describe("guest orders, kitchen sees", () => {
     await screenshot(kitchen, "prep-ticket-1280");
 
     // A double tap on send orders once.
+    // Found by search, typed in Greeklish, across the categories.
     await guest.getByTestId("open-menu").click();
-    await guest.getByRole("tab", { name: "Κυρίως πιάτα" }).click();
-    const moussaka = guest.locator('[data-testid="menu-product"][data-name="Μουσακάς"]');
+    await guest.getByTestId("menu-search").fill("mousaka");
+    const found = guest.getByTestId("menu-search-results");
+    expect(await text(found.getByRole("status"))).toBe("1 προϊόν");
+    await screenshot(guest, "guest-menu-search-390");
+    const moussaka = found.locator('[data-testid="menu-product"][data-name="Μουσακάς"]');
     await moussaka.getByTestId("menu-product-toggle").click();
     await moussaka.getByTestId("add-to-basket").click();
     await guest.getByTestId("basket-bar").click();

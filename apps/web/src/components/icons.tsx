@@ -139,3 +139,10 @@ export const ToggleIcon = ({ size }: { size?: number }) => (
     <circle cx="16" cy="12" r="2" />
   </Icon>
 );
+
+export const SearchIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4" />
+  </Icon>
+);

@@ -223,6 +223,15 @@ export const el = {
     unavailable: "Μη διαθέσιμο",
     allergens: "Αλλεργιογόνα",
     showOptions: "Επιλογές για {{name}}",
+    search: {
+      label: "Αναζήτηση στον κατάλογο",
+      placeholder: "Αναζήτηση, π.χ. τζατζίκι",
+      clear: "Καθαρισμός αναζήτησης",
+      results_one: "{{count}} προϊόν",
+      results_other: "{{count}} προϊόντα",
+      none: "Δεν βρέθηκε τίποτα για «{{query}}». Δοκιμάστε άλλη λέξη ή δείτε όλο τον κατάλογο.",
+      showAll: "Όλος ο κατάλογος",
+    },
   },
   basket: {
     bar: "Καλάθι",

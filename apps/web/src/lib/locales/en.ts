@@ -223,6 +223,15 @@ export const en: Catalog = {
     unavailable: "Unavailable",
     allergens: "Allergens",
     showOptions: "Options for {{name}}",
+    search: {
+      label: "Search the menu",
+      placeholder: "Search, e.g. tzatziki",
+      clear: "Clear the search",
+      results_one: "{{count}} product",
+      results_other: "{{count}} products",
+      none: "Nothing found for “{{query}}”. Try another word or see the whole menu.",
+      showAll: "The whole menu",
+    },
   },
   basket: {
     bar: "Basket",

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
@@ -8,7 +8,10 @@ import { useClosedAreas } from "../../../features/menu/api/get-closed-areas.ts";
 import { useTableMenu } from "../../../features/menu/api/get-table-menu.ts";
 import { CategoryTabs } from "../../../features/menu/components/category-tabs.tsx";
 import { ClosedAreasNotice } from "../../../features/menu/components/closed-areas-notice.tsx";
+import menuStyles from "../../../features/menu/components/menu.module.css";
 import { MenuProductList } from "../../../features/menu/components/menu-product-list.tsx";
+import { MenuSearchField } from "../../../features/menu/components/menu-search-field.tsx";
+import { useMenuSearch } from "../../../features/menu/hooks/use-menu-search.ts";
 import { useTableFeed } from "../../../features/table-feed/api/get-table-feed.ts";
 import { RequestNotice } from "../../../features/table-feed/components/table-actions.tsx";
 import { TableNotInServiceNotice } from "../../../features/table-feed/components/table-not-in-service.tsx";
@@ -36,9 +39,11 @@ export default function MenuPage() {
   const paymentRequested = table != null && table.activePaymentRequestId !== null;
   const basket = useBasket(tableCode);
   const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [query, setQuery] = useState("");
 
-  const categories = (menu.data ?? []).filter((category) => category.products.length > 0);
+  const categories = useMemo(() => (menu.data ?? []).filter((category) => category.products.length > 0), [menu.data]);
   const selected = categories.find((category) => category.id === categoryId) ?? categories[0];
+  const found = useMenuSearch(categories, query);
 
   // Once the menu shows, the screens a guest goes on to load while nothing else is happening: the
   // basket, the table, the payment open even if the connection drops in between.
@@ -56,7 +61,8 @@ export default function MenuPage() {
           </Link>
           <h1 className={styles.pageTitle}>{t("menu.title")}</h1>
         </div>
-        {categories.length > 0 && (
+        {categories.length > 0 && <MenuSearchField value={query} onChange={setQuery} />}
+        {categories.length > 0 && !found && (
           <CategoryTabs categories={categories} selectedId={selected?.id ?? null} onSelect={setCategoryId} panelId={panelId} />
         )}
       </div>
@@ -76,7 +82,23 @@ export default function MenuPage() {
       )}
       {/* With an area closed, its notice already says why the menu is empty. */}
       {menu.isSuccess && !selected && !closedAreas.data?.length && <p className={styles.empty}>{t("menu.empty")}</p>}
-      {selected && (
+      {found && (
+        <section aria-label={t("menu.search.label")} className={styles.menuPanel} data-testid="menu-search-results">
+          <p className={menuStyles.searchSummary} role="status">
+            {found.length > 0
+              ? t("menu.search.results", { count: found.length })
+              : t("menu.search.none", { query: query.trim() })}
+          </p>
+          {found.length > 0 ? (
+            <MenuProductList products={found} onAdd={basket.add} />
+          ) : (
+            <Button variant="secondary" onClick={() => setQuery("")}>
+              {t("menu.search.showAll")}
+            </Button>
+          )}
+        </section>
+      )}
+      {selected && !found && (
         <section id={panelId} role="tabpanel" aria-label={selected.name} className={styles.menuPanel}>
           <MenuProductList key={selected.id} products={selected.products} onAdd={basket.add} />
         </section>
