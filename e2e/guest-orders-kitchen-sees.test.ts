@@ -164,7 +164,10 @@ describe("guest orders, kitchen sees", () => {
     await screenshot(guest, "guest-menu-item-390");
     await salad.getByTestId("add-to-basket").click();
     await expect.poll(() => text(guest.getByTestId("basket-bar-count"))).toBe("2");
-    // The item starts over after adding (spec 1 §4).
+    // Added, the item closes and its card says how many went in; opened again, it starts over (spec 1 §4).
+    expect(await text(salad.getByTestId("in-basket"))).toBe("2 στο καλάθι");
+    expect(await salad.getByRole("checkbox", { name: "Κρεμμύδι" }).count()).toBe(0);
+    await salad.getByTestId("menu-product-toggle").click();
     expect(await salad.getByRole("checkbox", { name: "Κρεμμύδι" }).isChecked()).toBe(true);
     expect(await salad.getByRole("checkbox", { name: "Κάπαρη" }).isChecked()).toBe(false);
 
@@ -217,11 +220,12 @@ describe("guest orders, kitchen sees", () => {
     await guest.getByTestId("open-menu").click();
     await guest.getByTestId("menu-search").fill("mousaka");
     const found = guest.getByTestId("menu-search-results");
-    expect(await text(found.getByRole("status"))).toBe("1 προϊόν");
+    expect(await text(found.getByTestId("menu-search-summary"))).toBe("1 προϊόν");
     await screenshot(guest, "guest-menu-search-390");
     const moussaka = found.locator('[data-testid="menu-product"][data-name="Μουσακάς"]');
-    await moussaka.getByTestId("menu-product-toggle").click();
-    await moussaka.getByTestId("add-to-basket").click();
+    // Nothing to choose on a moussaka: one tap on its "+" adds it.
+    await moussaka.getByTestId("one-tap-add").click();
+    expect(await text(moussaka.getByTestId("in-basket"))).toBe("1 στο καλάθι");
     await guest.getByTestId("basket-bar").click();
     await guest.getByTestId("order-page").waitFor();
     await guest.getByTestId("send-order").dblclick();

@@ -3,6 +3,7 @@ import {
   addToBasket,
   type BasketLineInput,
   basketCount,
+  basketQuantityByProduct,
   basketTotalCents,
   removeFromBasket,
   setBasketQuantity,
@@ -38,6 +39,19 @@ describe("basket", () => {
     const basket = addToBasket(addToBasket([], salad({ notes: "καλοψημένο" })), salad({ notes: " καλοψημένο " }));
     expect(basket).toHaveLength(1);
   });
+  it("counts each product over all its lines", () => {
+    let basket = addToBasket([], salad({ quantity: 2 }));
+    basket = addToBasket(basket, salad({ quantity: 1, notes: "χωρίς αλάτι" }));
+    basket = addToBasket(basket, salad({ productId: 9, quantity: 3 }));
+    expect(basketQuantityByProduct(basket)).toEqual(
+      new Map([
+        [7, 3],
+        [9, 3],
+      ]),
+    );
+    expect(basketQuantityByProduct([])).toEqual(new Map());
+  });
+
   it("totals in cents and counts pieces", () => {
     let basket = addToBasket([], salad({ quantity: 2 }));
     basket = addToBasket(basket, salad({ productId: 8, unitPriceCents: 350 }));

@@ -59,3 +59,10 @@ export function basketTotalCents(basket: readonly BasketLine[]): Cents {
 export function basketCount(basket: readonly BasketLine[]): number {
   return basket.reduce((count, line) => count + line.quantity, 0);
 }
+
+/** How many of each product the basket holds, over all its lines (the menu's "2 in the basket"). */
+export function basketQuantityByProduct(basket: readonly BasketLine[]): Map<number, number> {
+  const quantities = new Map<number, number>();
+  for (const line of basket) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
+  return quantities;
+}

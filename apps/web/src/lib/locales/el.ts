@@ -222,6 +222,11 @@ export const el = {
     add: "Προσθήκη · {{price}}",
     unavailable: "Μη διαθέσιμο",
     allergens: "Αλλεργιογόνα",
+    addOne: "Προσθήκη: {{name}}",
+    added_one: "Προστέθηκε στο καλάθι: {{name}}",
+    added_other: "Προστέθηκαν στο καλάθι: {{count}} × {{name}}",
+    inBasket_one: "{{count}} στο καλάθι",
+    inBasket_other: "{{count}} στο καλάθι",
     showOptions: "Επιλογές για {{name}}",
     search: {
       label: "Αναζήτηση στον κατάλογο",

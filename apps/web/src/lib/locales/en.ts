@@ -222,6 +222,11 @@ export const en: Catalog = {
     add: "Add · {{price}}",
     unavailable: "Unavailable",
     allergens: "Allergens",
+    addOne: "Add: {{name}}",
+    added_one: "Added to the basket: {{name}}",
+    added_other: "Added to the basket: {{count}} × {{name}}",
+    inBasket_one: "{{count}} in the basket",
+    inBasket_other: "{{count}} in the basket",
     showOptions: "Options for {{name}}",
     search: {
       label: "Search the menu",

@@ -84,13 +84,13 @@ export default function MenuPage() {
       {menu.isSuccess && !selected && !closedAreas.data?.length && <p className={styles.empty}>{t("menu.empty")}</p>}
       {found && (
         <section aria-label={t("menu.search.label")} className={styles.menuPanel} data-testid="menu-search-results">
-          <p className={menuStyles.searchSummary} role="status">
+          <p className={menuStyles.searchSummary} role="status" data-testid="menu-search-summary">
             {found.length > 0
               ? t("menu.search.results", { count: found.length })
               : t("menu.search.none", { query: query.trim() })}
           </p>
           {found.length > 0 ? (
-            <MenuProductList products={found} onAdd={basket.add} />
+            <MenuProductList products={found} basketLines={basket.lines} onAdd={basket.add} />
           ) : (
             <Button variant="secondary" onClick={() => setQuery("")}>
               {t("menu.search.showAll")}
@@ -100,7 +100,7 @@ export default function MenuPage() {
       )}
       {selected && !found && (
         <section id={panelId} role="tabpanel" aria-label={selected.name} className={styles.menuPanel}>
-          <MenuProductList key={selected.id} products={selected.products} onAdd={basket.add} />
+          <MenuProductList key={selected.id} products={selected.products} basketLines={basket.lines} onAdd={basket.add} />
         </section>
       )}
       <BasketBar count={basket.count} totalCents={basket.totalCents} to={tablePath(tableCode, "order")} />

@@ -37,7 +37,13 @@ export default function MenuCategoryItemsPage() {
       {menu.isPending && <DelayedSkeleton rows={5} />}
       {menu.isSuccess && !category && <p className={styles.notice}>{t("menu.empty")}</p>}
       {category && (
-        <MenuProductList key={category.id} products={category.products} onAdd={basket.add} closedAreaIds={closedAreaIds} />
+        <MenuProductList
+          key={category.id}
+          products={category.products}
+          basketLines={basket.lines}
+          onAdd={basket.add}
+          closedAreaIds={closedAreaIds}
+        />
       )}
       <BasketBar count={basket.count} totalCents={basket.totalCents} to={paths.tablePath(tableId, label, "order")} />
     </div>

@@ -11,7 +11,8 @@ export function BasketBar({ count, totalCents, to }: { count: number; totalCents
   return (
     <div className={styles.barWrap}>
       <Link to={to} className={styles.bar} data-testid="basket-bar">
-        <span className={styles.barCount} data-testid="basket-bar-count">
+        {/* Keyed by the count, so each addition replays the bump. */}
+        <span key={count} className={styles.barCount} data-testid="basket-bar-count">
           {count}
         </span>
         <span className={styles.barLabel}>{t("basket.view")}</span>

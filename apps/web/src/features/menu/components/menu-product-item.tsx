@@ -14,6 +14,8 @@ export interface MenuProductItemProps {
   expanded: boolean;
   /** Whether it can be ordered now; a switched-off dish, or one from a closed area, cannot. */
   available: boolean;
+  /** How many of it the basket holds. */
+  inBasket: number;
   onToggle: () => void;
   onAdd: (line: BasketLineInput) => void;
 }
@@ -23,14 +25,23 @@ function OptionPrice({ cents }: { cents: number }) {
   return cents > 0 ? <span className={styles.optionPrice}>+{format(cents)}</span> : null;
 }
 
+/**
+ * An item with no choice to make (no preparation ways) goes into the basket with one tap on its "+";
+ * tapping the card still opens it for ingredients, extras and a comment.
+ */
+export function canAddWithOneTap(product: MenuProduct): boolean {
+  return product.preparationWays.length === 0;
+}
+
 /** One menu item; expanded, it offers its choices and adds the configured item to the basket. */
-export function MenuProductItem({ product, expanded, available, onToggle, onAdd }: MenuProductItemProps) {
+export function MenuProductItem({ product, expanded, available, inBasket, onToggle, onAdd }: MenuProductItemProps) {
   const { t } = useTranslation();
   const id = useId();
   const format = useFormatEuros();
   const [choice, setChoice] = useState<ItemChoice>(() => initialChoice(product));
   const update = (patch: Partial<ItemChoice>) => setChoice((current) => ({ ...current, ...patch }));
   const unitPrice = choiceUnitPrice(product, choice);
+  const oneTap = available && !expanded && canAddWithOneTap(product);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,6 +69,11 @@ export function MenuProductItem({ product, expanded, available, onToggle, onAdd 
         <ProductPicture variants={product.imageVariants} size={72} className={styles.picture} />
         <span className={styles.productText}>
           <span className={styles.productName}>{product.name}</span>
+          {inBasket > 0 && (
+            <span key={inBasket} className={styles.inBasket} data-testid="in-basket">
+              {t("menu.inBasket", { count: inBasket })}
+            </span>
+          )}
           {product.description && <span className={styles.productDescription}>{product.description}</span>}
           {product.allergens.length > 0 && (
             <span className={styles.allergens}>
@@ -71,13 +87,27 @@ export function MenuProductItem({ product, expanded, available, onToggle, onAdd 
           ) : (
             <span className={styles.unavailable}>{t("menu.unavailable")}</span>
           )}
-          {available && (
-            <span className={styles.chevron} aria-hidden="true">
-              {expanded ? "−" : "+"}
-            </span>
-          )}
+          {available &&
+            (oneTap ? (
+              <span className={styles.oneTapSpace} />
+            ) : (
+              <span className={styles.chevron} aria-hidden="true">
+                {expanded ? "−" : "+"}
+              </span>
+            ))}
         </span>
       </button>
+      {oneTap && (
+        <button
+          type="button"
+          className={styles.oneTapAdd}
+          aria-label={t("menu.addOne", { name: product.name })}
+          data-testid="one-tap-add"
+          onClick={() => onAdd(toBasketLineInput(product, initialChoice(product)))}
+        >
+          +
+        </button>
+      )}
       {expanded && available && (
         <form
           id={`${id}-options`}
