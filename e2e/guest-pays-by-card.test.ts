@@ -260,6 +260,9 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
     const held = b.locator('[data-testid="feed-item"][data-name="Μουσακάς"]').getByTestId("feed-item-held");
     await held.waitFor({ timeout: 15_000 });
     expect(await text(held)).toBe("Πληρώνεται από άλλο κινητό");
+    // Everything is held, so B has nothing to pay.
+    expect(await b.getByTestId("pay").isDisabled()).toBe(true);
+    expect(await text(b.getByTestId("pay"))).toContain("0,00");
     await screenshot(b, "abandoned-01-other-phone-held");
 
     // The waiter's table says what holds them.
@@ -278,6 +281,7 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
     await a.goBack();
     await a.getByTestId("payment-page").waitFor();
     await held.waitFor({ state: "detached", timeout: 15_000 });
+    expect(await b.getByTestId("pay").isDisabled()).toBe(false);
     await screenshot(b, "abandoned-03-other-phone-released");
     // The waiter's table follows live.
     await holdCard.waitFor({ state: "detached", timeout: 15_000 });

@@ -53,6 +53,11 @@ export function payableLines(unpaid: readonly TableFeedItem[], held: readonly He
     .filter((item) => item.quantity > 0);
 }
 
+/** What this phone can pay now, to the cent: the unpaid lines less what another payment holds. */
+export function payableTotalCents(unpaid: readonly TableFeedItem[], held: readonly HeldPayment[]): number {
+  return payableLines(unpaid, held).reduce((sum, item) => sum + item.quantity * item.price, 0);
+}
+
 /**
  * The selection checked against the table's unpaid lines as they are now: no selection means
  * everything unpaid; a line gone or smaller than chosen is dropped or capped, and said so.

@@ -1,6 +1,13 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
 import { describe, expect, it } from "vitest";
-import { decodeSelection, encodeSelection, payableLines, resolveSelection, toItemsCount } from "./selection.ts";
+import {
+  decodeSelection,
+  encodeSelection,
+  payableLines,
+  payableTotalCents,
+  resolveSelection,
+  toItemsCount,
+} from "./selection.ts";
 
 const line = (id: string, quantity: number, price: number, orderProductIds = [1, 2, 3].slice(0, quantity)): TableFeedItem => ({
   id,
@@ -67,5 +74,12 @@ describe("payment selection", () => {
     const all = resolveSelection(payable, null);
     expect(all.totalCents).toBe(1000);
     expect(toItemsCount(all.lines)).toEqual([{ orderProductId: 2, quantity: 2 }]);
+  });
+
+  it("the Pay button's amount leaves out what another phone is paying for", () => {
+    const unpaid = [line("a", 3, 500, [1, 2, 3]), line("b", 1, 200, [4])];
+    expect(payableTotalCents(unpaid, [])).toBe(1700);
+    expect(payableTotalCents(unpaid, [{ paymentId: 9, heldBy: "ONLINE", orderProductIds: [1, 4] }])).toBe(1000);
+    expect(payableTotalCents(unpaid, [{ paymentId: 9, heldBy: "TERMINAL", orderProductIds: [1, 2, 3, 4] }])).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { useBasket } from "../../../features/basket/hooks/use-basket.ts";
+import { payableTotalCents } from "../../../features/payment/selection.ts";
 import { useCallWaiter } from "../../../features/table-feed/api/call-waiter.ts";
 import { useCancelRequest } from "../../../features/table-feed/api/cancel-request.ts";
 import { useTableFeed } from "../../../features/table-feed/api/get-table-feed.ts";
@@ -79,7 +80,8 @@ export default function TablePage() {
         menuTo={tablePath(tableCode, "menu")}
         payTo={tablePath(tableCode, "choose-payment-type")}
         basketCount={basket.count}
-        totalUnpaid={state.totalUnpaidPrice}
+        // Pieces another phone is paying for are not this phone's to pay (issue 28 A5).
+        totalUnpaid={payableTotalCents(state.unpaidTableFeed, state.heldPayments)}
         callWaiterRequestId={state.callWaiterRequestId}
         activePaymentRequestId={state.activePaymentRequestId}
         onCallWaiter={onCallWaiter}
