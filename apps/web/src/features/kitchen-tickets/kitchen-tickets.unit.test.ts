@@ -18,6 +18,7 @@ const ticket = (id: number, timestamp: string): KitchenTicket => ({
   printed: false,
   sentBy: { type: "CLIENT", firstName: null, lastName: null },
   products: [],
+  cancelledUnacknowledged: [],
 });
 
 const feed = (tickets: KitchenTicket[]): KitchenFeed => ({
