@@ -95,7 +95,7 @@ describe("a piece cancelled while the kitchen has it", () => {
     }
   });
 
-  it("a prepared dish not yet picked up counts too; the cancelled dish no longer waits for the waiter", async () => {
+  it("a prepared dish not yet picked up counts too: it stands on the pass, and the notice says it was ready", async () => {
     const { table, ticket, salads, souvlaki } = await orderAtNewTable();
     await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare-products`, { orderProductIds: souvlaki }, cook);
     expect((await cancel(table.id, souvlaki)).status).toBe(200);
