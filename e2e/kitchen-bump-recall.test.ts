@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, DESK, guestOrders, PHONE, screenshot, signInStaff, TALL, text, toast } from "./support/browser.ts";
+import { BrowserSession, DESK, guestOrders, PHONE, screenshot, signInStaff, TALL, TILL, text, toast } from "./support/browser.ts";
 import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
@@ -20,7 +20,7 @@ async function screenshotBoth(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESK.viewport);
 }
 
-describe("the kitchen bumps a ticket in one tap, recalls it, and follows a table transfer", () => {
+describe("the kitchen bumps a ticket in one tap, recalls it, follows a table transfer and is told of a cancellation", () => {
   beforeAll(async () => {
     server = await startServer();
     session = await BrowserSession.launch();
@@ -88,5 +88,59 @@ describe("the kitchen bumps a ticket in one tap, recalls it, and follows a table
     await screenshot(kitchen, "kitchen-ticket-moved-1280x800");
     await kitchen.setViewportSize(PHONE.viewport);
     await screenshot(kitchen, "kitchen-ticket-moved-390");
+  });
+
+  it("a dish the waiter cancels flashes on its card until a cook taps 'Το είδα' (issue 28 A9)", async () => {
+    const kitchen = await session.newPage(TILL);
+    await signInStaff(kitchen, server.baseUrl, "/service/prep", "kitchen", "kitchen-feed");
+    const guest = await session.newPage(PHONE);
+    await guestOrders(guest, server.baseUrl, "demo-6", [
+      ["Ορεκτικά", "Σαγανάκι", 1],
+      ["Ορεκτικά", "Κεφτεδάκια", 2],
+    ]);
+    const ticket = card(kitchen, "Σαγανάκι");
+    await ticket.waitFor({ timeout: 15_000 });
+    expect(await ticket.getByTestId("ticket-cancelled").count()).toBe(0);
+
+    // The waiter takes the meatballs off the table's bill while the kitchen is on it.
+    const cook = await signIn(server.baseUrl, "kitchen");
+    const waiter = await signIn(server.baseUrl, "waiter");
+    const feed = await api<{ tickets: { tableId: number; products: { name: string; orderProductIds: number[] }[] }[] }>(
+      server.baseUrl,
+      "/api/feed/kitchen",
+      cook,
+    );
+    const onTicket = feed.tickets.find((t) => t.products.some((p) => p.name === "Σαγανάκι"));
+    const meatballs = onTicket?.products.find((p) => p.name === "Κεφτεδάκια");
+    await api(server.baseUrl, `/api/feed/table/${onTicket?.tableId}/remove-products`, waiter, {
+      body: { orderProductIds: meatballs?.orderProductIds },
+    });
+
+    // Live, without a reload: a red block lists the cancelled dish struck through; the rest stays.
+    const notice = ticket.getByTestId("ticket-cancelled");
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await text(notice.locator("h3"))).toBe("ΑΚΥΡΩΘΗΚΕ");
+    expect(await text(notice.getByTestId("cancelled-line"))).toContain("2× Κεφτεδάκια");
+    expect(await notice.locator("del").count()).toBe(1);
+    expect(await ticket.getByTestId("ticket-product").count()).toBe(1);
+    expect(await notice.evaluate((el) => getComputedStyle(el).animationName)).toContain("cancelled-flash");
+    // It moved to the top of the board, where nobody misses it.
+    expect(await text(kitchen.getByTestId("kitchen-ticket").first())).toContain("Σαγανάκι");
+    await screenshot(kitchen, "kitchen-void-1024x768");
+    await kitchen.setViewportSize(PHONE.viewport);
+    await notice.scrollIntoViewIfNeeded();
+    await screenshot(kitchen, "kitchen-void-390x844");
+    // Asked for less motion, the highlight holds still.
+    await kitchen.emulateMedia({ reducedMotion: "reduce" });
+    expect(await notice.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+    await screenshot(kitchen, "kitchen-void-390x844-reduced-motion");
+    await kitchen.emulateMedia({ reducedMotion: null });
+    await kitchen.setViewportSize(TILL.viewport);
+
+    const gotIt = notice.getByTestId("acknowledge-cancellation");
+    expect(await text(gotIt)).toBe("Το είδα");
+    await gotIt.click();
+    await expect.poll(() => ticket.getByTestId("ticket-cancelled").count(), { timeout: 15_000 }).toBe(0);
+    expect(await ticket.getByTestId("ticket-product").count()).toBe(1);
   });
 });

@@ -60,6 +60,7 @@ function ticket(overrides: Partial<KitchenTicket> = {}): KitchenTicket {
       }),
       product({ id: "p2", name: "Μπιφτέκι", preparationWay: { id: 3, name: "Καλοψημένο", price: 0 } }),
     ],
+    cancelledUnacknowledged: [],
     ...overrides,
   };
 }

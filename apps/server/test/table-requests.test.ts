@@ -116,7 +116,7 @@ describe("payment requests to the waiter", () => {
 });
 
 describe("removing a sent product", () => {
-  it("takes a piece out while the kitchen has not started it, and the kitchen's ticket drops it live", async () => {
+  it("takes a piece out while the kitchen has not started it, and the kitchen's ticket drops it live (shown as cancelled until acknowledged)", async () => {
     const { table, guest, feed } = await tableWithOrder();
     const cook = await api.login(venue.cook.login);
     const kitchen = await listen(server.wsUrl, cook, "/user/queue/kitchen");
@@ -129,9 +129,14 @@ describe("removing a sent product", () => {
     expect(after.tableFeed.some((i: any) => i.paymentStatus === "CANCELLED")).toBe(true);
     expect(after.totalUnpaidCount).toBe(2);
 
+    expect(update.ticket.cancelledUnacknowledged.map((l: any) => l.orderProductIds)).toEqual([[salad.orderProductIds[0]]]);
+
     const second = await api.call("DELETE", `/api/orders/${table.id}/product/${salad.orderProductIds[1]}`, { token: guest });
     expect(second.status).toBe(200);
-    await kitchen.next((m: any) => m.type === "TICKET_REMOVED");
+    // Emptied, the ticket stays for its cancellations alone until a cook acknowledges them.
+    const emptied = await kitchen.next((m: any) => m.type === "TICKET_UPSERT" && m.ticket.products.length === 0);
+    await api.post(`/api/feed/kitchen/ticket/${emptied.ticket.id}/acknowledge-cancellation`, {}, cook);
+    await kitchen.next((m: any) => m.type === "TICKET_REMOVED" && m.ticketId === emptied.ticket.id);
     await kitchen.close();
   });
 

@@ -36,6 +36,7 @@ export function buildKitchenTicket(overrides: Partial<KitchenTicket> = {}): Kitc
         tableId: 12,
       },
     ],
+    cancelledUnacknowledged: [],
     ...overrides,
   };
 }

@@ -133,6 +133,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/feed/kitchen/ticket/:id/prepare": roles("venue", ...KITCHEN),
   "POST /api/feed/kitchen/ticket/:id/prepare-products": roles("venue", ...KITCHEN),
   "POST /api/feed/kitchen/ticket/:id/undo": roles("venue", ...KITCHEN),
+  "POST /api/feed/kitchen/ticket/:id/acknowledge-cancellation": roles("venue", ...KITCHEN),
   "POST /api/feed/kitchen/ticket/:id/print": roles("venue", ...KITCHEN),
   "POST /api/feed/kitchen/ticket/:id/print-claim": roles("venue", ...KITCHEN),
   "POST /api/feed/kitchen/auto-print": roles("venue", ...KITCHEN),

@@ -414,6 +414,12 @@ export const orderProducts = pgTable(
     billed: boolean("billed").notNull().default(false),
     /** The order slip (8.6) that recorded the piece: taking the piece off then corrects that slip. */
     orderSlipId: integer("order_slip_id").references(() => documents.id),
+    /**
+     * Set when the piece was cancelled while its kitchen ticket was still open and the dish not yet
+     * delivered: the cook may be making it, so the ticket shows the cancellation until a cook
+     * acknowledges it, which clears this.
+     */
+    kitchenCancelPendingSince: timestamp("kitchen_cancel_pending_since", { withTimezone: true }),
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

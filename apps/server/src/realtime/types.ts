@@ -77,4 +77,6 @@ export interface TicketFacts {
   printed: boolean;
   sender: { type: string; firstName: string | null; lastName: string | null };
   units: TicketUnitFacts[];
+  /** Pieces cancelled while the kitchen had them, not yet acknowledged by a cook; a new ticket has none. */
+  cancelledUnits?: (TicketUnitFacts & { cancelledAt: string })[];
 }

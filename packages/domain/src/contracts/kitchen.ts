@@ -23,6 +23,14 @@ export const ticketProduct = z.object({
 });
 export type TicketProduct = z.infer<typeof ticketProduct>;
 
+/**
+ * Pieces cancelled while the kitchen had them (sent, or prepared and not yet picked up), grouped
+ * as a ticket's lines are, with their status when cancelled and when that happened (the earliest
+ * of the line's pieces, ISO 8601 UTC). The ticket shows them until a cook acknowledges them.
+ */
+export const cancelledTicketProduct = ticketProduct.extend({ cancelledAt: z.string() });
+export type CancelledTicketProduct = z.infer<typeof cancelledTicketProduct>;
+
 /** A kitchen ticket: the products of one order routed to one preparation area (spec 2 §3). */
 export const kitchenTicket = z.object({
   id: z.number(),
@@ -43,8 +51,22 @@ export const kitchenTicket = z.object({
   printed: z.boolean(),
   sentBy: z.object({ type: z.enum(SENDER_TYPES), firstName: z.string().nullable(), lastName: z.string().nullable() }),
   products: z.array(ticketProduct),
+  /**
+   * Cancellations a cook has not yet acknowledged (POST .../acknowledge-cancellation). A ticket
+   * whose every piece was cancelled stays on the screen for them alone, until acknowledged.
+   */
+  cancelledUnacknowledged: z.array(cancelledTicketProduct),
 });
 export type KitchenTicket = z.infer<typeof kitchenTicket>;
+
+/**
+ * Whether a ticket belongs on its area's screens: something to prepare or hand over, or a
+ * cancellation to acknowledge. A ticket emptied by cancellations, once acknowledged, has no
+ * place there.
+ */
+export function ticketOnScreen(ticket: Pick<KitchenTicket, "products" | "cancelledUnacknowledged">): boolean {
+  return ticket.products.length > 0 || ticket.cancelledUnacknowledged.length > 0;
+}
 
 /** A ticket the area completed lately, as the board's Recall lists it: newest first. */
 export const completedKitchenTicket = kitchenTicket.extend({ completedAt: z.string() });
@@ -90,6 +112,9 @@ export const setAreaActiveRequest = z.object({ active: z.boolean(), id: z.number
 /** The pieces a prepare call marked prepared, and whether the ticket is now complete. */
 export const prepareTicketResponse = z.object({ preparedIds: z.array(z.number()), ticketCompleted: z.boolean() });
 export type PrepareTicketResponse = z.infer<typeof prepareTicketResponse>;
+/** The cancelled pieces an acknowledgement cleared (none on a repeated tap), and whether the ticket is now complete. */
+export const acknowledgeCancellationResponse = z.object({ acknowledgedIds: z.array(z.number()), ticketCompleted: z.boolean() });
+export type AcknowledgeCancellationResponse = z.infer<typeof acknowledgeCancellationResponse>;
 /** The pieces an undo brought back. */
 export const revertTicketResponse = z.object({ revertedIds: z.array(z.number()) });
 export type RevertTicketResponse = z.infer<typeof revertTicketResponse>;

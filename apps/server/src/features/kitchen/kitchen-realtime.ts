@@ -1,4 +1,4 @@
-import type { KitchenFeedMessage, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
+import { type KitchenFeedMessage, type KitchenTicket, ticketOnScreen } from "@tableorder/domain/contracts/kitchen";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { kitchenTickets } from "../../db/schema.ts";
@@ -82,8 +82,9 @@ export function projectKitchenTickets(db: Db, hub: StompHub, ticketDelivered: Ti
     for (const { id, areaId, completedAt, to } of wanted) {
       const ticket = rendered.get(id);
       if (!ticket) continue;
-      // A ticket whose every piece was cancelled leaves the feed like a completed one.
-      deliver(hub, areaId, ticket, completedAt != null || ticket.products.length === 0, to);
+      // A ticket whose every piece was cancelled, once a cook acknowledged it, leaves the feed like
+      // a completed one.
+      deliver(hub, areaId, ticket, completedAt != null || !ticketOnScreen(ticket), to);
     }
   };
 }

@@ -1,6 +1,13 @@
-import type { KitchenAreaSettings, KitchenFeed, KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
+import {
+  type CancelledTicketProduct,
+  type KitchenAreaSettings,
+  type KitchenFeed,
+  type KitchenTicket,
+  type TicketProduct,
+  ticketOnScreen,
+} from "@tableorder/domain/contracts/kitchen";
 import type { Allergen } from "@tableorder/domain/enums";
-import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, kitchenTickets, orderProducts, orders, preparationAreas, products, users } from "../../db/schema.ts";
@@ -55,10 +62,20 @@ function ticketProducts(units: TicketUnitFacts[], tableName: string): TicketProd
   return [...lines.values()].sort((a, b) => statusOrder[a.status] - statusOrder[b.status]);
 }
 
+/** Cancelled pieces grouped like the ticket's lines, each line dated by its first cancellation. */
+function cancelledProducts(units: (TicketUnitFacts & { cancelledAt: string })[], tableName: string): CancelledTicketProduct[] {
+  const since = new Map(units.map((u) => [u.id, u.cancelledAt]));
+  return ticketProducts(units, tableName).map((line) => ({
+    ...line,
+    cancelledAt: line.orderProductIds.map((id) => since.get(id) ?? "").sort()[0],
+  }));
+}
+
 /**
  * A kitchen ticket the way the cook sees it, whether fetched or pushed: the table, who sent it (a
- * guest stays nameless: staff never see guests' personal data), and the products still to
- * prepare; the caller leaves cancelled pieces out.
+ * guest stays nameless: staff never see guests' personal data), the products still to prepare
+ * (the caller leaves cancelled pieces out of `units`), and the cancellations a cook has yet to
+ * acknowledge.
  */
 export function renderTicket(facts: TicketFacts): KitchenTicket {
   const lines = ticketProducts(facts.units, facts.tableName);
@@ -82,6 +99,7 @@ export function renderTicket(facts: TicketFacts): KitchenTicket {
       lastName: client ? null : facts.sender.lastName,
     },
     products: lines,
+    cancelledUnacknowledged: cancelledProducts(facts.cancelledUnits ?? [], facts.tableName),
   };
 }
 
@@ -122,23 +140,26 @@ export async function loadTickets(
           orderProducts.ticketId,
           tickets.map((t) => t.ticket.id),
         ),
-        ne(orderProducts.paymentStatus, "CANCELLED"),
+        or(ne(orderProducts.paymentStatus, "CANCELLED"), isNotNull(orderProducts.kitchenCancelPendingSince)),
       ),
     )
     .orderBy(asc(orderProducts.id));
-  const units: (TicketUnitFacts & { ticketId: number | null })[] = rows.map(({ unit, allergens }) => ({
-    id: unit.id,
-    ticketId: unit.ticketId,
-    productId: unit.productId,
-    productName: unit.productName,
-    unitPriceCents: unit.unitPriceCents,
-    options: unit.options,
-    notes: unit.notes,
-    status: unit.status,
-    createdAt: unit.createdAt.toISOString(),
-    tableId: unit.tableId,
-    allergens: allergens as string[],
-  }));
+  const units: (TicketUnitFacts & { ticketId: number | null; cancelledAt: string | null })[] = rows.map(
+    ({ unit, allergens }) => ({
+      id: unit.id,
+      ticketId: unit.ticketId,
+      productId: unit.productId,
+      productName: unit.productName,
+      unitPriceCents: unit.unitPriceCents,
+      options: unit.options,
+      notes: unit.notes,
+      status: unit.status,
+      createdAt: unit.createdAt.toISOString(),
+      tableId: unit.tableId,
+      allergens: allergens as string[],
+      cancelledAt: unit.paymentStatus === "CANCELLED" ? (unit.kitchenCancelPendingSince?.toISOString() ?? null) : null,
+    }),
+  );
   return tickets.map(({ ticket, tableName, movedFromTableName, senderType, senderFirstName, senderLastName }) =>
     renderTicket({
       id: ticket.id,
@@ -151,7 +172,10 @@ export async function loadTickets(
       movedFromTableName,
       printed: ticket.printed,
       sender: { type: senderType, firstName: senderFirstName, lastName: senderLastName },
-      units: units.filter((u) => u.ticketId === ticket.id),
+      units: units.filter((u) => u.ticketId === ticket.id && u.cancelledAt == null),
+      cancelledUnits: units.flatMap((u) =>
+        u.ticketId === ticket.id && u.cancelledAt != null ? [{ ...u, cancelledAt: u.cancelledAt }] : [],
+      ),
     }),
   );
 }
@@ -179,6 +203,6 @@ export async function loadAreaSettings(db: Queryable, retailerId: number, areaId
 /** A preparation area's whole feed, for the area's own cook or the venue's cash desk. */
 export async function loadKitchenFeed(db: Queryable, retailerId: number, areaId: number): Promise<KitchenFeed> {
   const settings = await loadAreaSettings(db, retailerId, areaId);
-  const tickets = (await loadTickets(db, { areaId })).filter((ticket) => ticket.products.length > 0);
+  const tickets = (await loadTickets(db, { areaId })).filter(ticketOnScreen);
   return { ...settings, tickets };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 import { authorizeTicket } from "../../auth/policies/ticket-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -23,13 +23,22 @@ async function unitsOnTicket(tx: Tx, ticketId: number, orderProductIds: number[]
   return units;
 }
 
-/** Completes the ticket when nothing on it waits any more, or reopens it when something does. */
+/**
+ * Completes the ticket when nothing on it waits any more, or reopens it when something does: a
+ * piece to prepare, or a cancellation no cook has acknowledged yet.
+ */
 async function settleTicketCompletion(tx: Tx, ticketId: number): Promise<boolean> {
   const waiting = await tx
     .select({ id: orderProducts.id })
     .from(orderProducts)
     .where(
-      and(eq(orderProducts.ticketId, ticketId), eq(orderProducts.status, "SENT"), ne(orderProducts.paymentStatus, "CANCELLED")),
+      and(
+        eq(orderProducts.ticketId, ticketId),
+        or(
+          and(eq(orderProducts.status, "SENT"), ne(orderProducts.paymentStatus, "CANCELLED")),
+          isNotNull(orderProducts.kitchenCancelPendingSince),
+        ),
+      ),
     )
     .limit(1);
   const done = waiting.length === 0;
@@ -157,6 +166,41 @@ export async function revertTicketProducts(options: {
   });
   await publishTicketChange(options.events, result.ticket);
   return { revertedIds: result.revertedIds };
+}
+
+/**
+ * A cook's "Got it" on a ticket's cancellations: they leave the ticket, and a ticket left with
+ * nothing to prepare completes, so one emptied by cancellations leaves the screens. A repeated
+ * tap finds nothing to clear and changes nothing.
+ */
+export async function acknowledgeTicketCancellation(options: {
+  db: Db;
+  events: EventBus;
+  principal: Principal;
+  ticketId: number;
+}): Promise<{ acknowledgedIds: number[]; ticketCompleted: boolean }> {
+  const { db, principal, ticketId } = options;
+  const result = await db.transaction(async (tx) => {
+    const ticket = await authorizeTicket(tx, principal, ticketId, true);
+    const cleared = await tx
+      .update(orderProducts)
+      .set({ kitchenCancelPendingSince: null })
+      .where(and(eq(orderProducts.ticketId, ticketId), isNotNull(orderProducts.kitchenCancelPendingSince)))
+      .returning({ id: orderProducts.id });
+    const acknowledgedIds = cleared.map((c) => c.id).sort((a, b) => a - b);
+    const ticketCompleted = acknowledgedIds.length ? await settleTicketCompletion(tx, ticketId) : ticket.completedAt != null;
+    return { ticket, acknowledgedIds, ticketCompleted };
+  });
+  if (result.acknowledgedIds.length) {
+    await options.events.publish({
+      type: "ticket.changed",
+      retailerId: result.ticket.retailerId,
+      tableId: result.ticket.tableId,
+      ticketId: result.ticket.id,
+      preparationAreaId: result.ticket.preparationAreaId,
+    });
+  }
+  return { acknowledgedIds: result.acknowledgedIds, ticketCompleted: result.ticketCompleted };
 }
 
 /** Lets one screen of an area auto-print a ticket (see printLease). */

@@ -1,5 +1,6 @@
 import { emptyAnswer, idParams } from "@tableorder/domain/contracts/common";
 import {
+  acknowledgeCancellationResponse,
   areaOpenState,
   autoPrintRequest,
   autoPrintResponse,
@@ -24,7 +25,13 @@ import { retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { loadKitchenFeed, loadTickets } from "./load-tickets.ts";
 import { areaForCaller, setAreaAutoPrint, setAreaOpen } from "./preparation-area-settings.ts";
-import { claimTicketPrint, markTicketPrinted, prepareTicketProducts, revertTicketProducts } from "./prepare-ticket-products.ts";
+import {
+  acknowledgeTicketCancellation,
+  claimTicketPrint,
+  markTicketPrinted,
+  prepareTicketProducts,
+  revertTicketProducts,
+} from "./prepare-ticket-products.ts";
 import { loadRecallableTickets } from "./recall-tickets.ts";
 
 const areaQuery = z.object({ id: z.coerce.number().int().positive().optional() });
@@ -92,6 +99,14 @@ export const kitchenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         ticketId: request.params.id,
         orderProductIds: request.body?.orderProductIds ?? null,
       }),
+  );
+
+  // Beyond the spec (issue 28 A9): a cook's "Got it" on the cancellations a ticket shows.
+  app.post(
+    "/api/feed/kitchen/ticket/:id/acknowledge-cancellation",
+    { schema: { params: idParams, response: { 200: acknowledgeCancellationResponse } } },
+    async (request) =>
+      acknowledgeTicketCancellation({ db, events, principal: requirePrincipal(request), ticketId: request.params.id }),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import { kitchenTickets, orderProducts } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { describeUnits, recordAudit } from "../../lib/audit-trail.ts";
 import { correctOrderSlips } from "../../lib/correct-order-slips.ts";
+import { holdCancellationsForKitchen } from "../../lib/kitchen-cancel-notice.ts";
 import { assertNotHeld, lockTables, settlePaymentRequests } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
@@ -14,7 +15,8 @@ import type { EventBus } from "../../realtime/types.ts";
  * it and it is unpaid (spec 1 §4); otherwise product_not_in_current_order. A piece a payment in
  * progress holds (a card at the checkout or on a terminal) is active_payment_exists: cancelling it
  * would leave that payment paying for nothing. The piece stays on the bill as cancelled, and
- * leaves the kitchen's ticket at once; an order slip that recorded it is corrected.
+ * leaves the kitchen's ticket at once (shown there as a cancellation until a cook acknowledges
+ * it); an order slip that recorded it is corrected.
  */
 export async function removeOrderProduct(options: {
   db: Db;
@@ -57,6 +59,7 @@ export async function removeOrderProduct(options: {
         amountAfterCents: 0,
         details: { orderProductIds: [options.orderProductId] },
       });
+      await holdCancellationsForKitchen(tx, { cancelledUnitIds: [options.orderProductId], now });
       // A payment request left with nothing to pay is over.
       await settlePaymentRequests(tx, tableId, principal.userId, now);
       await correctOrderSlips(tx, {

@@ -8,6 +8,7 @@ import { orderProducts, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { describeUnits, recordAudit } from "../../lib/audit-trail.ts";
 import { correctOrderSlips } from "../../lib/correct-order-slips.ts";
+import { holdCancellationsForKitchen } from "../../lib/kitchen-cancel-notice.ts";
 import { assertNotHeld, lockTables, settlePaymentRequests } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { DELIVERY_TYPES, pendingUnits } from "./presenters.ts";
@@ -257,8 +258,9 @@ export async function undoOrderProductStatus(options: StatusChangeOptions): Prom
  * The waiter takes unpaid pieces off a table's bill from the table feed (spec 2 §2.4, §5), in any
  * preparation status: under the table's and the units' locks, every named unit must be of this
  * table and still unpaid (else product_not_in_current_order, nothing changes), none may be held by
- * a payment in progress. The pieces stay on the bill as cancelled, leave the kitchen's tickets, and
- * delivery tasks left with nothing to carry complete.
+ * a payment in progress. The pieces stay on the bill as cancelled, leave the kitchen's tickets (an
+ * open ticket shows them as a cancellation until a cook acknowledges it), and delivery tasks left
+ * with nothing to carry complete.
  */
 export async function cancelTableOrderProducts(options: StatusChangeOptions & { tableId: number }) {
   const { principal, tableId } = options;
@@ -278,6 +280,7 @@ export async function cancelTableOrderProducts(options: StatusChangeOptions & { 
       .where(and(inArray(orderProducts.id, ids), eq(orderProducts.paymentStatus, "UNPAID")))
       .returning({ id: orderProducts.id });
     if (cancelled.length !== ids.length) throw new AppError("product_not_in_current_order", 400);
+    await holdCancellationsForKitchen(tx, { cancelledUnitIds: ids, now });
     await settleDeliveryTasks(tx, [tableId], principal.userId);
     // A guest's payment request whose every piece was taken off has nothing left to pay.
     await settlePaymentRequests(tx, tableId, principal.userId, now);

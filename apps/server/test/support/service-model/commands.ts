@@ -138,6 +138,7 @@ class PhoneOrders extends StoryCommand {
         hasArea: product.hasArea,
         ticketId: row.ticketId,
         billed: false,
+        kitchenNotice: false,
       });
     }
   }
@@ -171,6 +172,8 @@ class PhoneRemoves extends StoryCommand {
     }
     expectOk(answer, this.story);
     piece.state = "cancelled";
+    // A guest takes back only a piece not yet prepared: its ticket is still open, so the kitchen is told.
+    piece.kitchenNotice = piece.ticketId != null;
     settleRequests(model, table);
   }
 }
@@ -612,6 +615,43 @@ class KitchenPrepares extends StoryCommand {
   }
 }
 
+/** A cook taps "Got it" on a ticket's cancellations (issue 28 A9). */
+class KitchenAcknowledges extends StoryCommand {
+  constructor(
+    readonly area: "kitchen" | "bar",
+    readonly pick: number,
+  ) {
+    super();
+  }
+  plan() {
+    return `the ${this.area} acknowledges a cancellation`;
+  }
+  private tickets(model: Readonly<ServiceModel>) {
+    const noticed = [...model.pieces.values()].filter((p) => p.kitchenNotice && AREA_OF[p.product] === this.area);
+    return [...new Set(noticed.map((p) => p.ticketId as number))];
+  }
+  check(model: Readonly<ServiceModel>) {
+    return this.tickets(model).length > 0;
+  }
+  async act(model: ServiceModel, world: World) {
+    const tickets = this.tickets(model);
+    const ticketId = tickets[this.pick % tickets.length];
+    const pieces = [...model.pieces.values()].filter((p) => p.kitchenNotice && p.ticketId === ticketId);
+    this.story = `the ${this.area} acknowledges the cancelled ${pieces.map(pieceName).join(", ")}`;
+    const answer = await world.api.post(
+      `/api/feed/kitchen/ticket/${ticketId}/acknowledge-cancellation`,
+      {},
+      world.cooks[this.area],
+    );
+    expectOk(answer, this.story);
+    const expected = pieces.map((p) => p.id).sort((a, b) => a - b);
+    if (JSON.stringify(answer.body.acknowledgedIds) !== JSON.stringify(expected)) {
+      throw new Error(`${this.story}: cleared ${JSON.stringify(answer.body.acknowledgedIds)}, not ${JSON.stringify(expected)}`);
+    }
+    for (const piece of pieces) piece.kitchenNotice = false;
+  }
+}
+
 class WaiterDelivers extends StoryCommand {
   constructor(readonly table: number) {
     super();
@@ -721,6 +761,9 @@ export function serviceCommands(maxCommands: number, replayPath?: string) {
     fc.tuple(table, fc.integer({ min: 1, max: TABLES - 1 })).map(([t, o]) => new WaiterTransfers(t, o)),
     table.map((t) => new TillBills(t)),
     fc.tuple(fc.constantFrom<"kitchen" | "bar">("kitchen", "bar"), pick).map(([a, i]) => new KitchenPrepares(a, i)),
+    // A cook answers a flashing cancellation soon: twice the weight, so runs see it cleared.
+    fc.tuple(fc.constantFrom<"kitchen" | "bar">("kitchen", "bar"), pick).map(([a, i]) => new KitchenAcknowledges(a, i)),
+    fc.tuple(fc.constantFrom<"kitchen" | "bar">("kitchen", "bar"), pick).map(([a, i]) => new KitchenAcknowledges(a, i)),
     table.map((t) => new WaiterDelivers(t)),
     pick.map((i) => new AdminCancelsReceipt(i)),
     fc.constantFrom(...PRODUCT_KEYS).map((p) => new AdminTogglesProduct(p)),

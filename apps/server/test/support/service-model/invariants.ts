@@ -323,14 +323,19 @@ export async function noOrderUnderPaymentRequest(model: ServiceModel, world: Wor
 
 const DELIVERY_TASKS = new Set(["PREPARATION_AREA_PICKUP", "SERVICE"]);
 
-/** 6. Every kitchen ticket and pickup task names the table that now holds its pieces. */
+/**
+ * 6. Every kitchen ticket and pickup task names the table that now holds its pieces, and the
+ * screens show exactly the cancellations no cook has acknowledged yet.
+ */
 export async function ticketsNameTheirTable(model: ServiceModel, world: World): Promise<void> {
   const name = "tickets and tasks name their table";
   const checkTicketTable = !model.openDefects.has(DEFECT.transferMovesTickets);
+  const shown: number[] = [];
   for (const area of [world.venue.kitchen, world.venue.bar]) {
     const feed = await world.api.get(`/api/feed/kitchen?id=${area.id}`, world.desk);
     same(name, `the ${area.name} feed answers`, feed.status, 200);
     for (const ticket of feed.body.tickets) {
+      for (const line of ticket.cancelledUnacknowledged) shown.push(...line.orderProductIds);
       for (const product of ticket.products) {
         for (const id of product.orderProductIds) {
           const piece = model.pieces.get(id);
@@ -347,8 +352,9 @@ export async function ticketsNameTheirTable(model: ServiceModel, world: World): 
       }
       // A ticket follows the guests: after a transfer into an open table a paid twin can stay
       // behind at the old one, so the ticket names a table holding some of its pieces (its lines
-      // name each piece's own table, checked above).
-      if (!checkTicketTable) continue;
+      // name each piece's own table, checked above). A ticket left with only cancellations to
+      // acknowledge carries no dish to any table.
+      if (!checkTicketTable || ticket.products.length === 0) continue;
       const tables = ticket.products.flatMap((p: any) =>
         p.orderProductIds.map((id: number) => {
           const piece = model.pieces.get(id);
@@ -358,6 +364,15 @@ export async function ticketsNameTheirTable(model: ServiceModel, world: World): 
       same(name, `ticket ${ticket.id} names one of its pieces' tables`, tables.includes(ticket.tableId), true);
     }
   }
+  // Issue 28 A9: exactly the pieces cancelled while the kitchen had them, not yet acknowledged,
+  // flash on the preparation screens.
+  const noticed = [...model.pieces.values()].filter((p) => p.kitchenNotice).map((p) => p.id);
+  same(
+    name,
+    "the cancellations the screens show",
+    shown.sort((a, b) => a - b),
+    noticed.sort((a, b) => a - b),
+  );
   const tasks = await world.api.get("/api/feed/get-employee-feed", world.admin);
   same(name, "the employee feed answers", tasks.status, 200);
   // Delivery tasks carry pieces to a table; a payment notice is about money, and follows the bill

@@ -55,6 +55,8 @@ export interface Piece {
   hasArea: boolean;
   ticketId: number | null;
   billed: boolean;
+  /** Cancelled while the kitchen had it: its ticket shows the cancellation until a cook acknowledges it. */
+  kitchenNotice: boolean;
 }
 
 export interface MoneyParts {

@@ -1,8 +1,24 @@
-import type { KitchenFeed, KitchenFeedMessage, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
+import {
+  type KitchenFeed,
+  type KitchenFeedMessage,
+  type KitchenTicket,
+  ticketOnScreen,
+} from "@tableorder/domain/contracts/kitchen";
 
 /** Oldest first: the cook works through tickets in the order they came in. */
 export function sortTickets(tickets: readonly KitchenTicket[]): KitchenTicket[] {
   return [...tickets].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id - b.id);
+}
+
+/**
+ * The board's tickets: those with something on them, and first those with a cancellation to
+ * acknowledge (a flashing card below the fold would go unseen while the dish is cooked), each group
+ * in the feed's order.
+ */
+export function boardTickets(tickets: readonly KitchenTicket[]): KitchenTicket[] {
+  const shown = tickets.filter(ticketOnScreen);
+  const cancelled = (ticket: KitchenTicket) => ticket.cancelledUnacknowledged.length > 0;
+  return [...shown.filter(cancelled), ...shown.filter((ticket) => !cancelled(ticket))];
 }
 
 /** Applies a pushed change to the feed: a ticket is added, replaced or taken away, or the area's settings change. */

@@ -1,6 +1,6 @@
 import type { KitchenFeed, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { describe, expect, it } from "vitest";
-import { applyKitchenMessage, isKitchenFeedMessage } from "./apply-kitchen-message.ts";
+import { applyKitchenMessage, boardTickets, isKitchenFeedMessage } from "./apply-kitchen-message.ts";
 import { elapsedMinutes } from "./elapsed-minutes.ts";
 
 const ticket = (id: number, timestamp: string): KitchenTicket => ({
@@ -18,6 +18,7 @@ const ticket = (id: number, timestamp: string): KitchenTicket => ({
   printed: false,
   sentBy: { type: "CLIENT", firstName: null, lastName: null },
   products: [],
+  cancelledUnacknowledged: [],
 });
 
 const feed = (tickets: KitchenTicket[]): KitchenFeed => ({
@@ -83,5 +84,40 @@ describe("applyKitchenMessage", () => {
     expect(isKitchenFeedMessage({ type: "TICKET_UPSERT", ticket: older })).toBe(true);
     expect(isKitchenFeedMessage({ type: "TICKET_UPSERT" })).toBe(false);
     expect(isKitchenFeedMessage("TICKET_REMOVED")).toBe(false);
+  });
+});
+
+describe("boardTickets (issue 28 A9)", () => {
+  const line = (id: number) => ({
+    id: String(id),
+    productId: 1,
+    name: "Χωριάτικη",
+    status: "SENT" as const,
+    quantity: 1,
+    price: 950,
+    orderProductIds: [id],
+    preparationWay: null,
+    basicIngredientIds: [],
+    extraIngredientIds: [],
+    removedIngredients: [],
+    notes: "",
+    allergens: [],
+    timestamp: "2026-01-01T12:00:00.000Z",
+    tableName: "1",
+    tableId: 1,
+  });
+  const withDish = (id: number, at: string) => ({ ...ticket(id, at), products: [line(id)] });
+  const cancelled = (t: KitchenTicket) => ({
+    ...t,
+    cancelledUnacknowledged: [{ ...line(100 + t.id), cancelledAt: t.timestamp }],
+  });
+
+  it("shows a ticket with a cancellation to acknowledge first, even one left with nothing else; hides an empty one", () => {
+    const oldest = withDish(1, "2026-01-01T12:00:00.000Z");
+    const older = cancelled(withDish(2, "2026-01-01T12:01:00.000Z"));
+    const emptied = cancelled(ticket(3, "2026-01-01T12:02:00.000Z"));
+    const acknowledged = ticket(4, "2026-01-01T12:03:00.000Z");
+    const newest = withDish(5, "2026-01-01T12:04:00.000Z");
+    expect(boardTickets([oldest, older, emptied, acknowledged, newest]).map((t) => t.id)).toEqual([2, 3, 1, 5]);
   });
 });

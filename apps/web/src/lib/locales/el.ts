@@ -299,6 +299,13 @@ export const el = {
     bump: "Όλα έτοιμα",
     bumping: "Ολοκληρώνεται…",
     bumpLabel: "Όλα έτοιμα: {{table}} · #{{ticket}}",
+    cancelled: {
+      title: "ΑΚΥΡΩΘΗΚΕ",
+      wasPrepared: "ήταν έτοιμο",
+      acknowledge: "Το είδα",
+      acknowledging: "Καταγράφεται…",
+      acknowledgeLabel: "Το είδα: ακύρωση, {{table}} · #{{ticket}}",
+    },
     recall: {
       open: "Ανάκληση",
       title: "Ανάκληση ολοκληρωμένων",

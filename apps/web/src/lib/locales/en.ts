@@ -299,6 +299,13 @@ export const en: Catalog = {
     bump: "All ready",
     bumping: "Completing…",
     bumpLabel: "All ready: {{table}} · #{{ticket}}",
+    cancelled: {
+      title: "CANCELLED",
+      wasPrepared: "was ready",
+      acknowledge: "Got it",
+      acknowledging: "Saving…",
+      acknowledgeLabel: "Got it: cancellation, {{table}} · #{{ticket}}",
+    },
     recall: {
       open: "Recall",
       title: "Recall completed tickets",

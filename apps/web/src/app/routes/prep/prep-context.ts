@@ -13,7 +13,7 @@ export interface PrepContext {
   /** Where the area's feed lives (/service/prep for a cook; the cash desk mounts it elsewhere). */
   basePath: string;
   feed: UseQueryResult<KitchenFeed>;
-  /** The feed's tickets that still have something on them, oldest first. */
+  /** The feed's tickets that still have something on them, oldest first after those with a cancellation. */
   tickets: KitchenTicket[];
   thresholds: AgeThresholds;
   printing: TicketPrinting;

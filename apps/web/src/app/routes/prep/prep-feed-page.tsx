@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { UndoIcon } from "../../../components/icons.tsx";
+import { useAcknowledgeCancellation } from "../../../features/kitchen-tickets/api/acknowledge-cancellation.ts";
 import { useSetAreaActive } from "../../../features/kitchen-tickets/api/set-area-active.ts";
 import { RecallPanel } from "../../../features/kitchen-tickets/components/recall-panel.tsx";
 import { TicketBoard } from "../../../features/kitchen-tickets/components/ticket-board.tsx";
@@ -21,6 +22,7 @@ export default function PrepFeedPage() {
   const data = feed.data;
   const areaId = data?.id ?? area.areaId;
   const bumper = useBumpTicket(area, areaId);
+  const acknowledger = useAcknowledgeCancellation(area);
   const [recallOpen, setRecallOpen] = useState(false);
   const locked = !data || data.isFeedDisabled;
   const bump = (ticket: KitchenTicket): TicketBump => {
@@ -71,7 +73,18 @@ export default function PrepFeedPage() {
         </div>
       )}
       {data && recallOpen && <RecallPanel area={area} areaId={areaId} locked={data.isFeedDisabled} />}
-      {data && <TicketBoard tickets={tickets} thresholds={thresholds} ticketPath={(id) => `${basePath}/${id}`} bump={bump} />}
+      {data && (
+        <TicketBoard
+          tickets={tickets}
+          thresholds={thresholds}
+          ticketPath={(id) => `${basePath}/${id}`}
+          bump={bump}
+          ack={(ticket) => ({
+            onAcknowledge: () => acknowledger.acknowledge(ticket),
+            pending: acknowledger.isAcknowledging(ticket.id),
+          })}
+        />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Account } from "@tableorder/domain/contracts/auth";
 import { useMemo } from "react";
 import { Outlet } from "react-router";
 import { useKitchenFeed } from "../../../features/kitchen-tickets/api/get-kitchen-feed.ts";
+import { boardTickets } from "../../../features/kitchen-tickets/apply-kitchen-message.ts";
 import { PrintFailureAlert } from "../../../features/kitchen-tickets/components/print-failure-alert.tsx";
 import { useLiveKitchenFeed } from "../../../features/kitchen-tickets/hooks/use-live-kitchen-feed.ts";
 import { useNewTicketBell } from "../../../features/kitchen-tickets/hooks/use-new-ticket-bell.ts";
@@ -25,7 +26,7 @@ export function PrepArea({ account, area, basePath }: { account: Account; area: 
   const feed = useKitchenFeed(area);
   const realtime = useLiveKitchenFeed(area);
   useWakeLock(true);
-  const tickets = useMemo(() => (feed.data?.tickets ?? []).filter((ticket) => ticket.products.length > 0), [feed.data]);
+  const tickets = useMemo(() => boardTickets(feed.data?.tickets ?? []), [feed.data]);
   const bell = useNewTicketBell(feed.data ? tickets.length : undefined, !area.cashDesk);
   const printing = useTicketPrinting(area, feed.data);
   const thresholds = feed.data ? { warn: feed.data.ageWarnMinutes, late: feed.data.ageLateMinutes } : DEFAULT_THRESHOLDS;

@@ -1,10 +1,11 @@
-import type { KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/kitchen";
+import { type KitchenTicket, type TicketProduct, ticketOnScreen } from "@tableorder/domain/contracts/kitchen";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { PrinterIcon } from "../../../components/icons.tsx";
 import { toast } from "../../../components/toasts.tsx";
+import { useAcknowledgeCancellation } from "../../../features/kitchen-tickets/api/acknowledge-cancellation.ts";
 import { useKitchenTicket } from "../../../features/kitchen-tickets/api/get-kitchen-ticket.ts";
 import { type PrepareResult, usePrepareTicket } from "../../../features/kitchen-tickets/api/prepare-ticket.ts";
 import { useUndoTicketProducts } from "../../../features/kitchen-tickets/api/undo-ticket-products.ts";
@@ -18,7 +19,9 @@ import { randomId } from "../../../lib/uuid.ts";
 import styles from "./prep.module.css";
 import { usePrepContext } from "./prep-context.ts";
 
-const hasWaiting = (ticket: KitchenTicket) => ticket.products.some((p) => p.status === "SENT");
+/** Something on the ticket waits for the cook: a dish to prepare, or a cancellation to acknowledge. */
+const hasWaiting = (ticket: KitchenTicket) =>
+  ticket.products.some((p) => p.status === "SENT") || ticket.cancelledUnacknowledged.length > 0;
 
 /**
  * /service/prep/{ticketId} (spec 2 §2.4, §4.3): the cook checks lines off or reverts them, or
@@ -37,6 +40,7 @@ export default function PrepTicketPage() {
   useLiveKitchenTicket(valid ? ticketId : null);
   const prepare = usePrepareTicket();
   const revert = useUndoTicketProducts();
+  const acknowledger = useAcknowledgeCancellation(area);
   const [pending, setPending] = useState<string | "all" | null>(null);
   const [printingNow, setPrintingNow] = useState(false);
   const leaving = useRef(false);
@@ -52,14 +56,15 @@ export default function PrepTicketPage() {
     navigate(basePath, { replace: true });
   };
 
-  // Completed or emptied by someone else (another screen, a cancellation) while open: back to the feed.
+  // Completed, or emptied by cancellations that were acknowledged (here or on another screen),
+  // while open: back to the feed.
   const waitedBefore = useRef<boolean | null>(null);
   useEffect(() => {
     if (!ticket || busy || pending !== null || leaving.current) return;
     const waits = hasWaiting(ticket);
     const before = waitedBefore.current;
     waitedBefore.current = waits;
-    if (ticket.products.length === 0) backToFeed(() => toast.info(t("kitchen.ticketEmptied")));
+    if (!ticketOnScreen(ticket)) backToFeed(() => toast.info(t("kitchen.ticketEmptied")));
     else if (before === true && !waits) backToFeed(() => toast.info(t("kitchen.ticketCompleted")));
   });
 
@@ -146,6 +151,7 @@ export default function PrepTicketPage() {
         onPrepare={onPrepare}
         onRevert={onRevert}
         onAllReady={onAllReady}
+        ack={{ onAcknowledge: () => acknowledger.acknowledge(ticket), pending: acknowledger.isAcknowledging(ticket.id) }}
         footerActions={
           <Button
             variant="secondary"

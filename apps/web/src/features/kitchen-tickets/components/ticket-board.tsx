@@ -1,21 +1,25 @@
 import type { KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { useNow } from "../hooks/use-now.ts";
+import type { CancellationAck } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
 import { type AgeThresholds, type TicketBump, TicketCard } from "./ticket-card.tsx";
 
-/** The tickets of the area, oldest first, on a grid that fills a tablet or a kitchen screen. */
+/** The tickets of the area, in the order given (see boardTickets), on a grid that fills a tablet or a kitchen screen. */
 export function TicketBoard({
   tickets,
   thresholds,
   ticketPath,
   bump,
+  ack,
 }: {
   tickets: readonly KitchenTicket[];
   thresholds: AgeThresholds;
   ticketPath: (ticketId: number) => string;
   /** Each card's one-tap bump; none where the board is only looked at. */
   bump?: (ticket: KitchenTicket) => TicketBump;
+  /** Each card's "Got it" on its cancellations; none where the board is only looked at. */
+  ack?: (ticket: KitchenTicket) => CancellationAck;
 }) {
   const { t } = useTranslation();
   const now = useNow();
@@ -36,6 +40,7 @@ export function TicketBoard({
           thresholds={thresholds}
           to={ticketPath(ticket.id)}
           bump={bump?.(ticket)}
+          ack={ack?.(ticket)}
         />
       ))}
     </div>

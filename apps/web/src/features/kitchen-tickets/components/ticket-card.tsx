@@ -6,6 +6,7 @@ import { OptionsSummary } from "../../../components/options-summary.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { elapsedMinutes, type TicketAge, ticketAge } from "../elapsed-minutes.ts";
 import { AllergenWarning } from "./allergen-warning.tsx";
+import { type CancellationAck, CancellationNotice } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
 
 export interface AgeThresholds {
@@ -108,8 +109,9 @@ export interface TicketBump {
 
 /**
  * One ticket on the feed as the cook reads it from a distance: table, age (the colour changes as
- * it waits), how it is served, who sent it, what to make and what to watch for. The card opens
- * the ticket; its bump button below completes the whole ticket in one tap.
+ * it waits), how it is served, who sent it, what to make and what to watch for, and what was
+ * cancelled meanwhile. The card opens the ticket; its bump button below completes the whole
+ * ticket in one tap (a ticket left with only a cancellation has nothing to bump).
  */
 export function TicketCard({
   ticket,
@@ -117,12 +119,14 @@ export function TicketCard({
   thresholds,
   to,
   bump,
+  ack,
 }: {
   ticket: KitchenTicket;
   now: number;
   thresholds: AgeThresholds;
   to: string;
   bump?: TicketBump;
+  ack?: CancellationAck;
 }) {
   const { t } = useTranslation();
   const minutes = elapsedMinutes(ticket.timestamp, now);
@@ -130,7 +134,7 @@ export function TicketCard({
   const table = t(ticket.serviceMode === "TAKE_AWAY" ? "kitchen.takeAway" : "kitchen.table", { name: ticket.tableName });
   return (
     <article
-      className={`${styles.ticket} ${styles[age]}`}
+      className={`${styles.ticket} ${styles[age]} ${ticket.cancelledUnacknowledged.length ? styles.withCancellation : ""}`}
       data-testid="kitchen-ticket"
       data-ticket-id={ticket.id}
       data-age={age}
@@ -145,7 +149,8 @@ export function TicketCard({
           ))}
         </ul>
       </Link>
-      {bump && (
+      <CancellationNotice ticket={ticket} ack={ack} />
+      {bump && ticket.products.length > 0 && (
         <Button
           className={`${styles.bump} ${styles.check}`}
           onClick={bump.onBump}

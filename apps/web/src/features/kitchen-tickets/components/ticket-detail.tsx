@@ -7,6 +7,7 @@ import { useTranslation } from "../../../lib/i18n.ts";
 import { elapsedMinutes, ticketAge } from "../elapsed-minutes.ts";
 import { useNow } from "../hooks/use-now.ts";
 import { AllergenWarning } from "./allergen-warning.tsx";
+import { type CancellationAck, CancellationNotice } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
 import { type AgeThresholds, TicketBand, TicketMeta } from "./ticket-card.tsx";
 
@@ -29,6 +30,8 @@ export interface TicketDetailProps {
   onAllReady: () => void;
   /** More actions for the bottom bar, next to 'All ready' (e.g. print this ticket). */
   footerActions?: ReactNode;
+  /** "Got it" on the ticket's cancellations. */
+  ack?: CancellationAck;
 }
 
 function ProductRow({
@@ -101,8 +104,9 @@ function ProductRow({
 }
 
 /**
- * One ticket to work on: every line with a check (prepared) or a revert button, waiting lines
- * first, and 'All ready' for the whole ticket. The screen decides what a tap does.
+ * One ticket to work on: what was cancelled meanwhile, then every line with a check (prepared) or
+ * a revert button, waiting lines first, and 'All ready' for the whole ticket. The screen decides
+ * what a tap does.
  */
 export function TicketDetail({
   ticket,
@@ -113,6 +117,7 @@ export function TicketDetail({
   onRevert,
   onAllReady,
   footerActions,
+  ack,
 }: TicketDetailProps) {
   const { t } = useTranslation();
   const now = useNow();
@@ -135,6 +140,7 @@ export function TicketDetail({
     <article className={`${styles.detail} ${styles[age]}`} data-testid="ticket-detail" data-ticket-id={ticket.id} data-age={age}>
       <TicketBand ticket={ticket} minutes={minutes} age={age} />
       <TicketMeta ticket={ticket} />
+      <CancellationNotice ticket={ticket} ack={ack} />
       {waiting.length > 0 && (
         <>
           <h3 className={styles.section}>{t("kitchen.waitingSection")}</h3>

@@ -55,6 +55,7 @@ const ticket = (id: number, products: TicketProduct[], extra: Partial<KitchenTic
     printed: false,
     sentBy: { type: "WAITER", firstName: "Νίκος", lastName: "Γεωργίου" },
     products,
+    cancelledUnacknowledged: [],
     ...extra,
   };
 };

@@ -4,8 +4,9 @@ import { type CancelledLine, movePrintKey, voidPrintKey } from "./print-jobs.ts"
 /**
  * The void-ticket rule: once a ticket is on paper, a piece that later leaves it (a waiter or a
  * guest cancelled it) must come out of the printer as a short void, so the cook never makes a
- * cancelled dish. The server leaves cancelled pieces out of a ticket and says nothing else, so
- * the screen compares each printed ticket with how it looked before, piece by piece
+ * cancelled dish. The server leaves cancelled pieces out of a ticket's products (the screen's
+ * cancellation notice, cancelledUnacknowledged, lasts only until a cook acknowledges it), so the
+ * screen compares each printed ticket with how it looked before, piece by piece
  * (orderProductIds: a prepared piece stays on the ticket, a cancelled one does not).
  * The same goes for a table transfer: a printed ticket that now names another table comes out
  * again, whole, saying where it was moved to, so the paper on the pass does not send the dish to

@@ -1,0 +1,1 @@
+ALTER TABLE "order_products" ADD COLUMN "kitchen_cancel_pending_since" timestamp with time zone;
