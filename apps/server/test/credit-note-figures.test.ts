@@ -261,6 +261,66 @@ describe("a cancelled receipt reverses its sale", () => {
     });
   });
 
+  it("two credit notes of one payment in one area take back exactly the area's share", async () => {
+    const on = await invoicingVenue();
+    // A coffee (goods) and a 3.50 € service, both at the bar: 3.51 € cash, 3.49 € by card. Each
+    // receipt's half of the bar's cash is 1.755 €, so notes rounded one by one would take back 3.52 €.
+    const tasting = await service(on, "Γευσιγνωσία", 350);
+    const sale = await paidTogether(on, [on.venue.coffee.id, tasting.id], { discount: 0, card: 349, cash: 351 });
+    expect(sale.receipts.map((r) => r.invoiceType)).toEqual(["11.1", "11.2"]);
+    const bar = { prepAreaFilters: [on.venue.bar.id] };
+    const ofBar = async () => {
+      const s = await stats(on.admin, bar);
+      return [s.cashTotal, s.posTotal, s.cancelledTotal];
+    };
+    expect(await ofBar()).toEqual([351, 349, 0]);
+    await cancel(sale.receipts[0].id, on.admin);
+    expect(await ofBar()).toEqual([175, 175, 350]);
+    await cancel(sale.receipts[1].id, on.admin);
+    expect(await ofBar()).toEqual([0, 0, 700]);
+  });
+
+  it("takes a register sale of goods and services back with the discount its sections were given", async () => {
+    const on = await invoicingVenue();
+    // 10.00 € of goods and 10.01 € of services, 1.01 € off (0.50 € and 0.51 €: 9.50 € each).
+    const sold = await api.post(
+      "/api/feed/issue-receipt",
+      {
+        discountAmount: 101,
+        cardAmount: 900,
+        cashAmount: 1000,
+        source: "TAKE_AWAY",
+        selectedTerminalId: null,
+        sections: [
+          { sectionVat: 24, sectionAmount: 1000, sectionType: "GOOD" },
+          { sectionVat: 13, sectionAmount: 1001, sectionType: "SERVICE" },
+        ],
+      },
+      on.desk,
+    );
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    const receipts = await db()
+      .select()
+      .from(documents)
+      .where(eq(documents.paymentId, sold.body.paymentId))
+      .orderBy(documents.id);
+    expect(receipts.map((r) => [r.invoiceType, r.totalCents])).toEqual([
+      ["11.1", 950],
+      ["11.2", 950],
+    ]);
+    const before = await stats(on.admin);
+    expect([before.cashTotal, before.posTotal, before.discountsTotal, before.registerSalesTotal]).toEqual([1000, 900, 101, 1]);
+
+    await cancel(receipts[0].id, on.admin);
+    const half = await stats(on.admin);
+    expect([half.cashTotal, half.posTotal, half.discountsTotal, half.cancelledTotal]).toEqual([50, 900, 51, 950]);
+    await cancel(receipts[1].id, on.admin);
+    const after = await stats(on.admin);
+    expect([after.cashTotal, after.posTotal, after.discountsTotal, after.cancelledTotal, after.registerSalesTotal]).toEqual([
+      0, 0, 0, 1900, 1,
+    ]);
+  });
+
   it("a rolled-up day with a credit note holds what the live read of it answers, by area too", async () => {
     const on = await invoicingVenue();
     const sale = await goodsAndServices(on);
@@ -388,33 +448,9 @@ const SOLD: Record<Scope, Figures> = {
  * that shares the discount out by each receipt's part of the total (1.01 € × 9/18 = 0.505 €).
  */
 async function goodsAndServices(on: { venue: Venue; desk: string }) {
-  const music = await buildProduct(db(), on.venue.venue.id, {
-    categoryId: on.venue.category.id,
-    name: "Μουσική",
-    priceCents: 951,
-    type: "SERVICE",
-    vatCategory: 2,
-    preparationAreaId: on.venue.bar.id,
-  });
-  const table = await buildTable(db(), on.venue.venue.id);
-  const guest = await api.seatedGuest(table.id);
-  const sent = await api.post(
-    `/api/orders/${table.id}`,
-    [
-      { id: on.venue.salad.id, quantity: 1 },
-      { id: music.id, quantity: 1 },
-    ],
-    guest,
-  );
-  expect(sent.status).toBe(200);
-  const paid = await api.post(
-    `/api/feed/table/${table.id}/complete-orders?payAll=true`,
-    { discountAmount: 101, cardAmount: 800, cashAmount: 1000, onCreditAmount: 0, isGift: false },
-    on.desk,
-  );
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  const receipts = await db().select().from(documents).where(eq(documents.paymentId, paid.body.paymentId)).orderBy(documents.id);
-  expect(receipts.map((r) => [r.invoiceType, r.totalCents, r.paymentMethods.map((m) => [m.method, m.amount])])).toEqual([
+  const music = await service(on, "Μουσική", 951);
+  const sale = await paidTogether(on, [on.venue.salad.id, music.id], { discount: 101, card: 800, cash: 1000 });
+  expect(sale.receipts.map((r) => [r.invoiceType, r.totalCents, r.paymentMethods.map((m) => [m.method, m.amount])])).toEqual([
     ["11.1", 900, [["CASH", 900]]],
     [
       "11.2",
@@ -425,7 +461,42 @@ async function goodsAndServices(on: { venue: Venue; desk: string }) {
       ],
     ],
   ]);
-  return { paymentId: paid.body.paymentId as number, goods: receipts[0], services: receipts[1] };
+  return { paymentId: sale.paymentId, goods: sale.receipts[0], services: sale.receipts[1] };
+}
+
+/** A service (11.2 at 13 %) made at the bar. */
+const service = (on: { venue: Venue }, name: string, priceCents: number) =>
+  buildProduct(db(), on.venue.venue.id, {
+    categoryId: on.venue.category.id,
+    name,
+    priceCents,
+    type: "SERVICE",
+    vatCategory: 2,
+    preparationAreaId: on.venue.bar.id,
+  });
+
+/** One of each product ordered at a fresh table and paid at the till: the payment and its receipts, in their order. */
+async function paidTogether(
+  on: { venue: Venue; desk: string },
+  productIds: number[],
+  amounts: { discount: number; card: number; cash: number },
+) {
+  const table = await buildTable(db(), on.venue.venue.id);
+  const guest = await api.seatedGuest(table.id);
+  const sent = await api.post(
+    `/api/orders/${table.id}`,
+    productIds.map((id) => ({ id, quantity: 1 })),
+    guest,
+  );
+  expect(sent.status).toBe(200);
+  const paid = await api.post(
+    `/api/feed/table/${table.id}/complete-orders?payAll=true`,
+    { discountAmount: amounts.discount, cardAmount: amounts.card, cashAmount: amounts.cash, onCreditAmount: 0, isGift: false },
+    on.desk,
+  );
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  const receipts = await db().select().from(documents).where(eq(documents.paymentId, paid.body.paymentId)).orderBy(documents.id);
+  return { paymentId: paid.body.paymentId as number, receipts };
 }
 
 /** The figures of a scope (all areas, the kitchen, the bar) for a period, as the owner reads them. */
