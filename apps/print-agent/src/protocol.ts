@@ -50,6 +50,11 @@ export const printableKitchenTicket = z.object({
 
 /** Money on a bill: integer cents within the API's range. */
 const money = z.number().int().min(0).max(100_000_000);
+/**
+ * A stats figure a credit note can take below zero: a receipt cancelled on a later day counts on
+ * the credit note's day (issue 28 A2), so that day's money and consumption may be negative.
+ */
+const signedMoney = z.number().int().min(-100_000_000).max(100_000_000);
 
 /** The fields of the cash desk's TableBill that printing reads; the rest may come along. */
 export const printableBill = z.object({
@@ -78,15 +83,15 @@ export const printableStatsReport = z.object({
   filters: text(500).optional(),
   startDate: text(10),
   endDate: text(10),
-  cashTotal: money,
-  posTotal: money,
-  onlineTotal: money,
-  onCreditTotal: money,
+  cashTotal: signedMoney,
+  posTotal: signedMoney,
+  onlineTotal: signedMoney,
+  onCreditTotal: signedMoney,
   giftsTotal: money,
   cancelledTotal: money,
-  discountsTotal: money,
+  discountsTotal: signedMoney,
   tablesTotal: z.number().int().min(0),
-  productCount: z.array(z.object({ name: text(500), amount: money, count: z.number().int().min(0) })).max(5000),
+  productCount: z.array(z.object({ name: text(500), amount: signedMoney, count: z.number().int() })).max(5000),
 }) satisfies z.ZodType<PrintableStatsReport>;
 
 /** The admin's test page for a preparation area's printer. */

@@ -44,4 +44,25 @@ describe("renderStatsReport", () => {
     expect(printJob.safeParse({ kind: "stats-report", report: { ...report, cashTotal: 10.5 } }).success).toBe(false);
     expect(printJob.safeParse({ kind: "stats-report", report: { ...report, productCount: undefined } }).success).toBe(false);
   });
+
+  it("prints a day that takes back an earlier day's receipt: its money and its consumption below zero", () => {
+    // Issue 28 A2: a credit note counts on its own day, so today may hold less than nothing.
+    const cancelling = {
+      ...report,
+      cashTotal: -2200,
+      posTotal: 0,
+      onlineTotal: 0,
+      onCreditTotal: 0,
+      giftsTotal: 0,
+      cancelledTotal: 2200,
+      discountsTotal: -51,
+      tablesTotal: 0,
+      productCount: [{ name: "Χωριάτικη", amount: -1900, count: -2 }],
+    };
+    const job = printJob.parse({ kind: "stats-report", report: cancelling });
+    const lines = texts(renderJob(job, { defaultCodePage: "cp737", now: options.now }));
+    expect(lines).toContain(`  Μετρητά${" ".repeat(48 - 9 - 6)}-22,00`);
+    expect(lines).toContain(`-2x Χωριάτικη${" ".repeat(48 - 13 - 6)}-19,00`);
+    expect(printJob.safeParse({ kind: "stats-report", report: { ...cancelling, cancelledTotal: -1 } }).success).toBe(false);
+  });
 });

@@ -3,13 +3,17 @@ import { daysBetween } from "@tableorder/domain/stats/stats-period";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
+  areaSharesSql,
   areaSplitSql,
   cancelledPiecesWhere,
   consumptionColumns,
+  consumptionLineCounts,
+  reversedAreaSplitSql,
+  reversedConsumptionColumns,
   reversedPaymentsSql,
+  reversedPiecesSql,
   scopedPaymentsSql,
   scopedPiecesSql,
-  shareColumns,
   wholeSplitOf,
   wholeSplitSql,
 } from "./stats-facts.ts";
@@ -23,20 +27,16 @@ import { athensTime, inList, type StatsScope } from "./stats-scope.ts";
  */
 function splitSql(scope: StatsScope): SQL {
   if (!scope.areaIds.length) return wholeSplitSql;
-  return areaSplitSql(sql`
-    select u.payment_id, null::int as area_id, ${shareColumns}
-    from ${scopedPiecesSql(scope)}
-    where u.payment_status = 'PAID' and ${inList(sql`u.preparation_area_id`, scope.areaIds)}
-    group by u.payment_id`);
+  return areaSplitSql(areaSharesSql(scopedPiecesSql(scope), scope.areaIds));
 }
 
 /**
- * The scope's reversals (credit notes) by method. A credit note lists no area, so with an area
- * filter none is counted: not yet split over its receipt's areas.
+ * The scope's reversals (credit notes) by method, as splitSql's rows: with an area filter the
+ * share of those areas their pieces had.
  */
 function reversalsSql(scope: StatsScope): SQL {
-  if (scope.areaIds.length) return sql`select * from (${wholeSplitOf(sql`reversed`)}) x where false`;
-  return wholeSplitOf(sql`reversed`);
+  if (scope.areaIds.length) return reversedAreaSplitSql(scope, scope.areaIds);
+  return wholeSplitOf(sql`(${reversedPaymentsSql(scope)})`);
 }
 
 /**
@@ -76,9 +76,10 @@ interface StatsRow {
  * statement: payments COMPLETED in the period (at their completion, Athens time) by method, the
  * discounts they gave, the pieces they paid or gave away (the consumption table; gifts at their
  * menu price), the pieces cancelled in the period (at the cancelling), the receipts cancelled in it
- * (credit notes, which leave their methods' totals for the cancelled one), the services, and the
- * income by hour (a day) or by day (a range) for the chart. Finished days come from the daily
- * roll-up where it can answer the scope (stats-rollup.ts), the rest from the rows themselves.
+ * (credit notes, which take their receipts' methods, discount, pieces and areas' shares back, on
+ * the note's day), the services, and the income by hour (a day) or by day (a range) for the chart.
+ * Finished days come from the daily roll-up where it can answer the scope (stats-rollup.ts), the
+ * rest from the rows themselves.
  */
 export async function loadIncomeStats(db: Db, scope: StatsScope, now = new Date()): Promise<IncomeStats> {
   const hourly = scope.startDate === scope.endDate;
@@ -95,7 +96,6 @@ export async function loadIncomeStats(db: Db, scope: StatsScope, now = new Date(
   const query = sql`
     with scoped as (${scopedPaymentsSql(live)}),
     split as (${splitSql(live)}),
-    reversed as (${reversedPaymentsSql(live)}),
     reversal as (${reversalsSql(live)}),
     rolled as (select r.* from stats_daily_income r where ${rolledWhere})
     select
@@ -122,9 +122,15 @@ export async function loadIncomeStats(db: Db, scope: StatsScope, now = new Date(
             and ${inList(sql`u.preparation_area_id`, live.areaIds)}
           group by u.product_name
           union all
+          select u.product_name, ${reversedConsumptionColumns}
+          from ${reversedPiecesSql(live)}
+          where ${inList(sql`u.preparation_area_id`, live.areaIds)}
+          group by u.product_name
+          union all
           select r.product_name, r.count, r.amount_cents, r.gifts_cents from stats_daily_products r where ${rolledWhere}
         ) c
         group by c.name
+        having ${consumptionLineCounts}
       ) l) as products,
       (select coalesce(json_agg(c), '[]') from (
         select b.key, sum(b.cash) as cash, sum(b.pos) as pos, sum(b.online) as online, sum(b.on_credit) as on_credit

@@ -32,36 +32,79 @@ export function scopedPaymentsSql(scope: StatsScope): SQL {
 }
 
 /**
+ * The receipt a piece (or a register sale's section) is listed on, by its product's type: a
+ * payment issues one receipt per kind, 11.1 for goods and 11.2 for services (issue-documents.ts),
+ * each cancelled on its own. The order history names a piece's credit note by the same rule
+ * (load-order-history.ts, creditNoteKey).
+ */
+const receiptTypeOf = (productType: SQL) => sql`(case when ${productType} = 'SERVICE' then '11.2' else '11.1' end)`;
+const receiptTypeOfPiece = receiptTypeOf(sql`(select pr.type from products pr where pr.id = u.product_id)`);
+
+/**
+ * Whether piece `u` of the payment of credit note `n` is taken back by a note of that payment
+ * whose id compares to n's by `compare`: "=" by n itself, "<=" by n or a note before it, "<" by
+ * one before it. Only PAID pieces were on a receipt (gifts have none).
+ */
+function creditedPiece(compare: "=" | "<=" | "<"): SQL {
+  return sql`u.payment_id = n.payment_id and u.payment_status = 'PAID' and exists (
+    select 1 from documents m join documents mr on mr.id = m.correlated_document_id
+    where m.payment_id = n.payment_id and m.invoice_type = '11.4' and m.id ${sql.raw(compare)} n.id
+      and mr.invoice_type = ${receiptTypeOfPiece})`;
+}
+
+/**
  * The credit notes (11.4) issued in the scope against receipts of the venue's COMPLETED payments,
- * as negative payment rows with scopedPaymentsSql's columns: each takes back, by method, what its
- * note's payment methods list (a payment of goods and services has two receipts, each cancelled
- * on its own, so a reversal may be part of its payment), and `completed_at` is the note's issue.
+ * each as its payment's row with scopedPaymentsSql's columns (the payment's own amounts) but for:
+ * `id` the note's, `payment_id` the payment's, `completed_at` the note's issue, its session and
+ * order left out (a reversal is no new table service or register sale), type CREDIT_NOTE, and the
+ * note's `note_total`, `note_methods`, `receipt_type` (11.1 or 11.2, of the receipt it cancels)
+ * and `register_sale_id` (the payment's order, for a register sale).
  *
  * *Decision:* a reversal counts on the credit note's day, not the receipt's. The money goes back
  * (or the debt is forgiven) when the receipt is cancelled, so the owner closing today counts a
  * drawer short by today's cancellation of yesterday's receipt, and myDATA books the note on its own
  * issue date; cancelled pieces count at their cancelling the same way. It also keeps a rolled-up
  * day true: a note is issued with the clock of its issue and never changes, so no finished day
- * gains one. Its type is CREDIT_NOTE; its session and order are left out: a reversal is no new table service or register sale.
+ * gains one (docs/decisions/credit-note-day.md).
+ */
+function creditNotesSql(scope: StatsScope): SQL {
+  return sql`
+    select n.id, p.id as payment_id, null::int as session_id, null::int as order_id, p.cash_cents, p.card_cents,
+      p.on_credit_cents, p.discount_cents, p.amount_cents, p.provider, p.card_terminal_id, n.issued_at as completed_at,
+      'CREDIT_NOTE' as type, p.channel, p.table_id, t.label as table_name, ${paymentSource} as source,
+      n.total_cents as note_total, n.payment_methods as note_methods, r.invoice_type as receipt_type,
+      p.order_id as register_sale_id
+    from documents n
+    join documents r on r.id = n.correlated_document_id
+    join payments p on p.id = n.payment_id
+    left join dining_tables t on t.id = p.table_id
+    where n.retailer_id = ${scope.retailerId} and n.invoice_type = '11.4'
+      and p.status = 'COMPLETED' and ${inPeriod(sql`n.issued_at`, scope)}
+      and ${inList(sql`p.table_id`, scope.tableIds)} and ${inList(paymentSource, scope.sources)}`;
+}
+
+/**
+ * The scope's credit notes as negative payment rows with scopedPaymentsSql's columns (`id` the
+ * payment's): each takes back, by method, what its note's payment methods list (a payment of goods
+ * and services has two receipts, each cancelled on its own, so a reversal may be part of its
+ * payment), and the discount its receipt's pieces (or a register sale's sections) were given, so
+ * a payment whose receipts are all cancelled is back to nothing to the cent. Counted on the note's
+ * day (creditNotesSql).
  */
 export function reversedPaymentsSql(scope: StatsScope): SQL {
-  // The discount given on a cancelled sale was never given either: the note takes back its share
-  // of the payment's discount (all of it for a sale discounted to nothing, whose note is 0,00 €).
-  const reversedDiscount = sql`-(case when p.amount_cents = 0 then p.discount_cents
-    else round(p.discount_cents * d.total_cents::numeric / p.amount_cents)::int end)`;
+  // What the receipt's pieces (or sections) charged before the discount, less what it charged.
+  const listedGross = sql`case when n.register_sale_id is null
+    then (select sum(u.unit_price_cents) from order_products u where ${creditedPiece("=")})
+    else (select sum((x->>'sectionAmount')::int) from orders o cross join jsonb_array_elements(o.sections) x
+      where o.id = n.register_sale_id and ${receiptTypeOf(sql`x->>'sectionType'`)} = n.receipt_type) end`;
   const byMethod = (method: string) =>
-    sql`-coalesce((select sum((m->>'amount')::int) from jsonb_array_elements(d.payment_methods) m where m->>'method' = ${method}), 0)::int`;
+    sql`-coalesce((select sum((m->>'amount')::int) from jsonb_array_elements(n.note_methods) m where m->>'method' = ${method}), 0)::int`;
   return sql`
-    select p.id, null::int as session_id, null::int as order_id, ${byMethod("CASH")} as cash_cents,
-      ${byMethod("CARD")} as card_cents, ${byMethod("CREDIT")} as on_credit_cents, ${reversedDiscount} as discount_cents,
-      -d.total_cents as amount_cents, p.provider, p.card_terminal_id, d.issued_at as completed_at, 'CREDIT_NOTE' as type, p.channel,
-      p.table_id, t.label as table_name, ${paymentSource} as source
-    from documents d
-    join payments p on p.id = d.payment_id
-    left join dining_tables t on t.id = p.table_id
-    where d.retailer_id = ${scope.retailerId} and d.invoice_type = '11.4' and d.correlated_document_id is not null
-      and p.status = 'COMPLETED' and ${inPeriod(sql`d.issued_at`, scope)}
-      and ${inList(sql`p.table_id`, scope.tableIds)} and ${inList(paymentSource, scope.sources)}`;
+    select n.payment_id as id, n.session_id, n.order_id, ${byMethod("CASH")} as cash_cents, ${byMethod("CARD")} as card_cents,
+      ${byMethod("CREDIT")} as on_credit_cents, -(coalesce(${listedGross}, n.note_total) - n.note_total)::int as discount_cents,
+      -n.note_total as amount_cents, n.provider, n.card_terminal_id, n.completed_at, n.type, n.channel,
+      n.table_id, n.table_name, n.source
+    from (${creditNotesSql(scope)}) n`;
 }
 
 /**
@@ -78,7 +121,7 @@ export function scopedPiecesSql(scope: StatsScope): SQL {
 const posCents = sql`case when s.provider is null or s.card_terminal_id is not null then s.card_cents else 0 end`;
 
 /**
- * Each payment of `payments` (a CTE of scopedPaymentsSql's or reversedPaymentsSql's rows) with its
+ * Each payment of `payments` (a CTE or subquery of scopedPaymentsSql's or reversedPaymentsSql's rows) with its
  * money by method, all its pieces counted: columns id, session_id, order_id, source, completed_at,
  * cash, pos, online, on_credit, discount. wholeSplitSql is that of `scoped`.
  */
@@ -91,13 +134,14 @@ export function wholeSplitOf(payments: SQL): SQL {
 export const wholeSplitSql = wholeSplitOf(sql`scoped`);
 
 /**
- * Each payment's share of some areas, given `shares` (rows payment_id, area_id, net, discount:
- * what its PAID pieces of those areas brought in and were given off): the share split over the
- * payment's methods in proportion (cash and on-credit rounded to the cent, card the rest, so the
- * shares add up exactly). A payment with no piece there (a register sale) has no share. Columns as
- * wholeSplitSql's, plus area_id.
+ * Each payment's share of some areas, given `shares` (areaSharesSql's rows: payment_id, area_id,
+ * net, discount, what its PAID pieces of those areas brought in and were given off): the share split
+ * over the payment's methods in proportion (cash and on-credit rounded to the cent, card the rest,
+ * so the shares add up exactly). A payment with no piece there (a register sale) has no share.
+ * `payments` holds the payments (scopedPaymentsSql's columns; their `id` is what a share's
+ * payment_id names). Columns as wholeSplitSql's, plus area_id.
  */
-export function areaSplitSql(shares: SQL): SQL {
+export function areaSplitSql(shares: SQL, payments: SQL = sql`scoped`): SQL {
   return sql`
     select x.id, x.session_id, x.order_id, x.source, x.completed_at, x.area_id, x.cash,
       case when x.is_pos then x.net - x.cash - x.on_credit else 0 end as pos,
@@ -113,14 +157,54 @@ export function areaSplitSql(shares: SQL): SQL {
           case when s.amount_cents = 0 then 0
                when s.card_cents = 0 and s.on_credit_cents = 0 then a.net
                else round(a.net * s.cash_cents::numeric / s.amount_cents)::int end as cash
-        from scoped s
+        from ${payments} s
         join (${shares}) a on a.payment_id = s.id
       ) c
     ) x`;
 }
 
-/** A share's columns over a payment's PAID pieces `u`: what they brought in and were given off. */
-export const shareColumns = sql`sum(u.unit_price_cents - u.discount_cents)::int as net, sum(u.discount_cents)::int as discount`;
+/**
+ * Which areas a share is of: each area on its own (the roll-up's rows, one per area), or the
+ * listed areas together (a read's area filter).
+ */
+export type AreaGrouping = "each" | readonly number[];
+
+/**
+ * The shares areaSplitSql splits: per `key` (the payment, unless told) and area grouping, what the
+ * PAID pieces `u` of `pieces` in those areas brought in (net) and were given off (discount).
+ */
+export function areaSharesSql(pieces: SQL, areas: AreaGrouping, key: SQL = sql`u.payment_id`): SQL {
+  const each = areas === "each";
+  return sql`
+    select ${key} as payment_id, ${each ? sql`u.preparation_area_id` : sql`null::int`} as area_id,
+      sum(u.unit_price_cents - u.discount_cents)::int as net, sum(u.discount_cents)::int as discount
+    from ${pieces}
+    where u.payment_status = 'PAID'
+      and ${each ? sql`u.preparation_area_id is not null` : inList(sql`u.preparation_area_id`, areas)}
+    group by ${key}${each ? sql`, u.preparation_area_id` : sql``}`;
+}
+
+/**
+ * The scope's credit notes split over areas, as areaSplitSql's rows, negative: a note takes back
+ * its pieces' share of its payment, split over the payment's methods as the payment's own area rows
+ * are (not over the note's, which list the goods' receipt's methods first), so a payment whose
+ * receipts are all cancelled is back to nothing in every area, by method, to the cent. Split note
+ * by note, the goods' and the services' shares would be rounded apart from the payment's, so a
+ * note takes back the split of the pieces cancelled up to it (by it and the payment's notes before
+ * it) less the split of those cancelled before it. A register sale has no pieces, so no share.
+ */
+export function reversedAreaSplitSql(scope: StatsScope, areas: AreaGrouping): SQL {
+  const notes = sql`(${creditNotesSql(scope)})`;
+  const split = (compare: "<=" | "<") => areaSplitSql(areaSharesSql(creditedPiecesSql(scope, compare), areas, sql`n.id`), notes);
+  return sql`
+    select s.id, s.session_id, s.order_id, s.source, s.completed_at, s.area_id, -s.cash as cash, -s.pos as pos,
+      -s.online as online, -s.on_credit as on_credit, -s.discount as discount
+    from (${split("<=")}) s
+    union all
+    select b.id, b.session_id, b.order_id, b.source, b.completed_at, b.area_id, b.cash, b.pos, b.online, b.on_credit,
+      b.discount
+    from (${split("<")}) b`;
+}
 
 /**
  * A consumption line's figures over pieces `u` paid or given away (payment_status PAID or GIFT):
@@ -129,6 +213,31 @@ export const shareColumns = sql`sum(u.unit_price_cents - u.discount_cents)::int 
 export const consumptionColumns = sql`count(*) as count,
   sum(case when u.payment_status = 'GIFT' then 0 else u.unit_price_cents - u.discount_cents end) as amount,
   sum(case when u.payment_status = 'GIFT' then u.unit_price_cents else 0 end) as gifts`;
+
+/**
+ * The pieces the scope's credit notes take back (`u`), each with its note as `n` (creditNotesSql's
+ * row: `completed_at` the note's issue, `source` its payment's): the PAID pieces of the payment of
+ * the receipt's kind. They leave the consumption on the note's day.
+ */
+export function reversedPiecesSql(scope: StatsScope): SQL {
+  return creditedPiecesSql(scope, "=");
+}
+
+/**
+ * The pieces `u` of the scope's credit notes `n` (creditNotesSql) that creditedPiece(compare)
+ * holds; with a table filter the pieces' own table too, as scopedPiecesSql's.
+ */
+function creditedPiecesSql(scope: StatsScope, compare: "=" | "<=" | "<"): SQL {
+  return sql`order_products u join (${creditNotesSql(scope)}) n on ${creditedPiece(compare)}
+    and ${inList(sql`u.table_id`, scope.tableIds)}`;
+}
+
+/** consumptionColumns' figures over pieces `u` a credit note took back (reversedPiecesSql), taken back. */
+export const reversedConsumptionColumns = sql`-count(*) as count, -sum(u.unit_price_cents - u.discount_cents) as amount,
+  0 as gifts`;
+
+/** Consumption lines (count, amount, gifts summed over a group) worth listing: those that net to something. */
+export const consumptionLineCounts = sql`sum(c.count) <> 0 or sum(c.amount) <> 0 or sum(c.gifts) <> 0`;
 
 /**
  * The venue's pieces cancelled in the scope's period (at the cancelling), with `t` their table:

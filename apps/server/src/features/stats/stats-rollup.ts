@@ -1,12 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
+  areaSharesSql,
   areaSplitSql,
   cancelledPiecesWhere,
   consumptionColumns,
+  consumptionLineCounts,
+  reversedAreaSplitSql,
+  reversedConsumptionColumns,
   reversedPaymentsSql,
+  reversedPiecesSql,
   scopedPaymentsSql,
-  shareColumns,
   unitSource,
   wholeSplitOf,
   wholeSplitSql,
@@ -164,17 +168,17 @@ function runsOf(days: string[]): [string, string][] {
  * one per area, each the sums the live read gives for that day, source and area.
  */
 function fillIncomeSql(span: StatsScope): SQL {
-  const byArea = areaSplitSql(sql`
-    select u.payment_id, u.preparation_area_id as area_id, ${shareColumns}
-    from order_products u join scoped p on p.id = u.payment_id
-    where u.payment_status = 'PAID' and u.preparation_area_id is not null
-    group by u.payment_id, u.preparation_area_id`);
   return sql`
     with scoped as (${scopedPaymentsSql(span)}),
     whole as (${wholeSplitSql}),
-    by_area as (${byArea}),
-    reversed as (${reversedPaymentsSql(span)}),
-    reversal as (${wholeSplitOf(sql`reversed`)}),
+    by_area as (${areaSplitSql(areaSharesSql(sql`order_products u join scoped p on p.id = u.payment_id`, "each"))}),
+    reversal as (
+      select null::int as area_id, w.* from (${wholeSplitOf(sql`(${reversedPaymentsSql(span)})`)}) w
+      union all
+      select a.area_id, a.id, a.session_id, a.order_id, a.source, a.completed_at, a.cash, a.pos, a.online, a.on_credit,
+        a.discount
+      from (${reversedAreaSplitSql(span, "each")}) a
+    ),
     money as (
       select ${athensDay(sql`w.completed_at`)} as day, w.source, null::int as area_id, w.cash, w.pos, w.online,
         w.on_credit, w.discount, w.order_id, w.session_id
@@ -218,7 +222,7 @@ function fillIncomeSql(span: StatsScope): SQL {
       union all
       select c.day, c.source, c.area_id, 0, 0, 0, 0, 0, c.cents, null, null from cancelled c
       union all
-      select ${athensDay(sql`v.completed_at`)}, v.source, null, v.cash, v.pos, v.online, v.on_credit, v.discount,
+      select ${athensDay(sql`v.completed_at`)}, v.source, v.area_id, v.cash, v.pos, v.online, v.on_credit, v.discount,
         -(v.cash + v.pos + v.online + v.on_credit), null, null
       from reversal v
     ) r
@@ -233,11 +237,20 @@ function fillProductsSql(span: StatsScope): SQL {
   return sql`
     with scoped as (${scopedPaymentsSql(span)}),
     lines as (
-      select ${athensDay(sql`p.completed_at`)} as day, p.source, u.preparation_area_id as area_id, u.product_name as name,
-        ${consumptionColumns}
-      from order_products u join scoped p on p.id = u.payment_id
-      where u.payment_status in ('PAID', 'GIFT')
+      select c.day, c.source, c.area_id, c.name, sum(c.count) as count, sum(c.amount) as amount, sum(c.gifts) as gifts
+      from (
+        select ${athensDay(sql`p.completed_at`)} as day, p.source, u.preparation_area_id as area_id, u.product_name as name,
+          ${consumptionColumns}
+        from order_products u join scoped p on p.id = u.payment_id
+        where u.payment_status in ('PAID', 'GIFT')
+        group by 1, 2, 3, 4
+        union all
+        select ${athensDay(sql`n.completed_at`)}, n.source, u.preparation_area_id, u.product_name, ${reversedConsumptionColumns}
+        from ${reversedPiecesSql(span)}
+        group by 1, 2, 3, 4
+      ) c
       group by 1, 2, 3, 4
+      having ${consumptionLineCounts}
     )
     insert into stats_daily_products (retailer_id, day, source, area_id, product_name, count, amount_cents, gifts_cents)
     select ${span.retailerId}, x.* from (

@@ -6,6 +6,7 @@ import { validateInvoicesDocs } from "../../../src/integrations/mydata/validate-
 import {
   activePaymentRequestAt,
   activeWaiterCallAt,
+  consumptionFacts,
   DEFECT,
   moneyFacts,
   openPiecesAt,
@@ -206,7 +207,11 @@ export async function piecesAddUp(model: ServiceModel, world: World): Promise<vo
 
 const parseEuros = (text: string) => Math.round(Number(text.replace(",", ".")) * 100);
 
-/** 3. Live and today's stats, the dashboard and the payments CSV equal the facts: completed payments minus credit notes, per method. */
+/**
+ * 3. Live and today's stats, the dashboard and the payments CSV equal the facts: completed payments
+ * minus credit notes, per method; the consumption (productCount, which the consumption CSV and the
+ * 80 mm report print) their pieces less the cancelled receipts'.
+ */
 export async function figuresEqualFacts(model: ServiceModel, world: World): Promise<void> {
   const name = "figures equal the facts";
   const hasNotes = model.receipts.some((r) => r.cancelled);
@@ -225,6 +230,7 @@ export async function figuresEqualFacts(model: ServiceModel, world: World): Prom
     discountsTotal: facts.discount,
     giftsTotal: gifts,
     cancelledTotal: cancelledPieces + creditNotes,
+    consumption: consumptionFacts(model),
   };
   const pick = (s: any) => ({
     cashTotal: s.cashTotal,
@@ -234,6 +240,9 @@ export async function figuresEqualFacts(model: ServiceModel, world: World): Prom
     discountsTotal: s.discountsTotal,
     giftsTotal: s.giftsTotal,
     cancelledTotal: s.cancelledTotal,
+    consumption: Object.fromEntries(
+      s.productCount.map((p: { name: string; count: number; amount: number }) => [p.name, { count: p.count, amount: p.amount }]),
+    ),
   });
   for (const [label, body] of [
     ["live stats", { live: true }],

@@ -188,6 +188,26 @@ export function releaseHold(model: ServiceModel, paymentId: number): void {
   }
 }
 
+/**
+ * The consumption lines by product name: the pieces of completed payments (gifts at 0,00 €), less
+ * those of the receipts a credit note cancelled (issue 28 A2).
+ */
+export function consumptionFacts(model: ServiceModel): Record<string, { count: number; amount: number }> {
+  const cancelled = new Set(model.receipts.filter((r) => r.cancelled).map((r) => r.paymentId));
+  const lines: Record<string, { count: number; amount: number }> = {};
+  for (const payment of model.payments) {
+    if (cancelled.has(payment.id)) continue;
+    for (const id of payment.pieces) {
+      const piece = model.pieces.get(id) as Piece;
+      const line = lines[piece.name] ?? { count: 0, amount: 0 };
+      line.count += 1;
+      line.amount += payment.gift ? 0 : piece.price - piece.discount;
+      lines[piece.name] = line;
+    }
+  }
+  return lines;
+}
+
 /** Completed payments (gifts count nothing) minus, per method, the receipts a credit note cancelled. */
 export function moneyFacts(model: ServiceModel, subtractCreditNotes: boolean): MoneyParts {
   const sum: MoneyParts = { cash: 0, pos: 0, online: 0, credit: 0, discount: 0 };
