@@ -86,7 +86,7 @@ describe("terms of use, privacy policy and accessibility statement", () => {
     await expect.poll(() => page.locator("h1").innerText()).toBe("Accessibility statement");
     expect(await statement.innerText()).toContain("Date of this statement: 29 November 2026");
     await expectNoSeriousA11yViolations(page, "accessibility statement, in English");
-    await screenshot(page, "accessibility-statement-english-390");
+    await screenshot(page, "accessibility-statement-english-390", true);
     // The statement's way to report a problem is the site's contact page; the burger menu has it too.
     await statement.locator('a[href="/contact-us"]').click();
     await page.getByTestId("contact-page").waitFor();
@@ -97,6 +97,7 @@ describe("terms of use, privacy policy and accessibility statement", () => {
 
   it("names on the home page the sign-in ways this installation offers, in the spec's words where both are", async () => {
     const page = await newPhone();
+    // This server has neither provider configured; the browser is told it has both.
     await page.route("**/management/info", (route) =>
       route.fulfill({
         json: {
@@ -108,6 +109,12 @@ describe("terms of use, privacy policy and accessibility statement", () => {
     );
     await page.goto(`${server.baseUrl}/`);
     await expect.poll(() => page.getByTestId("home-step-2").innerText()).toBe("Συνδέσου με Google ή Facebook.");
+    // The sign-in popup with both providers' buttons, ready to be tapped.
+    await page.goto(`${server.baseUrl}/service/customer/demo-4`);
+    await page.getByTestId("accept-terms").check();
+    await page.getByRole("button", { name: "Σύνδεση με Facebook" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "sign-in popup, with Google and Facebook");
+    await screenshot(page, "guest-sign-in-providers-390");
   });
 
   it("links them from the guest's sign-in popup and account menu, with no footer under /service", async () => {
