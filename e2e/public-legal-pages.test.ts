@@ -114,6 +114,27 @@ describe("terms of use, privacy policy and accessibility statement", () => {
     await page.getByTestId("accept-terms").check();
     await page.getByRole("button", { name: "Σύνδεση με Facebook" }).waitFor();
     await expectNoSeriousA11yViolations(page, "sign-in popup, with Google and Facebook");
+    // By keyboard: from the terms box through both links to the three ways in, each ringed in view.
+    await page.getByTestId("accept-terms").focus();
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return `${element.textContent?.trim()} | ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+      });
+    const ring = "solid 3px rgb(13, 107, 88)";
+    const order: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      order.push(await focused());
+    }
+    expect(order).toEqual([
+      `Όρους χρήσης | ${ring}`,
+      `Πολιτική απορρήτου | ${ring}`,
+      `Σύνδεση με Google | ${ring}`,
+      `Σύνδεση με Facebook | ${ring}`,
+      `Συνέχεια ως επισκέπτης | ${ring}`,
+    ]);
     await screenshot(page, "guest-sign-in-providers-390");
   });
 
