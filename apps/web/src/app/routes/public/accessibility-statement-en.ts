@@ -28,7 +28,7 @@ export const ACCESSIBILITY_STATEMENT_EN: LegalDocument = {
       blocks: [
         {
           list: [
-            "Automated checks: on every change, the tests that walk through the customer's screens in a real browser check each screen with the axe-core tool, in Greek and in English, and fail on any serious or critical finding.",
+            "Automated checks: on every change, the tests that walk through the customer's screens in a real browser check each screen with the axe-core tool, in Greek and many in English too, and fail on any serious or critical finding.",
             "Manual checks: we look at the screens that change on a phone-sized screen, in both languages, for visible focus, focus order, size of touch targets and colour contrast.",
           ],
         },
