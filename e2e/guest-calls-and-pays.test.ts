@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
@@ -102,6 +103,7 @@ describe("guests at one table call the waiter and pay", () => {
     await b.getByTestId("cancel-request").waitFor({ timeout: 15_000 });
     expect(await b.getByTestId("cancel-request").getAttribute("data-request")).toBe("call");
     await b.getByTestId("waiter-called").waitFor();
+    await expectNoSeriousA11yViolations(b, "table, waiter called");
     await screenshot(a, "guest-a-waiter-called-390");
     await screenshot(b, "guest-b-cancel-call-390");
 
@@ -115,6 +117,7 @@ describe("guests at one table call the waiter and pay", () => {
     await feedItem(a, "Τζατζίκι").getByTestId("remove-feed-item").click();
     await a.getByTestId("remove-item-dialog").waitFor();
     expect(await text(a.getByTestId("remove-item-dialog"))).toContain("Τζατζίκι");
+    await expectNoSeriousA11yViolations(a, "remove a sent item, confirmation");
     await screenshot(a, "guest-a-remove-confirm-390");
     await a.getByTestId("remove-item-confirm").click();
     await a.getByTestId("toast-success").filter({ hasText: "Το προϊόν αφαιρέθηκε με επιτυχία" }).waitFor();
@@ -146,6 +149,7 @@ describe("guests at one table call the waiter and pay", () => {
     expect(query.get("returnTo")).toBe("/service/customer/demo-3/select-products-to-pay");
     expect(await text(a.getByTestId("payment-summary"))).toContain("13,00");
     await a.getByTestId("needs-terminal").check();
+    await expectNoSeriousA11yViolations(a, "payment to the waiter");
     await screenshot(a, "guest-a-payment-390");
     // Meanwhile B has a salad in the basket, ready to send.
     await b.getByTestId("open-menu").click();
@@ -159,6 +163,7 @@ describe("guests at one table call the waiter and pay", () => {
     await b.getByTestId("waiting-for-waiter").waitFor({ timeout: 15_000 });
     await expect.poll(() => b.getByTestId("send-order").isDisabled()).toBe(true);
     expect(await text(b.getByTestId("send-blocked-reason"))).toContain("η παραγγελία μένει στο καλάθι");
+    await expectNoSeriousA11yViolations(b, "basket, payment requested");
     await screenshot(b, "guest-b-basket-under-payment-request-390");
     await b.goto(`${server.baseUrl}/service/customer/demo-3`);
     await b.getByTestId("table-page").waitFor();
@@ -173,9 +178,11 @@ describe("guests at one table call the waiter and pay", () => {
       expect(await page.getByTestId("remove-feed-item").count()).toBe(0);
     }
     expect(await text(a.getByTestId("waiting-for-waiter"))).toContain("Αναμονή για τον σερβιτόρο");
+    await expectNoSeriousA11yViolations(a, "table, waiting for the waiter");
     await screenshot(a, "guest-a-waiting-for-waiter-390");
     await screenshot(b, "guest-b-waiting-for-waiter-390");
-  });
+    // Each accessibility check takes seconds on a loaded machine.
+  }, 240_000);
 
   it("checks the contact form as it is typed and sends it", async () => {
     const page = await newPhone();

@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
@@ -94,6 +95,9 @@ describe("guest orders, kitchen sees", () => {
       const page = await newPage(options);
       await page.goto(`${server.baseUrl}/`);
       await page.getByTestId("home-page").waitFor();
+      // No Google or Facebook configured here: the guest's own way is the one named.
+      await expect.poll(() => text(page.getByTestId("home-step-2"))).toBe("Συνέχισε ως επισκέπτης, χωρίς λογαριασμό.");
+      await expectNoSeriousA11yViolations(page, `home ${size}`);
       await screenshot(page, `home-${size}`);
 
       await page.getByTestId("open-business-login").click();
@@ -143,16 +147,19 @@ describe("guest orders, kitchen sees", () => {
     await guest.goto(`${server.baseUrl}/service/customer/demo-1`);
     await guest.getByTestId("guest-sign-in").waitFor();
     expect(await guest.getByTestId("continue-as-guest").isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(guest, "sign-in popup");
     await screenshot(guest, "guest-sign-in-390");
     await guest.getByTestId("accept-terms").check();
     await guest.getByTestId("continue-as-guest").click();
     await guest.getByTestId("welcome-message").waitFor();
     expect(await text(guest.getByTestId("table-name"))).toBe("Τραπέζι 1");
+    await expectNoSeriousA11yViolations(guest, "table, empty");
     await screenshot(guest, "guest-table-empty-390");
 
     // Greek salad without onion, with capers, twice.
     await guest.getByTestId("open-menu").click();
     await guest.getByTestId("menu-page").waitFor();
+    await expectNoSeriousA11yViolations(guest, "menu");
     await guest.getByRole("tab", { name: "Σαλάτες" }).click();
     const salad = guest.locator('[data-testid="menu-product"][data-name="Χωριάτικη"]');
     await salad.getByTestId("menu-product-toggle").click();
@@ -161,6 +168,7 @@ describe("guest orders, kitchen sees", () => {
     await salad.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
     // 9,50 € + 0,50 € capers, × 2.
     expect(await text(salad.getByTestId("add-to-basket"))).toContain("20,00");
+    await expectNoSeriousA11yViolations(guest, "menu, an item expanded");
     await screenshot(guest, "guest-menu-item-390");
     await salad.getByTestId("add-to-basket").click();
     await expect.poll(() => text(guest.getByTestId("basket-bar-count"))).toBe("2");
@@ -178,6 +186,7 @@ describe("guest orders, kitchen sees", () => {
     expect(await coffee.getByRole("radio", { name: "Σκέτος" }).isChecked()).toBe(true);
     await coffee.getByTestId("add-to-basket").click();
     await expect.poll(() => text(guest.getByTestId("basket-bar-count"))).toBe("3");
+    await expectNoSeriousA11yViolations(guest, "menu, with the basket bar");
     await screenshot(guest, "guest-menu-basket-bar-390");
 
     await guest.getByTestId("basket-bar").click();
@@ -187,6 +196,7 @@ describe("guest orders, kitchen sees", () => {
     expect(await text(saladLine)).toContain("χωρίς κρεμμύδι");
     expect(await text(saladLine)).toContain("+ Κάπαρη");
     expect(await text(guest.getByTestId("send-order"))).toContain("23,50");
+    await expectNoSeriousA11yViolations(guest, "basket");
     await screenshot(guest, "guest-order-390");
 
     await guest.getByTestId("send-order").click();
@@ -198,6 +208,7 @@ describe("guest orders, kitchen sees", () => {
     expect(await text(sentSalad.getByTestId("feed-item-status"))).toBe("Εστάλη");
     const sentCoffee = guest.locator('[data-testid="feed-item"][data-name="Freddo espresso"]');
     expect(await sentCoffee.getAttribute("data-status")).toBe("SENT");
+    await expectNoSeriousA11yViolations(guest, "table, order sent");
     await screenshot(guest, "guest-table-sent-390");
 
     // The kitchen's screen shows the ticket without a reload: the salad as ordered, no coffee.
@@ -221,6 +232,7 @@ describe("guest orders, kitchen sees", () => {
     await guest.getByTestId("menu-search").fill("mousaka");
     const found = guest.getByTestId("menu-search-results");
     expect(await text(found.getByTestId("menu-search-summary"))).toBe("1 προϊόν");
+    await expectNoSeriousA11yViolations(guest, "menu, search results");
     await screenshot(guest, "guest-menu-search-390");
     const moussaka = found.locator('[data-testid="menu-product"][data-name="Μουσακάς"]');
     // Nothing to choose on a moussaka: one tap on its "+" adds it.
@@ -248,23 +260,46 @@ describe("guest orders, kitchen sees", () => {
     await guest.getByTestId("feed-tab-ALL").filter({ hasText: "All" }).waitFor();
     await guest.locator('[data-testid="feed-item"][data-name="Greek salad"]').waitFor();
     expect(await guest.evaluate(() => document.documentElement.lang)).toBe("en");
+    await expectNoSeriousA11yViolations(guest, "table, in English");
     await screenshot(guest, "guest-table-english-390");
+    await guest.getByTestId("open-menu").click();
+    await guest.getByTestId("menu-page").waitFor();
+    await guest.getByRole("tab", { name: "Salads" }).click();
+    await guest.locator('[data-testid="menu-product"][data-name="Greek salad"]').getByTestId("menu-product-toggle").click();
+    await expectNoSeriousA11yViolations(guest, "menu, an item expanded, in English");
+    await screenshot(guest, "guest-menu-english-390");
+    await guest.locator('[data-testid="menu-product"][data-name="Greek salad"]').getByTestId("add-to-basket").click();
+    await guest.getByTestId("basket-bar").click();
+    await guest.getByTestId("order-page").waitFor();
+    await expectNoSeriousA11yViolations(guest, "basket, in English");
+    await guest.goto(`${server.baseUrl}/service/customer/demo-1`);
+    await guest.getByTestId("table-page").waitFor();
 
     // The same screens on the other size.
     await guest.setViewportSize(TABLET.viewport);
     await screenshot(guest, "guest-table-english-1280");
     await kitchen.setViewportSize(PHONE.viewport);
     await screenshot(kitchen, "prep-tickets-390");
-  });
+    // Each accessibility check takes seconds on a loaded machine; this journey makes a dozen.
+  }, 300_000);
 
-  it("says when a table code is unknown", async () => {
+  it("says when a table code is unknown, and what to do, before asking anyone to sign in", async () => {
     const guest = await newPage(PHONE);
     await guest.goto(`${server.baseUrl}/service/customer/no-such-table`);
-    await guest.getByTestId("accept-terms").check();
-    await guest.getByTestId("continue-as-guest").click();
     await guest.getByTestId("no-table").waitFor();
+    expect(await guest.getByTestId("guest-sign-in").count()).toBe(0);
     expect(await text(guest.getByTestId("no-table"))).toContain("Δεν υπάρχει τραπέζι με αυτόν τον κωδικό");
+    expect(await text(guest.getByTestId("no-table-hint"))).toBe(
+      "Σαρώστε ξανά τον κωδικό QR στο τραπέζι σας. Αν δεν λειτουργεί, ζητήστε βοήθεια από το προσωπικό.",
+    );
+    await expectNoSeriousA11yViolations(guest, "unknown table code");
     await screenshot(guest, "guest-no-table-390");
+    await guest.getByTestId("language-toggle").click();
+    await expect.poll(() => text(guest.getByTestId("no-table-hint"))).toContain("Scan the QR code on your table again");
+    await expectNoSeriousA11yViolations(guest, "unknown table code, in English");
+    await screenshot(guest, "guest-no-table-english-390");
+    await guest.getByTestId("no-table-home").click();
+    await guest.getByTestId("home-page").waitFor();
   });
 
   it("a phone whose stored token no longer works signs in again and reaches the menu", async () => {

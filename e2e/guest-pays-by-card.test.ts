@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a web build: apps/web/dist, or E2E_WEB_DIST.
@@ -86,16 +87,19 @@ async function signIn(username: string): Promise<string> {
 async function chooseMoussakaToPay(page: Page, shots = false): Promise<void> {
   await page.getByTestId("pay").click();
   await page.getByTestId("choose-payment-type-page").waitFor();
+  if (shots) await expectNoSeriousA11yViolations(page, "payment choice");
   if (shots) await screenshot(page, "05-choose-payment-type");
   await page.getByTestId("payment-type-partial").click();
   await page.getByTestId("select-products-page").waitFor();
   const moussaka = page.locator('[data-testid="pay-line"][data-name="Μουσακάς"]');
   await moussaka.getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+  if (shots) await expectNoSeriousA11yViolations(page, "products to pay");
   if (shots) await screenshot(page, "06-select-products");
   await page.getByTestId("confirm-selection").click();
   await page.getByTestId("payment-page").waitFor();
   await page.getByTestId("pay-by-card").click();
   expect(await text(page.getByTestId("pay-card"))).toContain("13,00");
+  if (shots) await expectNoSeriousA11yViolations(page, "payment method");
   if (shots) await screenshot(page, "07-payment-card");
   await page.getByTestId("pay-card").click();
   await page.getByTestId("sandbox-approve").waitFor();
@@ -199,6 +203,7 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
     expect(await text(a.getByTestId("paid-figure"))).toContain("13,00");
     await expect.poll(() => text(a.getByTestId("remaining-figure"))).toContain("20,50");
     expect(await text(a.getByTestId("remaining-figure"))).toContain("3");
+    await expectNoSeriousA11yViolations(a, "payment succeeded, part paid");
     await screenshot(a, "10-success-card-partial");
     // B sees the moussaka paid and the remaining balance live.
     await feedItem(b, "Μουσακάς", "PAID").waitFor({ timeout: 15_000 });
@@ -234,8 +239,29 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
       await page.getByTestId("new-order").waitFor();
       expect(await page.getByTestId("remaining-figure").count()).toBe(0);
     }
+    await expectNoSeriousA11yViolations(b, "payment succeeded, bill settled");
     await screenshot(b, "11-success-settled");
-  });
+
+    // A failure return that names no table still leads back: to the table this tab sat at...
+    await a.goto(`${server.baseUrl}/service/customer/failed-payment`);
+    await a.getByTestId("payment-failed").waitFor();
+    expect(await a.getByTestId("failed-back-to-table").getAttribute("href")).toBe(`/service/customer/${TABLE}`);
+    // Checked here, where no return to the table is under way to change the page while axe reads it.
+    await expectNoSeriousA11yViolations(a, "payment failed");
+    // ...and, on a phone that sat at none, to scanning the table's code again.
+    const stranger = await newPhone();
+    await stranger.goto(`${server.baseUrl}/service/customer/failed-payment?s=123`);
+    await stranger.getByTestId("payment-failed").waitFor();
+    expect(await text(stranger.getByTestId("failed-scan-again"))).toContain("σαρώστε ξανά τον κωδικό QR");
+    expect(await stranger.getByTestId("failed-back-to-table").count()).toBe(0);
+    await expectNoSeriousA11yViolations(stranger, "payment failed, no table known");
+    await screenshot(stranger, "09c-payment-failed-no-table");
+    await stranger.getByTestId("language-toggle").click();
+    await expect.poll(() => text(stranger.getByTestId("failed-scan-again"))).toContain("scan its QR code again");
+    await expectNoSeriousA11yViolations(stranger, "payment failed, no table known, in English");
+    await stranger.getByTestId("failed-home").click();
+    await stranger.getByTestId("home-page").waitFor();
+  }, 300_000);
 
   it("a guest who backs out of the card checkout does not block the table: the other phone and the waiter see the held pieces, Back frees them at once (issue 28 A5)", async () => {
     const a = await newPhone();

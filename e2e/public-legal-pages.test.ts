@@ -1,5 +1,8 @@
+import { mkdir } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { SCREENSHOTS, screenshot } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
@@ -17,8 +20,9 @@ async function newPhone(): Promise<Page> {
 
 const sections = (page: Page, kind: string) => page.locator(`[data-testid="${kind}-page"] section`);
 
-describe("terms of use and privacy policy", () => {
+describe("terms of use, privacy policy and accessibility statement", () => {
   beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
     browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
@@ -62,6 +66,76 @@ describe("terms of use and privacy policy", () => {
     await page.getByTestId("terms-of-use-page").waitFor();
     expect(await page.locator("h1").innerText()).toBe("Terms of use");
     expect(await page.getByTestId("terms-of-use-page").innerText()).toContain("courts of Athens");
+  });
+
+  it("states the site's accessibility from the footer, in Greek and English, with the way to report a problem", async () => {
+    const page = await newPhone();
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByTestId("site-footer").getByTestId("footer-accessibility").click();
+    const statement = page.getByTestId("accessibility-statement-page");
+    await statement.waitFor();
+    expect(await page.locator("h1").innerText()).toBe("Δήλωση προσβασιμότητας");
+    const greek = await statement.innerText();
+    expect(greek).toContain("WCAG) 2.2");
+    expect(greek).toContain("Ημερομηνία δήλωσης: 29 Νοεμβρίου 2026");
+    expect(greek).toContain("Γνωστοί περιορισμοί");
+    await expectNoSeriousA11yViolations(page, "accessibility statement");
+    await screenshot(page, "accessibility-statement-390");
+
+    await page.getByTestId("language-toggle").click();
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Accessibility statement");
+    expect(await statement.innerText()).toContain("Date of this statement: 29 November 2026");
+    await expectNoSeriousA11yViolations(page, "accessibility statement, in English");
+    await screenshot(page, "accessibility-statement-english-390", true);
+    // The statement's way to report a problem is the site's contact page; the burger menu has it too.
+    await statement.locator('a[href="/contact-us"]').click();
+    await page.getByTestId("contact-page").waitFor();
+    await page.getByTestId("site-menu-toggle").click();
+    await page.getByTestId("nav-accessibility").click();
+    await statement.waitFor();
+  });
+
+  it("names on the home page the sign-in ways this installation offers, in the spec's words where both are", async () => {
+    const page = await newPhone();
+    // This server has neither provider configured; the browser is told it has both.
+    await page.route("**/management/info", (route) =>
+      route.fulfill({
+        json: {
+          "display-ribbon-on-profiles": "dev",
+          activeProfiles: ["dev", "embedded"],
+          identityProviders: { googleClientId: "google-client", facebookAppId: "facebook-app" },
+        },
+      }),
+    );
+    await page.goto(`${server.baseUrl}/`);
+    await expect.poll(() => page.getByTestId("home-step-2").innerText()).toBe("Συνδέσου με Google ή Facebook.");
+    // The sign-in popup with both providers' buttons, ready to be tapped.
+    await page.goto(`${server.baseUrl}/service/customer/demo-4`);
+    await page.getByTestId("accept-terms").check();
+    await page.getByRole("button", { name: "Σύνδεση με Facebook" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "sign-in popup, with Google and Facebook");
+    // By keyboard: from the terms box through both links to the three ways in, each ringed in view.
+    await page.getByTestId("accept-terms").focus();
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return `${element.textContent?.trim()} | ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+      });
+    const ring = "solid 3px rgb(13, 107, 88)";
+    const order: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      order.push(await focused());
+    }
+    expect(order).toEqual([
+      `Όρους χρήσης | ${ring}`,
+      `Πολιτική απορρήτου | ${ring}`,
+      `Σύνδεση με Google | ${ring}`,
+      `Σύνδεση με Facebook | ${ring}`,
+      `Συνέχεια ως επισκέπτης | ${ring}`,
+    ]);
+    await screenshot(page, "guest-sign-in-providers-390");
   });
 
   it("links them from the guest's sign-in popup and account menu, with no footer under /service", async () => {

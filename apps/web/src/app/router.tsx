@@ -43,6 +43,7 @@ const ForRetailersPage = lazy(lazyWithRetry(() => import("./routes/public/for-re
 const ContactPage = lazy(lazyWithRetry(() => import("./routes/public/contact-page.tsx")));
 const TermsOfUsePage = lazy(lazyWithRetry(() => import("./routes/public/terms-of-use-page.tsx")));
 const PrivacyPolicyPage = lazy(lazyWithRetry(() => import("./routes/public/privacy-policy-page.tsx")));
+const AccessibilityStatementPage = lazy(lazyWithRetry(() => import("./routes/public/accessibility-statement-page.tsx")));
 const PrepLayout = lazy(lazyWithRetry(() => import("./routes/prep/prep-layout.tsx")));
 const PrepFeedPage = lazy(lazyWithRetry(() => import("./routes/prep/prep-feed-page.tsx")));
 const PrepTicketPage = lazy(lazyWithRetry(() => import("./routes/prep/prep-ticket-page.tsx")));
@@ -88,6 +89,7 @@ export const router = createBrowserRouter([
       { path: "contact-us", element: page(ContactPage) },
       { path: "terms-of-use", element: page(TermsOfUsePage) },
       { path: "privacy-policy", element: page(PrivacyPolicyPage) },
+      { path: "accessibility", element: page(AccessibilityStatementPage) },
       {
         path: "service/customer/:tableCode",
         lazy: CustomerLayout,

@@ -11,6 +11,7 @@ const MENU_LINKS = [
   { to: "/contact-us", key: "site.contact", testId: "nav-contact" },
   { to: "/terms-of-use", key: "common.termsOfUse", testId: "nav-terms" },
   { to: "/privacy-policy", key: "common.privacyPolicy", testId: "nav-privacy" },
+  { to: "/accessibility", key: "common.accessibility", testId: "nav-accessibility" },
 ] as const;
 
 function SiteHeader() {
@@ -67,6 +68,11 @@ function SiteFooter() {
   return (
     <footer className={styles.siteFooter} data-testid="site-footer">
       <SocialLinks />
+      <p>
+        <Link to="/accessibility" className={styles.footerLink} data-testid="footer-accessibility">
+          {t("common.accessibility")}
+        </Link>
+      </p>
       <p>{t("app.copyright")}</p>
     </footer>
   );

@@ -1,5 +1,6 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
 import { useOutletContext } from "react-router";
+import { storedValue } from "../../../lib/stored-value.ts";
 
 /** What every customer screen knows once the guest is signed in and checked in at the table. */
 export interface CustomerContext {
@@ -14,3 +15,14 @@ export function useCustomerContext(): CustomerContext {
 
 export const tablePath = (tableCode: string, sub = "") =>
   `/service/customer/${encodeURIComponent(tableCode)}${sub ? `/${sub}` : ""}`;
+
+/**
+ * The code of the table this tab last sat at: the card provider's failure return may not say
+ * which table it was (no or an unknown s), and the guest still needs a way back to it.
+ */
+export const lastTableCode = storedValue<string | null>(
+  "session",
+  "guestTableCode",
+  (raw) => raw || null,
+  (code) => code ?? "",
+);

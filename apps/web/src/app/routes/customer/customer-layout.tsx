@@ -13,6 +13,7 @@ import { tableMenuQueryOptions } from "../../../features/menu/api/get-table-menu
 import { useLiveMenu } from "../../../features/menu/hooks/use-live-menu.ts";
 import { useCheckIn } from "../../../features/table-feed/api/check-in.ts";
 import { tableByCodeQueryOptions, useTableByCode } from "../../../features/table-feed/api/get-table-by-code.ts";
+import { NoTableScreen } from "../../../features/table-feed/components/no-table-screen.tsx";
 import { TableNotInServiceScreen } from "../../../features/table-feed/components/table-not-in-service.tsx";
 import { useLiveTableFeed } from "../../../features/table-feed/hooks/use-live-table-feed.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
@@ -20,14 +21,14 @@ import { currentLanguage, useLanguage, useTranslation } from "../../../lib/i18n.
 import { useToken } from "../../../lib/session.ts";
 import { queryClient as appQueryClient } from "../../providers.tsx";
 import styles from "./customer.module.css";
-import { type CustomerContext, tablePath } from "./customer-context.ts";
+import { type CustomerContext, lastTableCode, tablePath } from "./customer-context.ts";
 import { CustomerHeader } from "./customer-header.tsx";
 import { usePaymentCompleted } from "./use-payment-completed.ts";
 
-function Problem({ message, onRetry, testId }: { message: string; onRetry?: () => void; testId?: string }) {
+function Problem({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.problem} role="alert" data-testid={testId}>
+    <div className={styles.problem} role="alert">
       <p>{message}</p>
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
@@ -70,7 +71,6 @@ export function loader({ params }: LoaderFunctionArgs): null {
  * guest is.
  */
 export default function CustomerLayout() {
-  const { t } = useTranslation();
   const { tableCode = "" } = useParams();
   const { lang } = useLanguage();
   const token = useToken();
@@ -82,6 +82,9 @@ export default function CustomerLayout() {
   const ready = isGuest && tableId !== undefined && checkIn.isSuccess;
   useLiveTableFeed(ready ? (tableId as number) : null, lang);
   useLiveMenu(ready ? (tableId as number) : null);
+  useEffect(() => {
+    if (ready) lastTableCode.set(tableCode);
+  }, [ready, tableCode]);
   // The menu is what a guest opens next (or is opening now), in the language chosen now.
   const queryClient = useQueryClient();
   useEffect(() => prefetchTable(queryClient, tableCode, lang), [tableCode, lang, queryClient]);
@@ -103,15 +106,13 @@ export default function CustomerLayout() {
   } else if (lookup.error instanceof ApiError && lookup.error.key === "venue_not_accepting_guests") {
     // Said before any sign-in: there is nothing to sign in for.
     content = <TableNotInServiceScreen venue onRetry={() => void lookup.refetch()} />;
+  } else if (lookup.error instanceof ApiError && lookup.error.status === 404) {
+    // Said before any sign-in too: there is no table to sign in at.
+    content = <NoTableScreen />;
   } else if (!account || !isGuest) {
     content = <GuestSignInDialog staffSignedIn={Boolean(account) && !isGuest} />;
   } else if (lookup.isError) {
-    const unknown = lookup.error instanceof ApiError && lookup.error.status === 404;
-    content = unknown ? (
-      <Problem message={t("customer.noTable")} testId="no-table" />
-    ) : (
-      <Problem message={errorMessage(lookup.error)} onRetry={() => void lookup.refetch()} />
-    );
+    content = <Problem message={errorMessage(lookup.error)} onRetry={() => void lookup.refetch()} />;
   } else if (checkIn.error instanceof ApiError && checkIn.error.key === "table_not_in_service") {
     content = <TableNotInServiceScreen onRetry={() => void checkIn.refetch()} />;
   } else if (checkIn.error instanceof ApiError && checkIn.error.key === "venue_not_accepting_guests") {

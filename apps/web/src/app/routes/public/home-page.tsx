@@ -1,11 +1,14 @@
 import { Link, Outlet } from "react-router";
+import { useManagementInfo } from "../../../features/auth/api/get-management-info.ts";
+import { signInStepKey } from "../../../features/auth/sign-in-ways.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import styles from "./public.module.css";
 
 /** The public home: what the product does for guests, and the way in for venues (spec 1 §1). */
 export default function HomePage() {
   const { t } = useTranslation();
-  const steps = [t("home.step1"), t("home.step2"), t("home.step3")];
+  const info = useManagementInfo();
+  const steps = [t("home.step1"), t(signInStepKey(info.data?.identityProviders)), t("home.step3")];
   return (
     <main className={styles.home} data-testid="home-page">
       <section className={styles.hero}>
@@ -20,7 +23,7 @@ export default function HomePage() {
               <span className={styles.stepNumber} aria-hidden="true">
                 {index + 1}
               </span>
-              <p>{step}</p>
+              <p data-testid={`home-step-${index + 1}`}>{step}</p>
             </li>
           ))}
         </ol>

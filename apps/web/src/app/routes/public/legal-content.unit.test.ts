@@ -1,22 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { ACCESSIBILITY_STATEMENT_EL } from "./accessibility-statement-el.ts";
+import { ACCESSIBILITY_STATEMENT_EN } from "./accessibility-statement-en.ts";
 import type { LegalBlock, LegalDocument } from "./legal-document.ts";
 import { PRIVACY_POLICY_EL } from "./privacy-policy-el.ts";
 import { PRIVACY_POLICY_EN } from "./privacy-policy-en.ts";
 import { TERMS_OF_USE_EL } from "./terms-of-use-el.ts";
 import { TERMS_OF_USE_EN } from "./terms-of-use-en.ts";
 
+const linesOf = (block: LegalBlock) =>
+  typeof block === "string" ? [block] : "list" in block ? block.list : [block.text, block.link.label];
+
 const textOf = (doc: LegalDocument) =>
-  [
-    ...doc.intro,
-    ...doc.sections.flatMap((section) => [
-      section.title,
-      ...section.blocks.flatMap((block: LegalBlock) => (typeof block === "string" ? [block] : block.list)),
-    ]),
-  ].join("\n");
+  [...doc.intro, ...doc.sections.flatMap((section) => [section.title, ...section.blocks.flatMap(linesOf)])].join("\n");
 
 const sectionText = (doc: LegalDocument, number: number) => {
   const section = doc.sections[number - 1];
-  return section.blocks.flatMap((block) => (typeof block === "string" ? [block] : block.list)).join("\n");
+  return section.blocks.flatMap(linesOf).join("\n");
 };
 
 describe("privacy policy", () => {
@@ -91,5 +90,26 @@ describe("terms of use", () => {
     expect(en).toContain("one (1) month");
     expect(el).toContain("δωρεάν για τον πελάτη");
     expect(en).toContain("free for customers");
+  });
+});
+
+describe("accessibility statement", () => {
+  it("has the same sections in both languages, dated", () => {
+    expect(ACCESSIBILITY_STATEMENT_EL.sections).toHaveLength(ACCESSIBILITY_STATEMENT_EN.sections.length);
+    expect(ACCESSIBILITY_STATEMENT_EL.updated).toContain("29 Νοεμβρίου 2026");
+    expect(ACCESSIBILITY_STATEMENT_EN.updated).toContain("29 November 2026");
+  });
+
+  it("names the standard, how it is checked, and leads to the contact page", () => {
+    for (const doc of [ACCESSIBILITY_STATEMENT_EL, ACCESSIBILITY_STATEMENT_EN]) {
+      const text = textOf(doc);
+      expect(text).toContain("WCAG) 2.2");
+      expect(text).toContain("axe-core");
+      expect(text).toContain("2019/882");
+      const links = doc.sections.flatMap((section) =>
+        section.blocks.filter((block) => typeof block === "object" && "link" in block),
+      );
+      expect(links).toEqual([expect.objectContaining({ link: expect.objectContaining({ to: "/contact-us" }) })]);
+    }
   });
 });

@@ -1,7 +1,10 @@
 import type { Language } from "@tableorder/domain/enums";
 
-/** A paragraph, or a bulleted list of short points. */
-export type LegalBlock = string | { readonly list: readonly string[] };
+/** A paragraph, a bulleted list of short points, or a sentence ending in a link to another page of the site. */
+export type LegalBlock =
+  | string
+  | { readonly list: readonly string[] }
+  | { readonly text: string; readonly link: { readonly to: string; readonly label: string } };
 
 export interface LegalSection {
   title: string;
@@ -19,7 +22,7 @@ export interface LegalDocument {
   sections: readonly LegalSection[];
 }
 
-export type LegalKind = "privacy-policy" | "terms-of-use";
+export type LegalKind = "privacy-policy" | "terms-of-use" | "accessibility-statement";
 
 // One file per text and language, fetched only when that page is opened in that language, so
 // neither the site's first load nor the guest's menu carries the legal texts.
@@ -31,6 +34,10 @@ const LOADERS: Record<LegalKind, Record<Language, () => Promise<LegalDocument>>>
   "terms-of-use": {
     el: () => import("./terms-of-use-el.ts").then((m) => m.TERMS_OF_USE_EL),
     en: () => import("./terms-of-use-en.ts").then((m) => m.TERMS_OF_USE_EN),
+  },
+  "accessibility-statement": {
+    el: () => import("./accessibility-statement-el.ts").then((m) => m.ACCESSIBILITY_STATEMENT_EL),
+    en: () => import("./accessibility-statement-en.ts").then((m) => m.ACCESSIBILITY_STATEMENT_EN),
   },
 };
 

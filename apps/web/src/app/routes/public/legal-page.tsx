@@ -1,10 +1,18 @@
 import { Fragment, type MouseEvent, use } from "react";
+import { Link } from "react-router";
 import { useLanguage } from "../../../lib/i18n.ts";
 import { type LegalBlock, type LegalKind, loadLegalDocument } from "./legal-document.ts";
 import styles from "./public.module.css";
 
 function Block({ block }: { block: LegalBlock }) {
   if (typeof block === "string") return <p>{block}</p>;
+  if ("link" in block) {
+    return (
+      <p>
+        {block.text} <Link to={block.link.to}>{block.link.label}</Link>
+      </p>
+    );
+  }
   return (
     <ul className={styles.legalList}>
       {block.list.map((item) => (
@@ -24,7 +32,7 @@ function jumpTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
 }
 
 /**
- * A full legal text (terms of use or privacy policy, spec 1 §1) in the chosen language: numbered
+ * A full legal text (terms of use, privacy policy (spec 1 §1) or the accessibility statement) in the chosen language: numbered
  * sections, a table of contents at the top and a way back to it after each section. The text is
  * its own lazily loaded file per language; the page suspends until it has arrived.
  */

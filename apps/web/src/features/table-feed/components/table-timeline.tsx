@@ -141,16 +141,19 @@ export function TableTimeline({
           </button>
         ))}
       </div>
-      <ul id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className={styles.items} data-testid="table-feed">
-        {shown.map((item) => (
-          <TimelineItem
-            key={item.id}
-            item={item}
-            held={item.paymentStatus === "UNPAID" ? heldPiecesOf(item, heldPayments).count : 0}
-            onRemove={onRemove}
-          />
-        ))}
-      </ul>
+      {/* The panel holds the list, so the items stay a list to a screen reader. */}
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`}>
+        <ul className={styles.items} data-testid="table-feed">
+          {shown.map((item) => (
+            <TimelineItem
+              key={item.id}
+              item={item}
+              held={item.paymentStatus === "UNPAID" ? heldPiecesOf(item, heldPayments).count : 0}
+              onRemove={onRemove}
+            />
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import buttonStyles from "../../../../components/button.module.css";
 import { useFailPayment } from "../../../../features/online-payment/api/complete-payment.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
-import { tablePath } from "../customer-context.ts";
+import { useStoredValue } from "../../../../lib/stored-value.ts";
+import { lastTableCode, tablePath } from "../customer-context.ts";
 import styles from "./payment-result.module.css";
 import { ResultShell } from "./result-shell.tsx";
 
@@ -13,7 +14,9 @@ const RETURN_AFTER_MS = 5000;
 /**
  * The provider's failure return (spec 1 §2, /service/customer/failed-payment?s): reports s (the
  * server releases the held pieces and answers the table code), says 'Payment has failed!' with a
- * way back, and returns to the table by itself once its code is known.
+ * way back, and returns to the table by itself once the server has named it. Until then, or when
+ * it cannot, the way back leads to the table this tab last sat at; with none known, the guest is
+ * told to scan the table's code again.
  */
 export default function PaymentFailedPage() {
   const { t } = useTranslation();
@@ -21,13 +24,15 @@ export default function PaymentFailedPage() {
   const [params] = useSearchParams();
   const s = params.get("s");
   const report = useFailPayment(s && /^\d{1,32}$/.test(s) ? s : null);
-  const tableCode = report.data?.tableCode ?? null;
+  const reportedCode = report.data?.tableCode ?? null;
+  const remembered = useStoredValue(lastTableCode);
+  const tableCode = reportedCode ?? remembered;
 
   useEffect(() => {
-    if (!tableCode) return;
-    const timer = setTimeout(() => navigate(tablePath(tableCode), { replace: true }), RETURN_AFTER_MS);
+    if (!reportedCode) return;
+    const timer = setTimeout(() => navigate(tablePath(reportedCode), { replace: true }), RETURN_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [tableCode, navigate]);
+  }, [reportedCode, navigate]);
 
   return (
     <ResultShell>
@@ -37,7 +42,7 @@ export default function PaymentFailedPage() {
         </span>
         <h1 className={styles.title}>{t("onlinePayment.failed")}</h1>
         <p className={styles.hint}>{t("onlinePayment.failedHint")}</p>
-        {tableCode && (
+        {tableCode ? (
           <div className={styles.actions}>
             <Link
               to={tablePath(tableCode)}
@@ -47,7 +52,21 @@ export default function PaymentFailedPage() {
             >
               {t("onlinePayment.backToTable")}
             </Link>
-            <p className={styles.hint}>{t("onlinePayment.redirectSoon")}</p>
+            {reportedCode && <p className={styles.hint}>{t("onlinePayment.redirectSoon")}</p>}
+          </div>
+        ) : (
+          <div className={styles.actions}>
+            <p className={styles.hint} data-testid="failed-scan-again">
+              {t("onlinePayment.scanAgain")}
+            </p>
+            <Link
+              to="/"
+              replace
+              className={`${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.lg} ${buttonStyles.block}`}
+              data-testid="failed-home"
+            >
+              {t("customer.toHome")}
+            </Link>
           </div>
         )}
       </section>
