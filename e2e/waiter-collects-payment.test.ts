@@ -326,9 +326,14 @@ describe("a waiter collects payment at the table", () => {
     await waiter.getByTestId("payment-method-credit").click();
     await waiter.getByTestId("finalize-payment").waitFor();
     expect(await text(waiter.getByTestId("credit-amount"))).toContain("13,00");
+    // On credit records a debt, not a collection: it names who owes it before it can be confirmed (issue 28 A9).
+    expect(await text(waiter.getByTestId("collect"))).toContain("Επί πιστώσει 13,00");
+    expect(await waiter.getByTestId("collect").isDisabled()).toBe(true);
+    expect(await text(waiter.getByTestId("collect-note"))).toContain("Γράψε ποιος οφείλει");
+    await waiter.getByTestId("credit-debtor").fill("Νίκος");
     await screenshot(waiter, "waiter-finalize-credit-1280");
     await waiter.getByTestId("collect").click();
-    await toast(waiter, "success", "Επιτυχής είσπραξη μερικού συνόλου!").waitFor();
+    await toast(waiter, "success", "Καταχωρήθηκε επί πιστώσει").waitFor();
     await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("1,00");
   });
 

@@ -112,7 +112,7 @@ describe("each staff action writes its entry", () => {
     const { table } = await orderedTable();
     const paid = await api.post(
       `/api/feed/table/${table.id}/complete-orders?payAll=true`,
-      { ...zero, cashAmount: 1000, onCreditAmount: 1200 },
+      { ...zero, cashAmount: 1000, onCreditAmount: 1200, creditDebtor: "Νίκος" },
       desk,
     );
     expect(paid.status).toBe(200);
@@ -123,6 +123,7 @@ describe("each staff action writes its entry", () => {
       subject: "2× Χωριάτικη, 3× Νερό",
       amountBeforeCents: 2200,
       amountAfterCents: 1200,
+      details: expect.objectContaining({ creditDebtor: "Νίκος" }),
     });
   });
 

@@ -425,8 +425,16 @@ describe("the cash register", () => {
     const ticket = history.find((t: any) => t.ticketId === order.id);
     expect(ticket).toMatchObject({ isRegistered: true, isPrinted: false, serviceMode: "TAKE_AWAY", quantity: 2, tableName: "" });
     expect(ticket.products).toEqual([
-      { name: "ΦΠΑ 24%", price: 1000, quantity: 1, paymentStatus: "PAID", hasDiscount: true },
-      { name: "ΦΠΑ 13%", price: 500, quantity: 1, paymentStatus: "PAID", hasDiscount: true },
+      {
+        name: "ΦΠΑ 24%",
+        price: 1000,
+        quantity: 1,
+        paymentStatus: "PAID",
+        onCredit: false,
+        creditDebtor: null,
+        hasDiscount: true,
+      },
+      { name: "ΦΠΑ 13%", price: 500, quantity: 1, paymentStatus: "PAID", onCredit: false, creditDebtor: null, hasDiscount: true },
     ]);
     expect((await api.get(`/api/orders/${order.id}/invoices`, desk)).body).toEqual([]);
   });
@@ -656,9 +664,33 @@ describe("the history", () => {
     expect(ticket.isPrinted).toBe(false);
     expect(ticket.products).toEqual(
       expect.arrayContaining([
-        { name: "Χωριάτικη", price: 950, quantity: 1, paymentStatus: "PAID", hasDiscount: true },
-        { name: "Χωριάτικη", price: 950, quantity: 1, paymentStatus: "UNPAID", hasDiscount: false },
-        { name: "Νερό", price: 100, quantity: 3, paymentStatus: "UNPAID", hasDiscount: false },
+        {
+          name: "Χωριάτικη",
+          price: 950,
+          quantity: 1,
+          paymentStatus: "PAID",
+          onCredit: false,
+          creditDebtor: null,
+          hasDiscount: true,
+        },
+        {
+          name: "Χωριάτικη",
+          price: 950,
+          quantity: 1,
+          paymentStatus: "UNPAID",
+          onCredit: false,
+          creditDebtor: null,
+          hasDiscount: false,
+        },
+        {
+          name: "Νερό",
+          price: 100,
+          quantity: 3,
+          paymentStatus: "UNPAID",
+          onCredit: false,
+          creditDebtor: null,
+          hasDiscount: false,
+        },
       ]),
     );
     const times = history.body.map((t: any) => t.timestamp);

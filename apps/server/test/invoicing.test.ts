@@ -63,6 +63,7 @@ const payAll = (tableId: number, amounts: { cash?: number; card?: number; credit
       cardAmount: amounts.card ?? 0,
       cashAmount: amounts.cash ?? 0,
       onCreditAmount: amounts.credit ?? 0,
+      creditDebtor: amounts.credit ? "Νίκος" : null,
       isGift: false,
     },
     desk,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import { apiClient } from "./support/http.ts";
 import { commandTally, serviceCommands } from "./support/service-model/commands.ts";
 import { checkInvariants } from "./support/service-model/invariants.ts";
-import { DEFECT, emptyModel } from "./support/service-model/model.ts";
+import { emptyModel } from "./support/service-model/model.ts";
 import { buildWorld, TABLES, TERMINAL_TIMEOUT_MS } from "./support/service-model/world.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 
@@ -26,10 +26,7 @@ import { startTestServer, type TestServer } from "./support/test-app.ts";
  * Known defects still open on main, each skipping only the check or command variant it breaks.
  * Empty this set as their fixes land.
  */
-const OPEN_DEFECTS: ReadonlySet<string> = new Set<string>([
-  // Issue 28 A9: on-credit collections count as income on the dashboard (its income figure, while some is on credit).
-  DEFECT.creditIsOwed,
-]);
+const OPEN_DEFECTS: ReadonlySet<string> = new Set<string>([]);
 
 /**
  * The suite plays the same evenings every time (a fixed seed, about 60 s here), so a red run is a

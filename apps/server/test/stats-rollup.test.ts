@@ -138,7 +138,7 @@ async function serveDay(day: string, variant: number) {
     day,
     "20:00",
   );
-  await completeAt(await collect(c.table.id, { payAll: true, onCreditAmount: 950 }), day, "20:05");
+  await completeAt(await collect(c.table.id, { payAll: true, onCreditAmount: 950, creditDebtor: "Νίκος" }), day, "20:05");
 
   const d = await tableWithOrder([{ id: venue.coffee.id, quantity: 2 }]);
   const dFreddo = await d.idsOf("Freddo");
@@ -161,6 +161,7 @@ async function serveDay(day: string, variant: number) {
       cashAmount: 501,
       cardAmount: 333 + variant,
       onCreditAmount: 233 - variant,
+      creditDebtor: "Νίκος",
     }),
     day,
     "14:45",

@@ -147,7 +147,7 @@ beforeAll(async () => {
     isGift: true,
     itemsCount: [{ orderProductId: c.lineOf("Freddo").orderProductIds[0], quantity: 1 }],
   });
-  await collect(c.table.id, { payAll: true, onCreditAmount: 950 });
+  await collect(c.table.id, { payAll: true, onCreditAmount: 950, creditDebtor: "Νίκος" });
   // D: 2 freddo paid online by the guest (7,00 €).
   const d = await tableWithOrder([{ id: venue.coffee.id, quantity: 2 }]);
   await payOnline(d.table.id, d.guest, [{ orderProductId: d.lineOf("Freddo").orderProductIds[0], quantity: 2 }]);
@@ -463,7 +463,9 @@ describe("the filter lists, today at a glance, CSV", () => {
     expect(listed.find((t: any) => t.id === open.table.id)).toEqual({ id: open.table.id, name: open.table.label, isOpen: true });
     expect(listed.find((t: any) => t.id === tables.a).isOpen).toBe(false);
     const glance = (await api.get("/api/stats/today", admin)).body;
-    expect(glance.incomeTotal).toBe(2900 + 4250 + 700 + 950);
+    // Table C's 9,50 € on credit is owed, not collected: beside the income, never in it (issue 28 A9).
+    expect(glance.incomeTotal).toBe(2900 + 4250 + 700);
+    expect(glance.owedTotal).toBe(950);
     expect(glance.openTables).toBe(1);
     // Every piece sent to an area and not cancelled is still waiting: A 2, B 3, C 2, D 2, E 1.
     expect(glance.itemsInPreparation).toBe(10);

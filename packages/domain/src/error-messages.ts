@@ -107,6 +107,10 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     el: "Τα ποσά μετρητών, κάρτας και επί πιστώσει δεν αθροίζουν στο πληρωτέο ποσό.",
     en: "Cash, card and on-credit amounts do not add up to the amount due.",
   },
+  credit_debtor_required: {
+    el: "Γράψτε ποιος οφείλει το ποσό επί πιστώσει.",
+    en: "Write who owes the amount on credit.",
+  },
   discount_too_large: {
     el: "Η έκπτωση είναι μεγαλύτερη από την επιτρεπτή (τουλάχιστον 0,20 € ανά τεμάχιο).",
     en: "The discount is larger than allowed (at least 0.20 € per piece must remain).",

@@ -57,6 +57,8 @@ export const ERROR_KEYS = [
   "already_paid",
   "amounts_do_not_add_up",
   "discount_too_large",
+  // An amount on credit is owed by somebody: the collection names who (issue 28 A9).
+  "credit_debtor_required",
   "terminal_not_available",
   "same_table_transfer",
   // Online card payment (spec 1 §7): a return the provider does not confirm pays nothing.

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   clampDiscount,
+  creditDebtorOf,
   discountFromPercentage,
   discountPercentage,
+  isCreditDebtorMissing,
   linkCashCard,
   linkDiscount,
   maxDiscount,
@@ -74,5 +76,22 @@ describe("payment calculator", () => {
     expect(validatePaymentAmounts({ cash: -1, card: 0, onCredit: 0, discount: 0 }, 0, 0)).toBe("negative_amount");
     expect(validatePaymentAmounts({ cash: 60, card: 0, onCredit: 0, discount: 1090 }, 1150, 3)).toBeNull();
     expect(validatePaymentAmounts({ cash: 59, card: 0, onCredit: 0, discount: 1091 }, 1150, 3)).toBe("discount_too_large");
+  });
+});
+
+describe("who owes an amount on credit (issue 28 A9)", () => {
+  it("is required with any amount on credit: missing, empty or blank is missing", () => {
+    for (const typed of [undefined, null, "", "  \t "]) expect(isCreditDebtorMissing(1, typed)).toBe(true);
+    expect(isCreditDebtorMissing(1200, "Νίκος")).toBe(false);
+  });
+
+  it("is not asked, and not kept, without credit", () => {
+    expect(isCreditDebtorMissing(0, undefined)).toBe(false);
+    expect(creditDebtorOf(0, "Νίκος")).toBeNull();
+  });
+
+  it("is kept trimmed", () => {
+    expect(creditDebtorOf(500, "  Νίκος (φίλος)  ")).toBe("Νίκος (φίλος)");
+    expect(creditDebtorOf(500, "   ")).toBeNull();
   });
 });

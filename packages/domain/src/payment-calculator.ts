@@ -114,3 +114,20 @@ export function validatePaymentAmounts(amounts: PaymentAmounts, total: Cents, pi
   if (cash + card + onCredit !== total - discount) return "amounts_do_not_add_up";
   return null;
 }
+
+/** The longest note of who owes an amount on credit. */
+export const CREDIT_DEBTOR_MAX_LENGTH = 120;
+
+/**
+ * Who owes a collection's on-credit part, as it is kept (issue 28 A9): the typed name or note,
+ * trimmed; null when nothing is on credit (there is nobody to owe it) or when it is left blank.
+ */
+export function creditDebtorOf(onCredit: Cents, typed: string | null | undefined): string | null {
+  const debtor = typed?.trim() ?? "";
+  return onCredit > 0 && debtor ? debtor : null;
+}
+
+/** An amount on credit is owed by somebody: a collection with one must name who (issue 28 A9). */
+export function isCreditDebtorMissing(onCredit: Cents, typed: string | null | undefined): boolean {
+  return onCredit > 0 && creditDebtorOf(onCredit, typed) == null;
+}

@@ -480,6 +480,8 @@ export const payments = pgTable(
     cashCents: integer("cash_cents").notNull().default(0),
     cardCents: integer("card_cents").notNull().default(0),
     onCreditCents: integer("on_credit_cents").notNull().default(0),
+    /** Who owes the on-credit part, as the waiter wrote it (a name or a note); set only when there is one. */
+    creditDebtor: text("credit_debtor"),
     discountCents: integer("discount_cents").notNull().default(0),
     provider: text("provider"),
     providerOrderCode: text("provider_order_code"),

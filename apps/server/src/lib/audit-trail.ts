@@ -106,6 +106,7 @@ export async function recordCollection(
     isGift: boolean;
     discountCents: number;
     onCreditCents: number;
+    creditDebtor: string | null;
     cashCents: number;
     cardCents: number;
   },
@@ -135,7 +136,12 @@ export async function recordCollection(
       subject,
       amountBeforeCents: total - collection.discountCents,
       amountAfterCents: collection.onCreditCents,
-      details: { ...details, cashCents: collection.cashCents, cardCents: collection.cardCents },
+      details: {
+        ...details,
+        cashCents: collection.cashCents,
+        cardCents: collection.cardCents,
+        creditDebtor: collection.creditDebtor,
+      },
     });
   }
 }

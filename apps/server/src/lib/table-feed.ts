@@ -1,6 +1,7 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
 import type { Language } from "@tableorder/domain/enums";
 import type { OrderedOptions, orderProducts } from "../db/schema.ts";
+import type { CreditDebtors } from "./credit-debtors.ts";
 
 /**
  * The table feed's one grouping rule, shared by the guest's table screen, the staff table feed and
@@ -11,9 +12,17 @@ type OrderProductRow = typeof orderProducts.$inferSelect;
 
 const named = (lang: Language, name: string, nameEng: string | null) => (lang === "en" && nameEng ? nameEng : name);
 
+/** Who owes a piece left on credit (lib/credit-debtors.ts), or undefined for a piece not on credit. */
+function creditOf(unit: OrderProductRow, credits: CreditDebtors): { debtor: string | null } | undefined {
+  if (unit.paymentStatus !== "PAID" || unit.paymentId == null || !credits.has(unit.paymentId)) return undefined;
+  return { debtor: credits.get(unit.paymentId) ?? null };
+}
+
 /** Pieces that look the same to a guest are one feed line; it still acts on each unit by id. */
-function feedLineKey(unit: OrderProductRow): string {
+function feedLineKey(unit: OrderProductRow, credits: CreditDebtors): string {
+  const credit = creditOf(unit, credits);
   return [
+    credit ? `credit:${credit.debtor ?? ""}` : "",
     unit.productId,
     unit.unitPriceCents,
     JSON.stringify(unit.options),
@@ -25,11 +34,14 @@ function feedLineKey(unit: OrderProductRow): string {
   ].join("|");
 }
 
-/** Groups order units into the spec's table feed items, in the order the units come. */
-export function groupFeedItems(units: readonly OrderProductRow[], lang: Language): TableFeedItem[] {
+/**
+ * Groups order units into the spec's table feed items, in the order the units come. credits (of
+ * the units' payments) marks pieces left on credit; every reader passes it, so none shows them paid.
+ */
+export function groupFeedItems(units: readonly OrderProductRow[], lang: Language, credits: CreditDebtors): TableFeedItem[] {
   const lines = new Map<string, TableFeedItem>();
   for (const unit of units) {
-    const key = feedLineKey(unit);
+    const key = feedLineKey(unit, credits);
     const line = lines.get(key);
     const timestamp = unit.createdAt.toISOString();
     if (line) {
@@ -40,6 +52,7 @@ export function groupFeedItems(units: readonly OrderProductRow[], lang: Language
     }
     const options: OrderedOptions = unit.options;
     const way = options.preparationWay;
+    const credit = creditOf(unit, credits);
     lines.set(key, {
       id: `${unit.id}`,
       productId: unit.productId,
@@ -49,6 +62,8 @@ export function groupFeedItems(units: readonly OrderProductRow[], lang: Language
       price: unit.unitPriceCents,
       status: unit.status as TableFeedItem["status"],
       paymentStatus: unit.paymentStatus as TableFeedItem["paymentStatus"],
+      onCredit: credit != null,
+      creditDebtor: credit?.debtor ?? null,
       hasDiscount: unit.discountCents > 0,
       billed: unit.billed,
       notes: unit.notes,

@@ -148,6 +148,9 @@ export const historyProduct = z.object({
   price: z.number().int(),
   quantity: z.number().int(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** PAID pieces whose collection left money on credit: owed, not paid (issue 28 A9), and who owes it. */
+  onCredit: z.boolean(),
+  creditDebtor: z.string().nullable(),
   hasDiscount: z.boolean(),
   /** The credit note ("series-number") that cancelled the receipt of these pieces (CANCELLED then). */
   creditNote: z.string().optional(),

@@ -107,7 +107,10 @@ export const statsPrepAreas = z.array(statsPrepArea);
 
 /** GET api/stats/today: the admin landing page's figures, for today's Athens business day. */
 export const todayGlance = z.object({
+  /** Money collected today (cash and card), less the receipts cancelled today; on-credit parts are not collected. */
   incomeTotal: z.number().int(),
+  /** What today's collections left on credit (owed, not collected), less the credit notes of today (issue 28 A9). */
+  owedTotal: z.number().int(),
   openTables: z.number().int(),
   itemsInPreparation: z.number().int(),
   /** Average seconds from order to ready (SENT → PREPARED) per area, over today's prepared pieces. */

@@ -28,6 +28,12 @@ export const tableFeedItem = z.object({
   price: z.number().int(),
   status: z.enum(ORDER_PRODUCT_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /**
+   * Beyond the spec (issue 28 A9): PAID pieces whose collection left money on credit are owed, not
+   * paid, and read "Επί πιστώσει"; creditDebtor is who owes it (staff only; null on a guest's phone).
+   */
+  onCredit: z.boolean(),
+  creditDebtor: z.string().nullable(),
   hasDiscount: z.boolean(),
   billed: z.boolean(),
   notes: z.string(),

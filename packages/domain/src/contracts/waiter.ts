@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WAITER_REQUEST_TYPES } from "../enums.ts";
+import { CREDIT_DEBTOR_MAX_LENGTH } from "../payment-calculator.ts";
 import { id, idParam } from "./common.ts";
 import { heldPayment, tableFeedItem } from "./table.ts";
 
@@ -139,6 +140,11 @@ export const completeOrderBody = z.object({
   cardAmount: cents.default(0),
   cashAmount: cents.default(0),
   onCreditAmount: cents.default(0),
+  /**
+   * Beyond the spec (issue 28 A9, docs/decisions/credit-debtor.md): who owes the on-credit part, a
+   * name or a note. Required when onCreditAmount > 0 (credit_debtor_required); ignored otherwise.
+   */
+  creditDebtor: z.string().trim().max(CREDIT_DEBTOR_MAX_LENGTH).nullish(),
   itemsCount: z
     .array(z.object({ orderProductId: id, quantity: z.number().int().min(1).max(500) }))
     .max(200)

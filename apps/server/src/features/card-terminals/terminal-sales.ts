@@ -330,6 +330,7 @@ export class TerminalSales {
           isGift: false,
           discountCents: current.discountCents,
           onCreditCents: current.onCreditCents,
+          creditDebtor: current.creditDebtor,
           cashCents: current.cashCents,
           cardCents: current.cardCents,
         });

@@ -11,13 +11,18 @@ import {
   products,
   type RegisterSectionRow,
 } from "../../db/schema.ts";
+import { loadCreditDebtors } from "../../lib/credit-debtors.ts";
 import { VENUE_TIME_ZONE } from "./business-day.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 type UnitRow = Pick<
   typeof orderProducts.$inferSelect,
   "orderId" | "productName" | "unitPriceCents" | "paymentStatus" | "discountCents"
-> & { creditNote?: string };
+> & {
+  creditNote?: string;
+  /** Set for a piece whose collection left money on credit (lib/credit-debtors.ts): who owes it. */
+  onCredit?: { debtor: string | null };
+};
 
 /**
  * The credit note that cancelled the receipt of a payment's goods or services, if any: a payment
@@ -33,18 +38,31 @@ const sectionName = (section: RegisterSectionRow) => `ΦΠΑ ${section.sectionVa
 /** A register sale's sections are paid when its payment is (a listed one is unpaid only when REFUND_DUE). */
 const saleStatus = (paymentStatus: string | null): PaymentStatus => (paymentStatus === "COMPLETED" ? "PAID" : "UNPAID");
 
-/** An order's pieces as the history shows them: identical pieces (name, price, state) counted on one product. */
+/**
+ * An order's pieces as the history shows them: identical pieces (name, price, state) counted on one
+ * product. Pieces left on credit are owed, not paid (issue 28 A9), each debtor's on a product of its own.
+ */
 function groupUnits(units: readonly UnitRow[]): HistoryProduct[] {
   const products = new Map<string, HistoryProduct>();
   for (const unit of units) {
     const hasDiscount = unit.discountCents > 0;
     const cancelled = unit.paymentStatus === "PAID" && unit.creditNote != null;
-    const key = [unit.productName, unit.unitPriceCents, unit.paymentStatus, hasDiscount, unit.creditNote].join("|");
+    const credit = unit.paymentStatus === "PAID" && !cancelled ? unit.onCredit : undefined;
+    const key = [
+      unit.productName,
+      unit.unitPriceCents,
+      unit.paymentStatus,
+      hasDiscount,
+      unit.creditNote,
+      credit ? `credit:${credit.debtor ?? ""}` : "",
+    ].join("|");
     const product = products.get(key) ?? {
       name: unit.productName,
       price: unit.unitPriceCents,
       quantity: 0,
       paymentStatus: cancelled ? "CANCELLED" : (unit.paymentStatus as PaymentStatus),
+      onCredit: credit != null,
+      creditDebtor: credit?.debtor ?? null,
       hasDiscount,
       ...(cancelled ? { creditNote: unit.creditNote } : {}),
     };
@@ -81,6 +99,9 @@ export function presentHistoryTicket({ order, tableName, payment, units, tickets
           price: section.sectionAmount,
           quantity: 1,
           paymentStatus: status === "PAID" && creditNote ? "CANCELLED" : status,
+          // The register sells for cash or card only: nothing of it is on credit.
+          onCredit: false,
+          creditDebtor: null,
           hasDiscount: (payment?.discountCents ?? 0) > 0,
           ...(status === "PAID" && creditNote ? { creditNote } : {}),
         };
@@ -177,9 +198,14 @@ export async function loadHistoryTickets(
         )})`)) as unknown as { rows: { payment_id: number; invoice_type: string; series: string; number: number }[] };
     for (const n of notes.rows) creditNotes.set(`${n.payment_id}|${n.invoice_type}`, `${n.series}-${n.number}`);
   }
+  const credits = await loadCreditDebtors(
+    db,
+    units.map((u) => u.paymentId),
+  );
   const withNotes = units.map((u) => ({
     ...u,
     creditNote: u.paymentId == null ? undefined : creditNotes.get(creditNoteKey(u.paymentId, u.productType)),
+    onCredit: u.paymentId != null && credits.has(u.paymentId) ? { debtor: credits.get(u.paymentId) ?? null } : undefined,
   }));
   const byOrder = <T extends { orderId: number }>(list: T[]) => {
     const map = new Map<number, T[]>();

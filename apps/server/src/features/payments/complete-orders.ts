@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { CompleteOrderBody, CompleteOrderResponse } from "@tableorder/domain/contracts/waiter";
-import { splitDiscount, validatePaymentAmounts } from "@tableorder/domain/payment-calculator";
+import {
+  creditDebtorOf,
+  isCreditDebtorMissing,
+  splitDiscount,
+  validatePaymentAmounts,
+} from "@tableorder/domain/payment-calculator";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
@@ -80,6 +85,8 @@ export async function completeOrders(options: {
   if (!body.payAll && !body.itemsCount.length) {
     throw new AppError("validation", 400, {}, [{ objectName: "completeOrder", field: "itemsCount", message: "required" }]);
   }
+  const onCredit = body.isGift ? 0 : body.onCreditAmount;
+  if (isCreditDebtorMissing(onCredit, body.creditDebtor)) throw new AppError("credit_debtor_required", 400);
   const result = await db.transaction(async (tx) => {
     await lockTables(tx, [tableId]);
     if (!body.payAll) {
@@ -136,7 +143,8 @@ export async function completeOrders(options: {
         amountCents: paidAmount,
         cashCents: body.isGift ? 0 : body.cashAmount,
         cardCents: body.isGift ? 0 : body.cardAmount,
-        onCreditCents: body.isGift ? 0 : body.onCreditAmount,
+        onCreditCents: onCredit,
+        creditDebtor: creditDebtorOf(onCredit, body.creditDebtor),
         discountCents: discount,
         items: units.map((u) => u.id),
         collectedByUserId: principal.userId,
@@ -172,6 +180,7 @@ export async function completeOrders(options: {
       isGift: body.isGift,
       discountCents: discount,
       onCreditCents: payment.onCreditCents,
+      creditDebtor: payment.creditDebtor,
       cashCents: payment.cashCents,
       cardCents: payment.cardCents,
     });

@@ -8,7 +8,8 @@ type Raw<T> = { rows: T[] };
 
 /**
  * The admin landing page's figures for today's Athens business day (issue 14): income so far
- * (completed payments less the receipts cancelled today), open tables (dine-in sessions open now), pieces still being prepared, the
+ * (cash and card of completed payments less the receipts cancelled today), what was left on credit
+ * today (owed, not collected, so apart from the income: issue 28 A9), open tables (dine-in sessions open now), pieces still being prepared, the
  * average time from order to ready per area, and fiscal documents not yet transmitted. A piece is
  * ready when it turned PREPARED; one already delivered counts from its ticket's completion.
  */
@@ -27,12 +28,15 @@ export async function loadTodayGlance(db: Queryable, retailerId: number, now = n
     tableIds: [],
     areaIds: [],
   };
+  const completedToday = sql`(select * from payments p
+    where p.retailer_id = ${retailerId} and p.status = 'COMPLETED' and p.completed_at >= ${start} and p.completed_at < ${end})`;
   const readyAt = sql`case when u.status = 'PREPARED' then u.status_changed_at else k.completed_at end`;
   const result = (await db.execute(sql`
     select
-      (select coalesce(sum(p.cash_cents + p.card_cents + p.on_credit_cents), 0) from payments p
-        where p.retailer_id = ${retailerId} and p.status = 'COMPLETED' and p.completed_at >= ${start} and p.completed_at < ${end}
-      ) + (select coalesce(sum(v.amount_cents), 0) from (${reversedPaymentsSql(todayScope)}) v) as income,
+      (select coalesce(sum(p.cash_cents + p.card_cents), 0) from ${completedToday} p)
+        + (select coalesce(sum(v.cash_cents + v.card_cents), 0) from (${reversedPaymentsSql(todayScope)}) v) as income,
+      (select coalesce(sum(p.on_credit_cents), 0) from ${completedToday} p)
+        + (select coalesce(sum(v.on_credit_cents), 0) from (${reversedPaymentsSql(todayScope)}) v) as owed,
       (select count(*) from table_sessions s join dining_tables t on t.id = s.table_id
         where s.retailer_id = ${retailerId} and s.status = 'OPEN' and t.kind = 'TABLE') as open_tables,
       (select count(*) from order_products u join kitchen_tickets k on k.id = u.ticket_id
@@ -50,6 +54,7 @@ export async function loadTodayGlance(db: Queryable, retailerId: number, now = n
         group by a.id, a.name
       ) x) as times`)) as unknown as Raw<{
     income: number | string;
+    owed: number | string;
     open_tables: number | string;
     in_preparation: number | string;
     documents: number | string;
@@ -59,6 +64,7 @@ export async function loadTodayGlance(db: Queryable, retailerId: number, now = n
   const times = typeof row.times === "string" ? JSON.parse(row.times) : row.times;
   return {
     incomeTotal: Number(row.income),
+    owedTotal: Number(row.owed),
     openTables: Number(row.open_tables),
     itemsInPreparation: Number(row.in_preparation),
     preparationTimes: times.map((t: { area_id: number; area_name: string; count: number; average_seconds: number }) => ({

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, orderProducts, retailers, tableSessions, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { loadCreditDebtors, withoutDebtors } from "../../lib/credit-debtors.ts";
 import { heldPayments } from "../../lib/settle-payment.ts";
 import { groupFeedItems, sumCents } from "../../lib/table-feed.ts";
 
@@ -49,14 +50,20 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
       ),
     );
   const unpaid = units.filter((u) => u.paymentStatus === "UNPAID");
+  const credits = withoutDebtors(
+    await loadCreditDebtors(
+      db,
+      units.map((u) => u.paymentId),
+    ),
+  );
   return {
     tableId,
     tableCode: table.code,
     onService: table.onService,
     sessionId: session?.id ?? null,
     retailerInfo,
-    tableFeed: groupFeedItems(units, lang),
-    unpaidTableFeed: groupFeedItems(unpaid, lang),
+    tableFeed: groupFeedItems(units, lang, credits),
+    unpaidTableFeed: groupFeedItems(unpaid, lang, credits),
     totalUnpaidCount: unpaid.length,
     totalUnpaidPrice: sumCents(unpaid),
     callWaiterRequestId: requests.find((r) => r.type === "WAITER_CALL")?.id ?? null,

@@ -5,6 +5,7 @@ import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Queryable } from "../../db/client.ts";
 import { cardTerminals, orderProducts, payments, tableSessions } from "../../db/schema.ts";
+import { loadCreditDebtors } from "../../lib/credit-debtors.ts";
 import { heldPayments } from "../../lib/settle-payment.ts";
 import { groupFeedItems, sumCents } from "../../lib/table-feed.ts";
 
@@ -27,6 +28,10 @@ export async function loadStaffTableFeed(
     ? await db.select().from(orderProducts).where(eq(orderProducts.sessionId, session.id)).orderBy(asc(orderProducts.id))
     : [];
   const unpaid = units.filter((u) => u.paymentStatus === "UNPAID");
+  const credits = await loadCreditDebtors(
+    db,
+    units.map((u) => u.paymentId),
+  );
   const waiting = session
     ? await db
         .select({ payment: payments, terminalName: cardTerminals.friendlyName })
@@ -46,8 +51,8 @@ export async function loadStaffTableFeed(
       startedAt: payment.createdAt.toISOString(),
       pieceCount: payment.items.length,
     })),
-    tableFeed: groupFeedItems(units, options.lang),
-    unpaidTableFeed: groupFeedItems(unpaid, options.lang),
+    tableFeed: groupFeedItems(units, options.lang, credits),
+    unpaidTableFeed: groupFeedItems(unpaid, options.lang, credits),
     totalUnpaidCount: unpaid.length,
     totalUnpaidPrice: sumCents(unpaid),
     heldPayments: session ? await heldPayments(db, table.id, new Date()) : [],

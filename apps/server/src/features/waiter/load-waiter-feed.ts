@@ -5,6 +5,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, orderProducts, preparationAreas, retailers, tableWaiters, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { loadCreditDebtors } from "../../lib/credit-debtors.ts";
 import { isSpent, pendingUnits, presentWaiterFeedItem } from "./presenters.ts";
 
 /**
@@ -55,12 +56,18 @@ export async function loadWaiterFeed(
         .orderBy(asc(orderProducts.id))
     : [];
   const byId = new Map(units.map((u) => [u.id, u]));
+  const credits = await loadCreditDebtors(
+    db,
+    units.map((u) => u.paymentId),
+  );
   const feed: WaiterFeedItem[] = [];
   for (const { request, tableLabel, areaName } of rows) {
     const own = request.items.map((i) => byId.get(i.orderProductId)).filter((u) => u !== undefined);
     const pending = pendingUnits(request.type, own);
     if (isSpent(request.type, pending)) continue;
-    feed.push(presentWaiterFeedItem(request, { tableLabel, areaName: areaName ?? null, units: pending, lang: options.lang }));
+    feed.push(
+      presentWaiterFeedItem(request, { tableLabel, areaName: areaName ?? null, units: pending, lang: options.lang, credits }),
+    );
   }
   return feed;
 }

@@ -1,6 +1,7 @@
 import type { WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
 import { type Language, PAYMENT_REQUEST_TYPES, type WaiterRequestType } from "@tableorder/domain/enums";
 import type { orderProducts, waiterRequests } from "../../db/schema.ts";
+import type { CreditDebtors } from "../../lib/credit-debtors.ts";
 import { groupFeedItems, sumCents } from "../../lib/table-feed.ts";
 
 type RequestRow = typeof waiterRequests.$inferSelect;
@@ -31,7 +32,13 @@ export const isSpent = (type: string, pending: readonly UnitRow[]) =>
 /** One card of the waiter's feed, the same fetched or pushed. */
 export function presentWaiterFeedItem(
   request: RequestRow,
-  context: { tableLabel: string; areaName: string | null; units: readonly UnitRow[]; lang: Language },
+  context: {
+    tableLabel: string;
+    areaName: string | null;
+    units: readonly UnitRow[];
+    lang: Language;
+    credits: CreditDebtors;
+  },
 ): WaiterFeedItem {
   return {
     id: request.id,
@@ -42,7 +49,7 @@ export function presentWaiterFeedItem(
     placementId: request.tableId,
     preparationArea: context.areaName,
     preparationAreaId: request.preparationAreaId,
-    items: groupFeedItems(context.units, context.lang),
+    items: groupFeedItems(context.units, context.lang, context.credits),
     sum: sumCents(context.units),
     itemCount: context.units.length,
   };

@@ -384,6 +384,8 @@ class StaffCollects extends StoryCommand {
         ...amounts,
         discountAmount: discount,
         isGift: gift,
+        // Money on credit is owed by somebody, whom the collection names (issue 28 A9).
+        ...(amounts.onCreditAmount > 0 ? { creditDebtor: `guest of ${world.tableName(t)}` } : {}),
         ...(this.all ? { payAll: true } : { itemsCount: pieces.map((p) => ({ orderProductId: p.id, quantity: 1 })) }),
         ...(terminal ? { selectedTerminalId: world.terminalId } : {}),
       },

@@ -20,8 +20,6 @@ export const DEFECT = {
    * the piece are not told it is ready.
    */
   kitchenPushFollowsTransfer: "kitchen-push-follows-transfer",
-  /** Issue 28 A9: a collection on credit counts as income on the dashboard instead of as owed. */
-  creditIsOwed: "credit-collection-is-owed",
   /** Issue 28 A2: a credit note is not subtracted from the income figures. */
   creditNoteReversesIncome: "credit-note-reverses-income",
 } as const;

@@ -39,6 +39,7 @@ export const el = {
       credentialsChanged: "νέα διαπιστευτήρια myDATA",
       settings: { shop: "Κατάστημα", invoicing: "Τιμολόγηση" },
       movedTo: "Προς {{table}}",
+      owedBy: "Οφείλει: {{debtor}}",
     },
     fields: {
       name: "Επωνυμία",
@@ -115,6 +116,7 @@ export const en: typeof el = {
       credentialsChanged: "new myDATA credentials",
       settings: { shop: "Shop", invoicing: "Invoicing" },
       movedTo: "To {{table}}",
+      owedBy: "Owed by: {{debtor}}",
     },
     fields: {
       name: "Name",

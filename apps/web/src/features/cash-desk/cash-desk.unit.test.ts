@@ -25,7 +25,9 @@ const ticket = (id: number, timestamp: string, overrides: Partial<HistoryTicket>
   quantity: 1,
   isRegistered: false,
   isPrinted: false,
-  products: [{ name: "Φραπέ", price: 350, quantity: 1, paymentStatus: "UNPAID", hasDiscount: false }],
+  products: [
+    { name: "Φραπέ", price: 350, quantity: 1, paymentStatus: "UNPAID", onCredit: false, creditDebtor: null, hasDiscount: false },
+  ],
   ...overrides,
 });
 

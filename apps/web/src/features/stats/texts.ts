@@ -31,7 +31,7 @@ export const el = {
       cash: "Μετρητά",
       pos: "POS",
       online: "Online",
-      onCredit: "Επί πιστώσει",
+      onCredit: "Επί πιστώσει (οφείλεται)",
       uncollected: "Μη εισπραχθέντα",
       gifts: "Κεράσματα",
       cancelled: "Ακυρώσεις",
@@ -59,6 +59,7 @@ export const el = {
     glance: {
       title: "Σήμερα",
       income: "Έσοδα μέχρι τώρα",
+      owed: "Επί πιστώσει (οφείλεται)",
       openTables: "Ανοιχτά τραπέζια",
       inPreparation: "Προϊόντα σε προετοιμασία",
       prepTimes: "Μέσος χρόνος παραγγελίας → έτοιμο",
@@ -102,7 +103,7 @@ export const en: typeof el = {
       cash: "Cash",
       pos: "POS",
       online: "Online",
-      onCredit: "On credit",
+      onCredit: "On credit (owed)",
       uncollected: "Uncollected",
       gifts: "Gifts",
       cancelled: "Cancellations",
@@ -126,6 +127,7 @@ export const en: typeof el = {
     glance: {
       title: "Today",
       income: "Income so far",
+      owed: "On credit (owed)",
       openTables: "Open tables",
       inPreparation: "Items in preparation",
       prepTimes: "Average order → ready time",

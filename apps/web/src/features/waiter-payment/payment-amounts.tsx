@@ -1,5 +1,13 @@
 import { centsToAmountText, decimalMarkOf, eurosToCents } from "@tableorder/domain/money";
-import { clampDiscount, linkCashCard, linkDiscount, maxDiscount } from "@tableorder/domain/payment-calculator";
+import {
+  CREDIT_DEBTOR_MAX_LENGTH,
+  clampDiscount,
+  creditDebtorOf,
+  isCreditDebtorMissing,
+  linkCashCard,
+  linkDiscount,
+  maxDiscount,
+} from "@tableorder/domain/payment-calculator";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { useFormatEuros } from "../../components/price.tsx";
@@ -17,6 +25,8 @@ export interface CollectedAmounts {
   cash: number;
   card: number;
   onCredit: number;
+  /** Who owes the on-credit part (a name or a note); null when nothing is on credit. */
+  creditDebtor: string | null;
   /** The terminal the card part goes to; null when the venue has none or there is no card part. */
   terminal: CardTerminal | null;
 }
@@ -42,7 +52,8 @@ interface TypedAmount {
 /**
  * The amounts of a payment (spec 2 §5, spec 3 §4, §5), the same for a table's collection and a
  * cash-register sale: discount amount and percentage linked and capped at 0.20 € a piece (none for
- * a gift), cash and card linked to the payable total, on credit, the terminal a card part goes to
+ * a gift), cash and card linked to the payable total, on credit with who owes it (issue 28 A9:
+ * required, and the button says it records a debt, not a collection), the terminal a card part goes to
  * (required when the venue has terminals), and one collect button, disabled at 0 or while loading,
  * that a double tap cannot press twice. The arithmetic is packages/domain's payment-calculator.
  * `pieces` is what the floor counts: a table's pieces, or a register's sections.
@@ -108,6 +119,9 @@ export function PaymentAmounts({
   const cash = mixed ? split.cash : 0;
   const card = mixed ? split.card : 0;
   const onCredit = method === "credit" ? payable : 0;
+  const [debtor, setDebtor] = useState("");
+  const debtorMissing = isCreditDebtorMissing(onCredit, debtor);
+  const debtorId = useId();
   const textOf = (field: "cash" | "card") =>
     typed.field === field && eurosToCents(typed.text || "0") === split[field] ? typed.text : centsText(split[field]);
   const onAmount = (field: "cash" | "card") => (text: string) =>
@@ -129,22 +143,31 @@ export function PaymentAmounts({
 
   const busy = loading || sending;
   const nothing = pieces === 0 || total === 0;
-  const disabled = nothing || busy || choosing || (card > 0 && terminals.isPending);
+  const disabled = nothing || busy || choosing || debtorMissing || (card > 0 && terminals.isPending);
   // What the bar says above the button: why it cannot be pressed, or where the card part goes.
   const note = nothing
     ? t("waiterPay.nothingToCollect")
     : choosing
       ? t("waiterPay.chooseTerminal")
-      : terminal && needsTerminal
-        ? t("waiterPay.terminalChosen", { name: terminal.friendlyName })
-        : null;
+      : debtorMissing
+        ? t("waiterPay.creditDebtorRequired")
+        : terminal && needsTerminal
+          ? t("waiterPay.terminalChosen", { name: terminal.friendlyName })
+          : null;
   const noteId = useId();
 
   const onTap = () => {
     if (disabled || submitting.current) return;
     submitting.current = true;
     setSending(true);
-    const amounts = { discount: discountCents, cash, card, onCredit, terminal: needsTerminal ? terminal : null };
+    const amounts = {
+      discount: discountCents,
+      cash,
+      card,
+      onCredit,
+      creditDebtor: creditDebtorOf(onCredit, debtor),
+      terminal: needsTerminal ? terminal : null,
+    };
     if (amounts.terminal) lastTerminal.set(amounts.terminal.id);
     // The caller says what went wrong (the API client's toast, its own); here only the guard ends.
     void onCollect(amounts)
@@ -215,6 +238,28 @@ export function PaymentAmounts({
             <span data-testid="credit-amount">{format(onCredit)}</span>
           </p>
         )}
+        {method === "credit" && !gift && (
+          <div className={styles.field}>
+            <label htmlFor={debtorId} className={styles.fieldLabel}>
+              {t("waiterPay.creditDebtor")}
+            </label>
+            <span className={styles.fieldBox}>
+              <input
+                id={debtorId}
+                className={styles.fieldInput}
+                type="text"
+                autoComplete="off"
+                required
+                maxLength={CREDIT_DEBTOR_MAX_LENGTH}
+                placeholder={t("waiterPay.creditDebtorHint")}
+                value={debtor}
+                onChange={(event) => setDebtor(event.target.value)}
+                aria-invalid={debtorMissing || undefined}
+                data-testid="credit-debtor"
+              />
+            </span>
+          </div>
+        )}
       </section>
 
       {card > 0 && !terminals.isPending && (
@@ -263,7 +308,9 @@ export function PaymentAmounts({
           >
             {gift
               ? t("waiterPay.giftConfirm")
-              : (collectLabel?.(format(payable)) ?? t("waiterPay.collectAmount", { price: format(payable) }))}
+              : onCredit > 0
+                ? t("waiterPay.creditConfirm", { price: format(payable) })
+                : (collectLabel?.(format(payable)) ?? t("waiterPay.collectAmount", { price: format(payable) }))}
           </Button>
         </div>
       </div>

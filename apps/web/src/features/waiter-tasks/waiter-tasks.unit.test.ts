@@ -22,6 +22,8 @@ const task = (id: number, tableId: number, timestamp: string, ids: number[] = []
           price: 550,
           status: "PREPARED",
           paymentStatus: "UNPAID",
+          onCredit: false,
+          creditDebtor: null,
           hasDiscount: false,
           billed: false,
           notes: "",

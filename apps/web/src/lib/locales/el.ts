@@ -188,6 +188,8 @@ export const el = {
       GIFT: "Κέρασμα",
       CANCELLED: "Ακυρώθηκε",
     },
+    onCredit: "Επί πιστώσει",
+    onCreditBy: "Επί πιστώσει · {{debtor}}",
     beingPaidElsewhere: "Πληρώνεται από άλλο κινητό",
     piecesBeingPaidElsewhere_one: "{{count}} πληρώνεται από άλλο κινητό",
     piecesBeingPaidElsewhere_other: "{{count}} πληρώνονται από άλλο κινητό",

@@ -188,6 +188,8 @@ export const en: Catalog = {
       GIFT: "Treat",
       CANCELLED: "Cancelled",
     },
+    onCredit: "On credit",
+    onCreditBy: "On credit · {{debtor}}",
     beingPaidElsewhere: "Being paid from another phone",
     piecesBeingPaidElsewhere_one: "{{count}} being paid from another phone",
     piecesBeingPaidElsewhere_other: "{{count}} being paid from another phone",

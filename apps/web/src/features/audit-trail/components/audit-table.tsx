@@ -6,7 +6,7 @@ import styles from "./audit.module.css";
 
 type Translate = ReturnType<typeof useTranslation>["t"];
 
-/** What an entry's details add to its subject, in words: a switch, an account change, the settings touched. */
+/** What an entry's details add to its subject, in words: a switch, an account change, the settings touched, who owes. */
 function entryNote(entry: AuditEntry, t: Translate, exists: (key: string) => boolean): string | null {
   const details = entry.details as Record<string, unknown>;
   switch (entry.kind) {
@@ -28,6 +28,9 @@ function entryNote(entry: AuditEntry, t: Translate, exists: (key: string) => boo
     }
     case "VENUE_STATUS_CHANGED":
       return t(details.disabled ? "audit.notes.venueDisabled" : "audit.notes.venueEnabled");
+    case "PAYMENT_ON_CREDIT":
+      // Who owes it (issue 28 A9); entries from before it was asked name nobody.
+      return typeof details.creditDebtor === "string" ? t("audit.notes.owedBy", { debtor: details.creditDebtor }) : null;
     default:
       return null;
   }

@@ -1,6 +1,7 @@
 import type { HistoryProduct, HistoryTicket } from "@tableorder/domain/contracts/cash-desk";
 import { useMemo } from "react";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
+import { CreditBadge } from "../../../components/credit-badge.tsx";
 import { Price } from "../../../components/price.tsx";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { VENUE_TIME_ZONE } from "../history-range.ts";
@@ -94,9 +95,13 @@ export function HistoryTicketItem({
               <span className={styles.productPrice}>
                 <Price cents={product.price} /> × {product.quantity}
               </span>
-              <Badge tone={PAYMENT_TONES[product.paymentStatus]}>
-                {t(`cashDesk.history.paymentStatus.${product.paymentStatus}`)}
-              </Badge>
+              {product.onCredit ? (
+                <CreditBadge debtor={product.creditDebtor} testId="history-credit" />
+              ) : (
+                <Badge tone={PAYMENT_TONES[product.paymentStatus]}>
+                  {t(`cashDesk.history.paymentStatus.${product.paymentStatus}`)}
+                </Badge>
+              )}
               {product.creditNote && (
                 <Badge tone={PAYMENT_TONES.CANCELLED}>{t("cashDesk.history.creditNote", { number: product.creditNote })}</Badge>
               )}

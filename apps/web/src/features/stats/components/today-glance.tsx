@@ -8,7 +8,8 @@ import styles from "./stats.module.css";
 addAreaCatalog(texts);
 
 /**
- * The admin landing page's "today at a glance" (issue 14): income so far, open tables, pieces in
+ * The admin landing page's "today at a glance" (issue 14): income so far, what was left on credit
+ * today (issue 28 A9), open tables, pieces in
  * preparation, documents awaiting transmission, and the average time from order to ready per area.
  */
 export function TodayGlance({ statsPath }: { statsPath: string }) {
@@ -16,7 +17,7 @@ export function TodayGlance({ statsPath }: { statsPath: string }) {
   const { locale } = useLanguage();
   const glance = useTodayGlance(true);
   if (!glance.data) return null;
-  const { incomeTotal, openTables, itemsInPreparation, documentsPending, preparationTimes } = glance.data;
+  const { incomeTotal, owedTotal, openTables, itemsInPreparation, documentsPending, preparationTimes } = glance.data;
   const figure = (label: string, value: string, testId: string) => (
     <div className={styles.panel}>
       <h2>{label}</h2>
@@ -28,6 +29,8 @@ export function TodayGlance({ statsPath }: { statsPath: string }) {
   return (
     <section className={styles.glance} data-testid="today-glance" aria-label={t("stats.glance.title")}>
       {figure(t("stats.glance.income"), formatEuros(incomeTotal, locale), "glance-income")}
+      {/* Owed, not collected: beside the income, never in it; shown once something was left on credit. */}
+      {owedTotal !== 0 && figure(t("stats.glance.owed"), formatEuros(owedTotal, locale), "glance-owed")}
       {figure(t("stats.glance.openTables"), String(openTables), "glance-open-tables")}
       {figure(t("stats.glance.inPreparation"), String(itemsInPreparation), "glance-in-preparation")}
       {figure(t("stats.glance.documents"), String(documentsPending), "glance-documents")}

@@ -3,6 +3,7 @@ import type { OrderProductStatus, PaymentStatus } from "@tableorder/domain/enums
 import { heldPiecesOf } from "@tableorder/domain/held-pieces";
 import { useId, useState } from "react";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
+import { CreditBadge } from "../../../components/credit-badge.tsx";
 import { OptionsSummary } from "../../../components/options-summary.tsx";
 import { Price } from "../../../components/price.tsx";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
@@ -43,6 +44,7 @@ function TimelineItem({
       data-testid="feed-item"
       data-status={item.status}
       data-payment={item.paymentStatus}
+      data-credit={item.onCredit || undefined}
       data-name={item.name}
       data-held={held || undefined}
     >
@@ -70,9 +72,12 @@ function TimelineItem({
                 : t("customer.piecesBeingPaidElsewhere", { count: held })}
             </Badge>
           ) : null}
-          {held < item.quantity && (
-            <Badge tone={PAYMENT_TONE[item.paymentStatus]}>{t(`customer.paymentStatus.${item.paymentStatus}`)}</Badge>
-          )}
+          {held < item.quantity &&
+            (item.onCredit ? (
+              <CreditBadge debtor={item.creditDebtor} testId="feed-item-credit" />
+            ) : (
+              <Badge tone={PAYMENT_TONE[item.paymentStatus]}>{t(`customer.paymentStatus.${item.paymentStatus}`)}</Badge>
+            ))}
           {item.hasDiscount && <Badge tone="info">{t("customer.discount")}</Badge>}
           <time className={styles.itemTime} dateTime={item.timestamp}>
             {time}

@@ -1,5 +1,6 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
+import { CreditBadge } from "../../../components/credit-badge.tsx";
 import { OptionsSummary } from "../../../components/options-summary.tsx";
 import { Price } from "../../../components/price.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
@@ -56,9 +57,13 @@ export function TaskItems({
                 <Badge tone={STATUS_TONE[item.status]} testId="item-status">
                   {t(`customer.status.${item.status}`)}
                 </Badge>
-                <Badge tone={PAYMENT_TONE[item.paymentStatus]} testId="item-payment">
-                  {t(`customer.paymentStatus.${item.paymentStatus}`)}
-                </Badge>
+                {item.onCredit ? (
+                  <CreditBadge debtor={item.creditDebtor} testId="item-payment" />
+                ) : (
+                  <Badge tone={PAYMENT_TONE[item.paymentStatus]} testId="item-payment">
+                    {t(`customer.paymentStatus.${item.paymentStatus}`)}
+                  </Badge>
+                )}
                 {item.hasDiscount && (
                   <Badge tone="neutral" testId="item-discount">
                     {t("waiterPay.discount")}

@@ -41,7 +41,7 @@ function Finalize({
   const selection = type === "full" ? null : decodeSelection(search.get("selectedProducts"));
   const resolved = resolveSelection(unpaid, selection);
 
-  const onCollect = async ({ discount, cash, card, onCredit, terminal }: CollectedAmounts) => {
+  const onCollect = async ({ discount, cash, card, onCredit, creditDebtor, terminal }: CollectedAmounts) => {
     const result = await complete.mutateAsync({
       tableId: scope.tableId,
       body: {
@@ -49,6 +49,7 @@ function Finalize({
         cashAmount: cash,
         cardAmount: card,
         onCreditAmount: onCredit,
+        creditDebtor,
         itemsCount: toItemsCount(resolved.lines),
         isGift: gift,
         selectedTerminalId: terminal?.id ?? null,
@@ -72,7 +73,8 @@ function Finalize({
       }
       return;
     }
-    toast.success(t(`waiterPay.success.${SERVER_PAYMENT_TYPE[type]}`));
+    // Money left on credit was recorded, not collected: the toast says so (issue 28 A9).
+    toast.success(onCredit > 0 ? t("waiterPay.success.CREDIT") : t(`waiterPay.success.${SERVER_PAYMENT_TYPE[type]}`));
     void navigate(scope.returnTo, { replace: true });
   };
 

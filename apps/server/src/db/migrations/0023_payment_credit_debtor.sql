@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "credit_debtor" text;
