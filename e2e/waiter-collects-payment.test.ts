@@ -197,11 +197,20 @@ describe("a waiter collects payment at the table", () => {
     await cardToTerminal();
     expect(await text(waiter.getByTestId("terminal-sale-details"))).toMatch(/^18,50 € στο .+, από \d\d:\d\d$/);
     expect(await waiter.getByTestId("collect-table").isDisabled()).toBe(true);
+    // Its pieces read as being paid at the terminal, not unpaid, and cannot be removed.
+    const unpaidLines = waiter.locator('[data-testid="task-item"][data-payment="UNPAID"]');
+    for (const line of await unpaidLines.all()) {
+      expect(await text(line.getByTestId("item-held"))).toBe("Στο POS");
+      expect(await line.getByTestId("item-payment").count()).toBe(0);
+      expect(await line.getByTestId("remove-item").count()).toBe(0);
+    }
+    expect(await unpaidLines.count()).toBeGreaterThan(0);
     await screenshot(waiter, "waiter-pay-terminal-sale-waiting-390");
     await waiter.getByTestId("cancel-terminal-sale").click();
     await toast(waiter, "info", "Η συναλλαγή ακυρώθηκε στο τερματικό.").waitFor();
     await expect.poll(() => waiter.getByTestId("terminal-sale").count()).toBe(0);
     await expect.poll(() => waiter.getByTestId("collect-table").isDisabled()).toBe(false);
+    expect(await waiter.getByTestId("item-held").count()).toBe(0);
 
     // Again, declined at the terminal while the waiter is away from its screen: they are told.
     await cardToTerminal();

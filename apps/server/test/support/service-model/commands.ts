@@ -35,6 +35,7 @@ type Command = fc.AsyncCommand<ServiceModel, World>;
 
 /** How often each command ran, across the runs of this process, so a run can show what it covered. */
 export const commandTally = new Map<string, number>();
+const tallied = (what: string) => commandTally.set(what, (commandTally.get(what) ?? 0) + 1);
 
 const errorOf = (answer: Answer) => answer.headers.get("x-app-error");
 
@@ -45,8 +46,7 @@ function expectOk(answer: Answer, what: string): void {
 }
 
 function expectRefused(answer: Answer, key: string | null, what: string): void {
-  const tally = `refused ${key ?? "(any key)"}`;
-  commandTally.set(tally, (commandTally.get(tally) ?? 0) + 1);
+  tallied(`refused ${key ?? "(any key)"}`);
   if (answer.status !== 400 || (key !== null && errorOf(answer) !== `error.${key}`) || !errorOf(answer)) {
     throw new Error(
       `${what}: expected a 400 ${key ? `error.${key}` : "keyed error"}, got ${answer.status} ${errorOf(answer) ?? ""} ${JSON.stringify(answer.body)}`,
@@ -68,7 +68,7 @@ abstract class StoryCommand implements Command {
   protected abstract act(model: ServiceModel, world: World): Promise<void>;
   protected abstract plan(): string;
   async run(model: ServiceModel, world: World): Promise<void> {
-    commandTally.set(this.constructor.name, (commandTally.get(this.constructor.name) ?? 0) + 1);
+    tallied(this.constructor.name);
     this.story = null;
     await timeOutStaleSales(model, world);
     try {
@@ -364,15 +364,17 @@ class StaffCollects extends StoryCommand {
     if (this.method === "card" || this.method === "terminal") amounts.cardAmount = rest;
     if (this.method === "credit") amounts.onCreditAmount = rest;
     if (this.method === "split") {
-      amounts.cashAmount = Math.floor(rest / 2);
-      amounts.cardAmount = rest - amounts.cashAmount;
+      // Every method in one payment, on credit too: a third each, the card the rest.
+      amounts.cashAmount = Math.floor(rest / 3);
+      amounts.onCreditAmount = Math.floor(rest / 3);
+      amounts.cardAmount = rest - amounts.cashAmount - amounts.onCreditAmount;
     }
     const terminal = this.method === "terminal";
     const how = {
       cash: "in cash",
       card: "by card",
       credit: "on credit",
-      split: `${euros(amounts.cashAmount)} cash + ${euros(amounts.cardAmount)} card`,
+      split: `${euros(amounts.cashAmount)} cash + ${euros(amounts.onCreditAmount)} on credit + ${euros(amounts.cardAmount)} card`,
       gift: "as a gift",
       terminal: "by card on the terminal",
     }[this.method];
@@ -408,6 +410,7 @@ class StaffCollects extends StoryCommand {
     const shares = splitDiscount(discount, prices);
     if (!terminal) {
       if (answer.body.status !== "COMPLETED") throw new Error(`${this.story}: answered ${answer.body.status}`);
+      tallied(`collected ${this.method}`);
       settlePayment(model, payment, t, shares);
       return recordReceipt(model, world, payment, this.story);
     }

@@ -85,6 +85,7 @@ export default function WaiterTableFeedPage() {
           <TaskItems
             items={data.tableFeed}
             badges
+            heldPayments={data.heldPayments}
             onRemove={setRemoving}
             removeDisabled={remove.isPending}
             removeLabel={(item) => t("waiterPay.removeOne", { name: item.name })}
