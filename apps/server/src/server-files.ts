@@ -19,6 +19,7 @@ export const RUNTIME_FILES = [
   "db/pglite-worker.mjs",
   "integrations/mydata/xsd",
   "integrations/mydata/xsd-worker.mjs",
+  "seed/demo-pictures",
 ] as const;
 
 export type RuntimeFile = (typeof RUNTIME_FILES)[number];

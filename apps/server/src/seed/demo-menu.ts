@@ -11,6 +11,8 @@ export interface DemoOption {
 export interface DemoProduct {
   name: string;
   nameEng: string;
+  /** Its illustration in demo-pictures/: `<picture>.webp` and the sized copies beside it. */
+  picture: string;
   description?: string;
   descriptionEng?: string;
   price: number;
@@ -38,6 +40,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Τζατζίκι",
         nameEng: "Tzatziki",
+        picture: "tzatziki",
         description: "Στραγγιστό γιαούρτι, αγγούρι, σκόρδο, άνηθος",
         descriptionEng: "Strained yoghurt, cucumber, garlic, dill",
         price: 550,
@@ -53,6 +56,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Χτυπητή",
         nameEng: "Spicy feta dip",
+        picture: "htipiti",
         description: "Φέτα με καυτερή πιπεριά",
         descriptionEng: "Feta whipped with hot pepper",
         price: 600,
@@ -64,6 +68,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Πατάτες τηγανητές",
         nameEng: "French fries",
+        picture: "french-fries",
         price: 450,
         takeAway: 400,
         area: "Kitchen",
@@ -79,6 +84,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Κεφτεδάκια",
         nameEng: "Meatballs",
+        picture: "keftedakia",
         description: "Τηγανητά κεφτεδάκια με δυόσμο",
         descriptionEng: "Fried meatballs with mint",
         price: 850,
@@ -89,6 +95,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Σαγανάκι",
         nameEng: "Fried cheese",
+        picture: "saganaki",
         description: "Κεφαλογραβιέρα τηγανητή",
         descriptionEng: "Fried kefalograviera cheese",
         price: 700,
@@ -99,6 +106,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Καλαμαράκια τηγανητά",
         nameEng: "Fried squid",
+        picture: "kalamarakia",
         price: 1100,
         area: "Kitchen",
         allergens: ["molluscs", "gluten"],
@@ -112,6 +120,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Χωριάτικη",
         nameEng: "Greek salad",
+        picture: "horiatiki",
         description: "Ντομάτα, αγγούρι, κρεμμύδι, πιπεριά, ελιές, φέτα",
         descriptionEng: "Tomato, cucumber, onion, pepper, olives, feta",
         price: 950,
@@ -129,6 +138,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Ντάκος",
         nameEng: "Dakos",
+        picture: "dakos",
         description: "Κρητικό παξιμάδι, ντομάτα, μυζήθρα",
         descriptionEng: "Cretan rusk, tomato, mizithra cheese",
         price: 850,
@@ -138,6 +148,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Πράσινη σαλάτα",
         nameEng: "Green salad",
+        picture: "green-salad",
         price: 750,
         area: "Kitchen",
         allergens: ["mustard"],
@@ -150,6 +161,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Σαλάτα Καίσαρα",
         nameEng: "Caesar salad",
+        picture: "caesar-salad",
         price: 1050,
         area: "Kitchen",
         allergens: ["gluten", "eggs", "fish", "milk"],
@@ -164,6 +176,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Μουσακάς",
         nameEng: "Moussaka",
+        picture: "moussaka",
         price: 1300,
         takeAway: 1200,
         area: "Kitchen",
@@ -172,6 +185,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Σουβλάκι χοιρινό",
         nameEng: "Pork souvlaki",
+        picture: "souvlaki",
         description: "Δύο καλαμάκια με πατάτες και πίτα",
         descriptionEng: "Two skewers with fries and pita",
         price: 1100,
@@ -191,6 +205,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Μπιφτέκι μοσχαρίσιο",
         nameEng: "Beef patty",
+        picture: "bifteki",
         price: 1250,
         area: "Kitchen",
         allergens: ["eggs", "gluten"],
@@ -202,6 +217,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Τσιπούρα σχάρας",
         nameEng: "Grilled sea bream",
+        picture: "tsipoura",
         price: 1650,
         area: "Kitchen",
         allergens: ["fish"],
@@ -210,6 +226,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Γεμιστά",
         nameEng: "Stuffed tomatoes and peppers",
+        picture: "gemista",
         price: 1050,
         takeAway: 950,
         area: "Kitchen",
@@ -218,6 +235,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Παστίτσιο",
         nameEng: "Pastitsio",
+        picture: "pastitsio",
         price: 1250,
         area: "Kitchen",
         allergens: ["gluten", "milk", "eggs"],
@@ -231,6 +249,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Γαλακτομπούρεκο",
         nameEng: "Galaktoboureko",
+        picture: "galaktoboureko",
         price: 650,
         area: "Kitchen",
         allergens: ["gluten", "milk", "eggs"],
@@ -239,6 +258,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Γιαούρτι με μέλι",
         nameEng: "Yoghurt with honey",
+        picture: "yoghurt-honey",
         price: 550,
         area: "Kitchen",
         allergens: ["milk", "nuts"],
@@ -247,6 +267,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Λουκουμάδες",
         nameEng: "Loukoumades",
+        picture: "loukoumades",
         price: 600,
         area: "Kitchen",
         allergens: ["gluten", "sesame"],
@@ -264,6 +285,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Freddo espresso",
         nameEng: "Freddo espresso",
+        picture: "freddo-espresso",
         price: 350,
         takeAway: 300,
         area: "Bar",
@@ -277,6 +299,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Freddo cappuccino",
         nameEng: "Freddo cappuccino",
+        picture: "freddo-cappuccino",
         price: 400,
         takeAway: 350,
         area: "Bar",
@@ -291,6 +314,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Ελληνικός καφές",
         nameEng: "Greek coffee",
+        picture: "greek-coffee",
         price: 250,
         area: "Bar",
         ways: [
@@ -299,10 +323,11 @@ export const DEMO_MENU: DemoCategory[] = [
           { name: "Γλυκός", nameEng: "Sweet" },
         ],
       },
-      { name: "Πορτοκαλάδα", nameEng: "Orangeade", price: 300, takeAway: 250, area: "Bar" },
+      { name: "Πορτοκαλάδα", nameEng: "Orangeade", picture: "orangeade", price: 300, takeAway: 250, area: "Bar" },
       {
         name: "Μπύρα Άλφα 500ml",
         nameEng: "Alfa beer 500ml",
+        picture: "beer",
         price: 500,
         area: "Bar",
         allergens: ["gluten"],
@@ -310,6 +335,7 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Ούζο (καραφάκι)",
         nameEng: "Ouzo (carafe)",
+        picture: "ouzo",
         price: 800,
         area: "Bar",
         extras: [{ name: "Πάγος", nameEng: "Ice", price: 0 }],
@@ -317,11 +343,12 @@ export const DEMO_MENU: DemoCategory[] = [
       {
         name: "Κρασί χύμα λευκό 500ml",
         nameEng: "House white wine 500ml",
+        picture: "white-wine",
         price: 750,
         area: "Bar",
         allergens: ["sulphites"],
       },
-      { name: "Νερό 1L", nameEng: "Water 1L", price: 100, takeAway: 100, area: null },
+      { name: "Νερό 1L", nameEng: "Water 1L", picture: "water", price: 100, takeAway: 100, area: null },
     ],
   },
 ];

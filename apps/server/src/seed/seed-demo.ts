@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { PRODUCT_IMAGE_WIDTHS } from "@tableorder/domain/contracts/product-image";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords.ts";
 import type { Db } from "../db/client.ts";
@@ -12,6 +15,8 @@ import {
   tableWaiters,
   users,
 } from "../db/schema.ts";
+import { type ProductPicture, writeProductPicture } from "../features/crm-products/product-image.ts";
+import { runtimeFile } from "../server-files.ts";
 import { DEMO_MENU, type DemoOption } from "./demo-menu.ts";
 
 export const DEMO_VENUE_NAME = "Demo Taverna";
@@ -31,6 +36,20 @@ export const DEMO_AREA_NAMES = { Kitchen: "Κουζίνα", Bar: "Μπαρ" } as
 export async function findDemoVenue(db: Db): Promise<number | null> {
   const [existing] = await db.select({ id: retailers.id }).from(retailers).where(eq(retailers.name, DEMO_VENUE_NAME));
   return existing?.id ?? null;
+}
+
+/**
+ * A demo dish's illustration as an upload stores it. The sized copies an upload makes are shipped
+ * beside each picture (made with the upload's settings), so the first start needs no image library:
+ * making them here took about a second and loads libvips (25 MB) into every new demo.
+ */
+async function readDemoPicture(name: string): Promise<ProductPicture> {
+  const read = (file: string) => readFile(path.join(runtimeFile("seed/demo-pictures"), file));
+  const [data, ...copies] = await Promise.all([
+    read(`${name}.webp`),
+    ...PRODUCT_IMAGE_WIDTHS.map((width) => read(`${name}.${width}.webp`)),
+  ]);
+  return { contentType: "image/webp", data, variants: PRODUCT_IMAGE_WIDTHS.map((width, i) => ({ width, data: copies[i] })) };
 }
 
 /**
@@ -143,6 +162,7 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
           ...options("EXTRA_INGREDIENT", item.extras),
         ];
         if (all.length) await tx.insert(productOptions).values(all);
+        await writeProductPicture(tx, { retailerId: venue.id, productId: product.id }, await readDemoPicture(item.picture));
       }
     }
     return { created: true, retailerId: venue.id };

@@ -3,7 +3,7 @@ import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES } from "@tableorder/domain
 import { PRODUCT_IMAGE_WIDTHS } from "@tableorder/domain/contracts/product-image";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Sharp, SharpOptions } from "sharp";
-import type { Db } from "../../db/client.ts";
+import type { Db, Queryable } from "../../db/client.ts";
 import { productImages, products } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -81,10 +81,46 @@ async function imageTypeOf(data: Buffer): Promise<ImageType> {
   throw new AppError("not_an_image", 400, { allowed: PRODUCT_IMAGE_TYPES });
 }
 
+/** A picture ready to store: the original's bytes and type, and its square WebP copy at each width. */
+export interface ProductPicture {
+  contentType: string;
+  data: Buffer;
+  variants: { width: number; data: Buffer }[];
+}
+
+/**
+ * Points a product at a new picture in the caller's transaction: the original and its sized copies
+ * become its only stored rows. Each picture gets a new id and URL, which lets browsers keep an
+ * image forever and still see a new one at once. The demo venue's seed stores its pictures here too.
+ */
+export async function writeProductPicture(
+  tx: Queryable,
+  target: { retailerId: number; productId: number },
+  picture: ProductPicture,
+): Promise<{ imageUrl: string }> {
+  const { retailerId, productId } = target;
+  const id = randomUUID();
+  await tx.delete(productImages).where(eq(productImages.productId, productId));
+  await tx.insert(productImages).values([
+    { id, retailerId, productId, contentType: picture.contentType, data: picture.data },
+    ...picture.variants.map((variant) => ({
+      id: variantRowId(id, variant.width),
+      retailerId,
+      productId,
+      contentType: "image/webp",
+      data: variant.data,
+    })),
+  ]);
+  await tx
+    .update(products)
+    .set({ imageUrl: imageUrlOf(id) })
+    .where(eq(products.id, productId));
+  return { imageUrl: imageUrlOf(id) };
+}
+
 /**
  * Stores a product's picture in the database (so every instance serves it) and points the
- * product at it, replacing the previous one. Each upload gets a new id and URL, which lets
- * browsers keep an image forever and still see a new one at once.
+ * product at it, replacing the previous one.
  */
 export async function storeProductImage(options: {
   db: Db;
@@ -97,32 +133,17 @@ export async function storeProductImage(options: {
   if (data.length > PRODUCT_IMAGE_MAX_BYTES) throw new AppError("image_too_large", 400, { maxBytes: PRODUCT_IMAGE_MAX_BYTES });
   const contentType = await imageTypeOf(data);
   const variants = await makeVariants(data);
-  const id = randomUUID();
-  await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
       .where(and(eq(products.id, productId), eq(products.retailerId, retailerId), isNull(products.deletedAt)))
       .for("update");
     if (!product) throw new AppError("not_found", 404, { entity: "product" });
-    await tx.delete(productImages).where(eq(productImages.productId, productId));
-    await tx.insert(productImages).values([
-      { id, retailerId, productId, contentType, data },
-      ...variants.map((variant) => ({
-        id: variantRowId(id, variant.width),
-        retailerId,
-        productId,
-        contentType: "image/webp",
-        data: variant.data,
-      })),
-    ]);
-    await tx
-      .update(products)
-      .set({ imageUrl: imageUrlOf(id) })
-      .where(eq(products.id, productId));
+    return writeProductPicture(tx, { retailerId, productId }, { contentType, data, variants });
   });
   await options.events.publish({ type: "catalog.changed", retailerId, productId });
-  return { imageUrl: imageUrlOf(id) };
+  return stored;
 }
 
 /** Takes a product's picture away. */

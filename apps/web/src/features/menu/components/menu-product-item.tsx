@@ -33,6 +33,12 @@ export function canAddWithOneTap(product: MenuProduct): boolean {
   return product.preparationWays.length === 0;
 }
 
+/**
+ * How wide an open card's picture is shown: the guest's page is at most 720 px wide with 12 px
+ * padding (customer.module.css .main), less the card's 1 px borders.
+ */
+const LARGE_PICTURE_SIZES = "(min-width: 720px) 694px, calc(100vw - 26px)";
+
 /** One menu item; expanded, it offers its choices and adds the configured item to the basket. */
 export function MenuProductItem({ product, expanded, available, inBasket, onToggle, onAdd }: MenuProductItemProps) {
   const { t } = useTranslation();
@@ -66,7 +72,7 @@ export function MenuProductItem({ product, expanded, available, inBasket, onTogg
         disabled={!available}
         data-testid="menu-product-toggle"
       >
-        <ProductPicture variants={product.imageVariants} size={72} className={styles.picture} />
+        {!expanded && <ProductPicture variants={product.imageVariants} size={72} className={styles.picture} />}
         <span className={styles.productText}>
           <span className={styles.productName}>{product.name}</span>
           {inBasket > 0 && (
@@ -97,6 +103,15 @@ export function MenuProductItem({ product, expanded, available, inBasket, onTogg
             ))}
         </span>
       </button>
+      {expanded && (
+        <ProductPicture
+          variants={product.imageVariants}
+          size={320}
+          sizes={LARGE_PICTURE_SIZES}
+          className={styles.pictureLarge}
+          testId="product-picture-large"
+        />
+      )}
       {oneTap && (
         <button
           type="button"
