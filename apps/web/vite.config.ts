@@ -143,11 +143,13 @@ export default defineConfig({
             },
             // The domain's zod contracts stay out: the guest's screens import only their types, and
             // capturing them here would pull zod (about 22 KB gzipped) into every area's first load.
+            // So do what only staff use (statistics, fiscal rules, the payment calculator, CSV
+            // saving, the employees' login form): they go with the screens that import them.
             // The not-found page is the main bundle's and the staff areas' fallback route alike. The
             // STOMP library is left to a chunk of its own, which lib/realtime.ts fetches on first use.
             {
               name: "common",
-              test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown)|app[\\/]routes[\\/]not-found-page|packages[\\/]domain[\\/]src[\\/](?!validation-messages|contracts[\\/]))/,
+              test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown|save-file|components[\\/]employee-login)|app[\\/]routes[\\/]not-found-page|packages[\\/]domain[\\/]src[\\/](?!validation-messages|contracts[\\/]|stats[\\/]|fiscal[\\/]|payment-calculator))/,
               priority: 3,
             },
           ],
