@@ -1,7 +1,7 @@
 import type { AcknowledgeCancellationResponse, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
 import { apiPost } from "../../../lib/api-client.ts";
+import { useOncePerTicket } from "../hooks/use-once-per-ticket.ts";
 import type { KitchenArea } from "../kitchen-area.ts";
 import { kitchenFeedQueryKey } from "./get-kitchen-feed.ts";
 import { kitchenTicketQueryKey } from "./get-kitchen-ticket.ts";
@@ -17,29 +17,18 @@ export function acknowledgeCancellation(ticketId: number): Promise<AcknowledgeCa
 /** "Got it" for any ticket of the area; a ticket on its way is not sent again and shows as in flight. */
 export function useAcknowledgeCancellation(area: KitchenArea) {
   const queryClient = useQueryClient();
-  // The ref refuses a second tap before React re-renders; the state disables the button.
-  const sending = useRef(new Set<number>());
-  const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
-  const settle = (ticketId: number, on: boolean) => {
-    if (on) sending.current.add(ticketId);
-    else sending.current.delete(ticketId);
-    setInFlight(new Set(sending.current));
-  };
+  const once = useOncePerTicket();
   const mutation = useMutation({
     mutationFn: (ticket: KitchenTicket) => acknowledgeCancellation(ticket.id),
     onSettled: (_result, _error, ticket) => {
-      settle(ticket.id, false);
+      once.done(ticket.id);
       // The push usually arrived first; reading again covers a missed one.
       void queryClient.invalidateQueries({ queryKey: kitchenFeedQueryKey(area) });
       void queryClient.invalidateQueries({ queryKey: kitchenTicketQueryKey(ticket.id) });
     },
   });
   return {
-    isAcknowledging: (ticketId: number) => inFlight.has(ticketId),
-    acknowledge: (ticket: KitchenTicket) => {
-      if (sending.current.has(ticket.id)) return;
-      settle(ticket.id, true);
-      mutation.mutate(ticket);
-    },
+    isAcknowledging: once.isInFlight,
+    acknowledge: (ticket: KitchenTicket) => once.start(ticket.id, () => mutation.mutate(ticket)),
   };
 }

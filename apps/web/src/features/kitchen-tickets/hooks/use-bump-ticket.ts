@@ -1,6 +1,5 @@
 import type { KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
 import { toast } from "../../../components/toasts.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { randomId } from "../../../lib/uuid.ts";
@@ -8,6 +7,7 @@ import { kitchenFeedQueryKey } from "../api/get-kitchen-feed.ts";
 import { prepareTicket } from "../api/prepare-ticket.ts";
 import type { KitchenArea } from "../kitchen-area.ts";
 import { undoEntryAfterPrepare } from "../undo-stack.ts";
+import { useOncePerTicket } from "./use-once-per-ticket.ts";
 import { recordUndo } from "./use-undo-stack.ts";
 
 /**
@@ -18,14 +18,7 @@ import { recordUndo } from "./use-undo-stack.ts";
 export function useBumpTicket(area: KitchenArea, areaId: number | null) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  // The ref refuses a second tap before React re-renders; the state disables the button.
-  const sending = useRef(new Set<number>());
-  const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
-  const settle = (ticketId: number, on: boolean) => {
-    if (on) sending.current.add(ticketId);
-    else sending.current.delete(ticketId);
-    setInFlight(new Set(sending.current));
-  };
+  const once = useOncePerTicket();
   // Callbacks on the mutation itself run for every bump, not only the latest one.
   const mutation = useMutation({
     mutationFn: (ticket: KitchenTicket) => prepareTicket({ ticketId: ticket.id, orderProductIds: null }),
@@ -35,17 +28,13 @@ export function useBumpTicket(area: KitchenArea, areaId: number | null) {
       if (result.ticketCompleted) toast.success(t("kitchen.waiterNotified"));
     },
     onSettled: (_result, _error, ticket) => {
-      settle(ticket.id, false);
+      once.done(ticket.id);
       // The push usually removed the ticket already; this covers a missed one and the Recall list.
       void queryClient.invalidateQueries({ queryKey: kitchenFeedQueryKey(area) });
     },
   });
   return {
-    isBumping: (ticketId: number) => inFlight.has(ticketId),
-    bump: (ticket: KitchenTicket) => {
-      if (sending.current.has(ticket.id)) return;
-      settle(ticket.id, true);
-      mutation.mutate(ticket);
-    },
+    isBumping: once.isInFlight,
+    bump: (ticket: KitchenTicket) => once.start(ticket.id, () => mutation.mutate(ticket)),
   };
 }
