@@ -362,9 +362,10 @@ describe("a waiter collects payment at the table", () => {
     const tzatziki = waiter.locator('[data-testid="menu-product"][data-name="Τζατζίκι"]');
     await tzatziki.getByTestId("menu-product-toggle").click();
     await tzatziki.getByTestId("add-to-basket").click();
-    // The same item again (it stays open, reset) merges into one line of 2.
-    await tzatziki.getByTestId("add-to-basket").click();
+    // Added, it closes; the same item again, with one tap on its "+", merges into one line of 2.
+    await tzatziki.getByTestId("one-tap-add").click();
     await expect.poll(() => text(waiter.getByTestId("basket-bar-count"))).toBe("2");
+    expect(await text(tzatziki.getByTestId("in-basket"))).toBe("2 στο καλάθι");
     await screenshot(waiter, "waiter-order-items-390");
     await waiter.getByTestId("basket-bar").click();
     await waiter.getByTestId("waiter-order-page").waitFor();
