@@ -14,7 +14,7 @@ import { useFormatEuros } from "../../components/price.tsx";
 import { Switch } from "../../components/switch.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import { storedValue, useStoredValue } from "../../lib/stored-value.ts";
-import { AmountInput } from "./amount-input.tsx";
+import { AmountInput, PaymentTextField } from "./amount-input.tsx";
 import { type CardTerminal, useCardTerminals } from "./api.ts";
 import { chosenTerminal } from "./terminal-choice.ts";
 import styles from "./waiter-payment.module.css";
@@ -121,7 +121,6 @@ export function PaymentAmounts({
   const onCredit = method === "credit" ? payable : 0;
   const [debtor, setDebtor] = useState("");
   const debtorMissing = isCreditDebtorMissing(onCredit, debtor);
-  const debtorId = useId();
   const textOf = (field: "cash" | "card") =>
     typed.field === field && eurosToCents(typed.text || "0") === split[field] ? typed.text : centsText(split[field]);
   const onAmount = (field: "cash" | "card") => (text: string) =>
@@ -239,26 +238,16 @@ export function PaymentAmounts({
           </p>
         )}
         {method === "credit" && !gift && (
-          <div className={styles.field}>
-            <label htmlFor={debtorId} className={styles.fieldLabel}>
-              {t("waiterPay.creditDebtor")}
-            </label>
-            <span className={styles.fieldBox}>
-              <input
-                id={debtorId}
-                className={styles.fieldInput}
-                type="text"
-                autoComplete="off"
-                required
-                maxLength={CREDIT_DEBTOR_MAX_LENGTH}
-                placeholder={t("waiterPay.creditDebtorHint")}
-                value={debtor}
-                onChange={(event) => setDebtor(event.target.value)}
-                aria-invalid={debtorMissing || undefined}
-                data-testid="credit-debtor"
-              />
-            </span>
-          </div>
+          <PaymentTextField
+            label={t("waiterPay.creditDebtor")}
+            required
+            maxLength={CREDIT_DEBTOR_MAX_LENGTH}
+            placeholder={t("waiterPay.creditDebtorHint")}
+            value={debtor}
+            onChange={(event) => setDebtor(event.target.value)}
+            aria-invalid={debtorMissing || undefined}
+            data-testid="credit-debtor"
+          />
         )}
       </section>
 
