@@ -1,17 +1,12 @@
 import { createPreparationAreaRequest, updatePreparationAreaRequest } from "@tableorder/domain/contracts/crm-preparation-areas";
-import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
-import { useNavigate, useParams } from "react-router";
-import { Button } from "../../../components/button.tsx";
+import { useEffect } from "react";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
-import { toast } from "../../../components/toasts.tsx";
 import { AREAS_KEY, areaKey, deleteArea, saveArea, useCrmArea } from "../../../features/admin-areas/api.ts";
 import { TestPrintButton } from "../../../features/admin-areas/components/test-print-button.tsx";
-import { useRecordDeletion } from "../../../features/admin-shell/use-record-deletion.ts";
 import { useAdminIp } from "../../../features/cash-desk/api/get-admin-ip.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
-import styles from "./admin.module.css";
-import { focusFirstInvalid, TextField, useCrmForm, useDeleteConfirmation } from "./form-parts.tsx";
+import { TextField, useCrmForm } from "./form-parts.tsx";
+import { RecordForm, useRecordForm, useRecordId } from "./record-form.tsx";
 
 const KEYED = { prep_area_name_exists: "name", username_exists: "username", userexists: "username" };
 
@@ -22,19 +17,24 @@ const KEYED = { prep_area_name_exists: "name", username_exists: "username", user
  */
 export default function AreaFormPage({ isAdmin, mayDelete }: { isAdmin: boolean; mayDelete: boolean }) {
   const { t } = useTranslation();
-  const { confirmDelete, deleteDialog } = useDeleteConfirmation();
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const id = useRecordId();
   const existing = useCrmArea(id);
   // The print agent's address and the venue's name, for the test print.
   const venue = useAdminIp(isAdmin && id !== null);
-  const deleteRecord = useRecordDeletion({ recordKey: areaKey(id), refresh: [AREAS_KEY] });
   // Create requires a password; on edit an untouched (empty) one keeps the current password.
   const schema = id === null ? createPreparationAreaRequest : updatePreparationAreaRequest;
   const form = useCrmForm({ name: "", username: "", password: "", printerIp: "" }, schema);
-  const [saving, setSaving] = useState(false);
+  const actions = useRecordForm({
+    id,
+    listPath: "../tables",
+    recordKey: areaKey(id),
+    lists: [AREAS_KEY],
+    validate: form.submit,
+    save: () => saveArea(id, { ...form.values, printerIp: form.values.printerIp || null }),
+    remove: deleteArea,
+    showSaveErrors: (error) => form.failed(error, KEYED),
+    mayDelete,
+  });
   const { reset } = form;
   useEffect(() => {
     if (existing.data)
@@ -47,39 +47,8 @@ export default function AreaFormPage({ isAdmin, mayDelete }: { isAdmin: boolean;
   }, [existing.data, reset]);
 
   if (id !== null && existing.isPending) return <DelayedSkeleton rows={4} />;
-  const back = () => navigate("../tables");
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.submit()) return focusFirstInvalid(event.currentTarget);
-    setSaving(true);
-    try {
-      await saveArea(id, { ...form.values, printerIp: form.values.printerIp || null });
-      await queryClient.invalidateQueries({ queryKey: AREAS_KEY });
-      toast.success(t("admin.common.saved"));
-      back();
-    } catch (error) {
-      if (!form.failed(error, KEYED)) toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const onDelete = async () => {
-    if (id === null || !(await confirmDelete())) return;
-    setSaving(true);
-    try {
-      await deleteRecord(() => deleteArea(id));
-      toast.success(t("admin.common.deleted"));
-      back();
-    } catch {
-      // the API client has shown the keyed error (e.g. prep_area_has_products)
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="area-form">
-      {deleteDialog}
-      <h2>{id === null ? t("admin.areas.add") : t("admin.areas.edit")}</h2>
+    <RecordForm name="area" heading={id === null ? t("admin.areas.add") : t("admin.areas.edit")} actions={actions}>
       <TextField
         id="area-name"
         label={t("admin.areas.name")}
@@ -119,19 +88,6 @@ export default function AreaFormPage({ isAdmin, mayDelete }: { isAdmin: boolean;
           typedPrinterIp={form.values.printerIp}
         />
       )}
-      <div className={styles.formActions}>
-        <Button type="submit" loading={saving} data-testid="area-save">
-          {t("admin.common.save")}
-        </Button>
-        <Button variant="secondary" onClick={back}>
-          {t("admin.common.cancel")}
-        </Button>
-        {id !== null && mayDelete && (
-          <Button variant="danger" onClick={onDelete} disabled={saving} data-testid="area-delete">
-            {t("admin.common.delete")}
-          </Button>
-        )}
-      </div>
-    </form>
+    </RecordForm>
   );
 }

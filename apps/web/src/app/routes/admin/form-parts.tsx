@@ -1,6 +1,5 @@
-import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { ZodType } from "zod";
-import { useConfirm } from "../../../components/confirm-dialog.tsx";
 import { messageText, schemaFieldErrors, serverFieldErrors, visibleErrors } from "../../../features/admin-shell/form-errors.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
@@ -43,18 +42,6 @@ export function useCrmForm<T extends Record<string, unknown>>(initial: T, schema
       return Object.keys(found).length > 0;
     },
   };
-}
-
-/**
- * The back office's "delete this record?" question: `confirmDelete()` resolves true once the user
- * confirms in the app's own dialog; render `deleteDialog` in the form.
- */
-export function useDeleteConfirmation(): { confirmDelete: () => Promise<boolean>; deleteDialog: ReactNode } {
-  const { t } = useTranslation();
-  const { confirm, dialog } = useConfirm();
-  const confirmDelete = () =>
-    confirm({ title: t("admin.common.confirmDelete"), confirmLabel: t("admin.common.delete"), danger: true });
-  return { confirmDelete, deleteDialog: dialog };
 }
 
 /**

@@ -2,10 +2,7 @@ import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES, productFormFor } from "@t
 import { ALLERGENS, type Allergen, VAT_CATEGORIES } from "@tableorder/domain/enums";
 import { nameIn } from "@tableorder/domain/localized-name";
 import { cleanAmountText, decimalMarkOf } from "@tableorder/domain/money";
-import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
-import { useNavigate, useParams } from "react-router";
-import { Button } from "../../../../components/button.tsx";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
 import { toast } from "../../../../components/toasts.tsx";
 import { useCrmAreas } from "../../../../features/admin-areas/api.ts";
@@ -36,11 +33,10 @@ import {
   roundPriceText,
 } from "../../../../features/admin-catalog/product-form.ts";
 import { messageText } from "../../../../features/admin-shell/form-errors.ts";
-import { useRecordDeletion } from "../../../../features/admin-shell/use-record-deletion.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
 import styles from "../admin.module.css";
-import { focusFirstInvalid, useDeleteConfirmation } from "../form-parts.tsx";
+import { RecordForm, useRecordForm, useRecordId } from "../record-form.tsx";
 import own from "./catalog.module.css";
 
 type Tab = "details" | "translation";
@@ -104,13 +100,8 @@ const inputProps = (id: string, error?: string) => ({
  */
 export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean }) {
   const { t, lang } = useTranslation();
-  const { confirmDelete, deleteDialog } = useDeleteConfirmation();
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const id = useRecordId();
   const existing = useCrmProduct(id);
-  const deleteRecord = useRecordDeletion({ recordKey: productKey(id), refresh: [CATALOG_KEY, TRANSLATION_MISSING_KEY] });
   const categories = useCrmCategories();
   const areas = useCrmAreas();
   const translations = useTranslationsActive();
@@ -125,7 +116,6 @@ export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean })
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a language switch must not undo what is being typed
   useEffect(() => {
@@ -141,6 +131,38 @@ export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean })
   const errorOf = (path: string): string | undefined =>
     serverErrors[path] ?? (submitted || touched.has(path) ? clientErrors[path] : undefined);
   const translationErrors = Object.keys({ ...clientErrors, ...serverErrors }).some(isTranslationPath);
+  const actions = useRecordForm({
+    id,
+    listPath: "../products",
+    recordKey: productKey(id),
+    lists: [CATALOG_KEY, TRANSLATION_MISSING_KEY],
+    validate: () => {
+      setSubmitted(true);
+      const paths = Object.keys(clientErrors);
+      // Show the tab that holds the first problem.
+      if (paths.length) setTab(translationsActive && paths.every(isTranslationPath) ? "translation" : "details");
+      return paths.length === 0;
+    },
+    save: async () => {
+      const saved = await saveProduct(id, draftToInput(draft));
+      // The product is saved even when its picture is refused: the toast says why, the form still leaves.
+      try {
+        if (imageFile) await uploadProductImage(saved.id, imageFile);
+        else if (id !== null && existing.data?.imageUrl && !imageUrl) await removeProductImage(saved.id);
+      } catch (error) {
+        toast.error(error instanceof Error ? error.message : String(error));
+      }
+    },
+    remove: deleteProduct,
+    showSaveErrors: (error) => {
+      const found = serverPathErrors(error);
+      setServerErrors(found);
+      const paths = Object.keys(found);
+      if (paths.length) setTab(paths.every(isTranslationPath) ? "translation" : "details");
+      return paths.length > 0;
+    },
+    mayDelete,
+  });
 
   if (id !== null && existing.isPending) return <DelayedSkeleton rows={6} />;
   if (id !== null && existing.isError) return <p className={styles.empty}>{t("admin.common.loadFailed")}</p>;
@@ -185,57 +207,6 @@ export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean })
       return setImageError(messageText("unsupported_image_type", lang));
     if (file.size > PRODUCT_IMAGE_MAX_BYTES) return setImageError(messageText("image_too_large", lang));
     setImageFile(file);
-  };
-
-  const back = () => navigate("../products");
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: CATALOG_KEY }),
-      queryClient.invalidateQueries({ queryKey: TRANSLATION_MISSING_KEY }),
-    ]);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const paths = Object.keys(clientErrors);
-    if (paths.length) {
-      // Show the tab that holds the first problem.
-      setTab(translationsActive && paths.every(isTranslationPath) ? "translation" : "details");
-      return focusFirstInvalid(event.currentTarget);
-    }
-    setSaving(true);
-    try {
-      const saved = await saveProduct(id, draftToInput(draft));
-      try {
-        if (imageFile) await uploadProductImage(saved.id, imageFile);
-        else if (id !== null && existing.data?.imageUrl && !imageUrl) await removeProductImage(saved.id);
-      } catch (error) {
-        toast.error(error instanceof Error ? error.message : String(error));
-      }
-      await refresh();
-      toast.success(t("admin.common.saved"));
-      back();
-    } catch (error) {
-      const found = serverPathErrors(error);
-      setServerErrors(found);
-      if (Object.keys(found).length) setTab(Object.keys(found).every(isTranslationPath) ? "translation" : "details");
-      else toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const onDelete = async () => {
-    if (id === null || !(await confirmDelete())) return;
-    setSaving(true);
-    try {
-      await deleteRecord(() => deleteProduct(id));
-      toast.success(t("admin.common.deleted"));
-      back();
-    } catch {
-      // the API client has shown the error
-    } finally {
-      setSaving(false);
-    }
   };
 
   const priceInput = (field: "price" | "takeAwayPrice", label: string) => (
@@ -518,9 +489,7 @@ export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean })
   );
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="product-form">
-      {deleteDialog}
-      <h2>{id === null ? t("admin.products.add") : t("admin.products.edit")}</h2>
+    <RecordForm name="product" heading={id === null ? t("admin.products.add") : t("admin.products.edit")} actions={actions}>
       {translationsActive && (
         <div className={own.tabs} role="tablist">
           {(["details", "translation"] as const).map((key) => (
@@ -542,19 +511,6 @@ export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean })
         </div>
       )}
       {tab === "translation" && translationsActive ? translation : details}
-      <div className={styles.formActions}>
-        <Button type="submit" loading={saving} data-testid="product-save">
-          {t("admin.common.save")}
-        </Button>
-        <Button variant="secondary" onClick={back}>
-          {t("admin.common.cancel")}
-        </Button>
-        {id !== null && mayDelete && (
-          <Button variant="danger" onClick={onDelete} disabled={saving} data-testid="product-delete">
-            {t("admin.common.delete")}
-          </Button>
-        )}
-      </div>
-    </form>
+    </RecordForm>
   );
 }
