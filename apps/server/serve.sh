@@ -4,8 +4,7 @@
 # Why: glibc's malloc keeps, in its per-thread arenas, what V8's background threads freed after
 # compiling PGlite's WebAssembly, and gives it back only on malloc_trim, which node never calls: the
 # idle server's resident memory read 218-252 MB on glibc and 188-195 MB under jemalloc with its
-# background thread, 60 MB less after a load too, at the same order latency (docs/performance.md,
-# "jemalloc decided and kept").
+# background thread, 60 MB less after a load too, at the same order latency (docs/decisions/005-jemalloc.md).
 # ALLOCATOR=glibc keeps glibc's malloc; a host without jemalloc (macOS, or Linux without the
 # package: `apt-get install libjemalloc2`) runs on its own allocator.
 # `exec`: node replaces this shell, so signals (SIGTERM's graceful stop) reach the server itself.

@@ -7,7 +7,7 @@ import { createDatabase, holdsDatabase } from "./new-database.ts";
  * The embedded database's page cache (PostgreSQL's shared_buffers) unless EMBEDDED_DB_CACHE_MB
  * says otherwise. PGlite's own 128 MB was touched whole at start, most of an idle server's memory;
  * pages outside the cache are read through the operating system's file cache, so a venue's working
- * set fits in far less (docs/performance.md, "Lean process").
+ * set fits in far less (docs/performance.md, "Start-up and idle memory").
  */
 export const DEFAULT_CACHE_MB = 32;
 

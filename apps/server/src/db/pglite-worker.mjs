@@ -11,7 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
 // The page cache (shared_buffers) is set on purpose, on the command line so the data directory's
 // own postgresql.conf stays as initdb wrote it; PGlite's default of 128 MB was touched whole at
-// start and was most of the idle process (docs/performance.md, "Lean process").
+// start and was most of the idle process (docs/performance.md, "Start-up and idle memory").
 const options = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${workerData.cacheMb}MB`] };
 const database = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 

@@ -141,7 +141,7 @@ export const completeOrderBody = z.object({
   cashAmount: cents.default(0),
   onCreditAmount: cents.default(0),
   /**
-   * Beyond the spec (issue 28 A9, docs/decisions/credit-debtor.md): who owes the on-credit part, a
+   * Beyond the spec (issue 28 A9, docs/decisions/001-credit-debtor.md): who owes the on-credit part, a
    * name or a note. Required when onCreditAmount > 0 (credit_debtor_required); ignored otherwise.
    */
   creditDebtor: z.string().trim().max(CREDIT_DEBTOR_MAX_LENGTH).nullish(),

@@ -46,7 +46,7 @@ function processMetrics(): Registry {
 /**
  * The instance's Prometheus metrics, in a registry of its own (never prom-client's global one):
  * histograms observed as things happen, gauges read when /metrics is scraped. The metric names
- * are listed in docs/architecture.md ("Metrics"). No label carries a venue, a user or a raw URL,
+ * are listed in docs/architecture.md ("Operations"). No label carries a venue, a user or a raw URL,
  * so the series stay few whatever the traffic.
  */
 export class Metrics {

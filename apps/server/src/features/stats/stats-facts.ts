@@ -65,7 +65,7 @@ function creditedPiece(compare: "=" | "<=" | "<"): SQL {
  * drawer short by today's cancellation of yesterday's receipt, and myDATA books the note on its own
  * issue date; cancelled pieces count at their cancelling the same way. It also keeps a rolled-up
  * day true: a note is issued with the clock of its issue and never changes, so no finished day
- * gains one (docs/decisions/credit-note-day.md).
+ * gains one (docs/decisions/002-credit-note-day.md).
  */
 function creditNotesSql(scope: StatsScope): SQL {
   return sql`
