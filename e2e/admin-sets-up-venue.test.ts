@@ -1,30 +1,14 @@
-import { mkdir } from "node:fs/promises";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStaff, buildVenue, TEST_PASSWORD } from "../apps/server/test/support/factories.ts";
+import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
-const SCREENSHOTS = "test-results/screenshots";
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 const DESK = { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 } as const;
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPage(device: typeof PHONE | typeof DESK): Promise<Page> {
-  const context = await browser.newContext({ ...device, locale: "el-GR", timezoneId: "Europe/Athens" });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
-}
+let session: BrowserSession;
 
 /** Picks the option of a <select> whose text is `label`. */
 async function choose(page: Page, testId: string, label: string): Promise<void> {
@@ -35,25 +19,20 @@ describe("an administrator sets up a new venue", () => {
   let owner: { login: string };
 
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
     // A venue with nothing in it but its administrator, as a new customer gets it.
     const venue = await buildVenue(server.db, { name: "Ταβέρνα Ο Γιώργος", mainCuisine: "GREEK" });
     owner = await buildStaff(server.db, venue.id, "ADMIN", { login: "giorgos", firstName: "Γιώργος", lastName: "Παππάς" });
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"],
-    });
+    session = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
+    await session?.close();
     await server?.close();
   });
 
   it("category, two products with options, an area, a table and a waiter; the guest sees exactly that menu, live", async () => {
-    const admin = await newPage(PHONE);
+    const admin = await session.newPage(PHONE);
     await admin.goto(`${server.baseUrl}/service/admin`);
     await admin.getByTestId("staff-login-admin").waitFor();
     await admin.getByTestId("login-username").fill(owner.login);
@@ -168,7 +147,7 @@ describe("an administrator sets up a new venue", () => {
     expect(await admin.getByTestId("waiter-row-nikos").innerText()).toContain("1");
 
     // The guest opens the table's URL and sees exactly that menu, in that order.
-    const guest = await newPage(PHONE);
+    const guest = await session.newPage(PHONE);
     await guest.goto(`${server.baseUrl}/service/customer/giorgos-1`);
     await guest.getByTestId("accept-terms").check();
     await guest.getByTestId("continue-as-guest").click();
@@ -196,7 +175,7 @@ describe("an administrator sets up a new venue", () => {
   });
 
   it("a product without a dine-in price cannot be switched on, and says why; the desk-width list", async () => {
-    const desk = await newPage(DESK);
+    const desk = await session.newPage(DESK);
     await desk.goto(`${server.baseUrl}/service/admin`);
     await desk.getByTestId("login-username").fill(owner.login);
     await desk.getByTestId("login-password").fill(TEST_PASSWORD);
@@ -250,7 +229,7 @@ describe("an administrator sets up a new venue", () => {
   });
 
   it("with translations on, the dots show what lacks English; the translation tab fills it; a picture is kept", async () => {
-    const admin = await newPage(PHONE);
+    const admin = await session.newPage(PHONE);
     await admin.goto(`${server.baseUrl}/service/admin/settings`);
     // The username the previous test changed to.
     await admin.getByTestId("login-username").fill("giorgos2");

@@ -1,33 +1,20 @@
-import { mkdir, readFile } from "node:fs/promises";
-import type { Locator, Page } from "playwright-core";
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, DESK, guestOrders, PHONE, signInStaff, text, toast } from "./support/browser.ts";
+import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast, type } from "./support/browser.ts";
+import { guestOrders } from "./support/journeys.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
-const SHOTS = process.env.AUDIT_SHOTS ?? "test-results/screenshots";
 
 let server: RunningServer;
 let session: BrowserSession;
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Types into a field the way a person does: select all, then the keys. */
-async function type(field: Locator, value: string): Promise<void> {
-  await field.click();
-  await field.fill("");
-  await field.pressSequentially(value);
-}
 
 const line = (page: Page, name: string) => page.locator(`[data-testid="pay-line"][data-name="${name}"]`);
 const entry = (page: Page, kind: string) => page.locator(`[data-testid="audit-entry"][data-kind="${kind}"]`);
 
 describe("the owner's audit trail", () => {
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     server = await startServer();
     session = await BrowserSession.launch();
   });
@@ -100,7 +87,7 @@ describe("the owner's audit trail", () => {
       expect(row).toContain("Σερβιτόρος");
       expect(row).toContain("7");
     }
-    await shot(owner, "audit-desk-1280");
+    await screenshot(owner, "audit-desk-1280", true);
 
     // Only the gifts, kept in the URL across a reload.
     await owner.getByTestId("audit-kind").selectOption("GIFT");
@@ -136,6 +123,6 @@ describe("the owner's audit trail", () => {
     await signInStaff(phone, server.baseUrl, "/service/admin/audit", "admin", "audit-page");
     await entry(phone, "DISCOUNT").waitFor();
     expect(await text(entry(phone, "DISCOUNT").getByTestId("audit-amounts"))).toContain("5,50 € → 5,00 €");
-    await shot(phone, "audit-phone-390");
+    await screenshot(phone, "audit-phone-390", true);
   });
 });

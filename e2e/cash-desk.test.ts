@@ -5,7 +5,6 @@ import {
   BrowserSession,
   DESK,
   decideAtTerminal,
-  guestOrders,
   PHONE,
   screenshot,
   signInStaff,
@@ -13,6 +12,7 @@ import {
   text,
   toast,
 } from "./support/browser.ts";
+import { guestOrders } from "./support/journeys.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 

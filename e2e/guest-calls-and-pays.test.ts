@@ -1,82 +1,36 @@
-import { mkdir } from "node:fs/promises";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
+import { addToBasket, signInGuest } from "./support/journeys.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
-const SCREENSHOTS = "test-results/screenshots";
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPhone(): Promise<Page> {
-  const context = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  // Let entry animations settle so the picture shows the resting screen.
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
-}
+let session: BrowserSession;
 
 const text = (locator: Locator) => locator.innerText();
-
-async function signInGuest(page: Page, tableCode: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
-  await page.getByTestId("accept-terms").check();
-  await page.getByTestId("continue-as-guest").click();
-  await page.getByTestId("table-page").waitFor();
-}
-
-async function addToBasket(page: Page, category: string, product: string, quantity: number): Promise<void> {
-  await page.getByRole("tab", { name: category }).click();
-  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
-  await item.getByTestId("menu-product-toggle").click();
-  for (let i = 1; i < quantity; i++) {
-    await item.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
-  }
-  await item.getByTestId("add-to-basket").click();
-}
 
 const feedItem = (page: Page, name: string, payment = "UNPAID") =>
   page.locator(`[data-testid="feed-item"][data-name="${name}"][data-payment="${payment}"]`);
 
 describe("guests at one table call the waiter and pay", () => {
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    session = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
+    await session?.close();
     await server?.close();
   });
 
   it("orders, calls, cancels, removes a piece and asks to pay part to the waiter, live for both", async () => {
-    const a = await newPhone();
-    const b = await newPhone();
-    await signInGuest(a, "demo-3");
-    await signInGuest(b, "demo-3");
+    const a = await session.newPage(PHONE);
+    const b = await session.newPage(PHONE);
+    await signInGuest(a, server.baseUrl, "demo-3");
+    await signInGuest(b, server.baseUrl, "demo-3");
     await b.getByTestId("welcome-message").waitFor();
     // Nothing ordered: nothing to pay.
     expect(await b.getByTestId("pay").isDisabled()).toBe(true);
@@ -185,7 +139,7 @@ describe("guests at one table call the waiter and pay", () => {
   }, 240_000);
 
   it("checks the contact form as it is typed and sends it", async () => {
-    const page = await newPhone();
+    const page = await session.newPage(PHONE);
     await page.goto(`${server.baseUrl}/`);
     await page.getByTestId("home-page").waitFor();
     expect(await page.getByTestId("social-link").count()).toBe(4);

@@ -1,54 +1,18 @@
-import { mkdir } from "node:fs/promises";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
+import { expectStatus, signInGuest, signInKitchen } from "./support/journeys.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
-const SCREENSHOTS = "test-results/screenshots";
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 const TABLET = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPage(options: typeof PHONE | typeof TABLET): Promise<Page> {
-  const context = await browser.newContext({ ...options, locale: "el-GR", timezoneId: "Europe/Athens" });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  // Let entry animations (300-500 ms) settle so the picture shows the resting screen.
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
-}
+let session: BrowserSession;
 
 // Playwright's innerText: what a reader sees.
 const text = (locator: Locator) => locator.innerText();
-
-async function signInKitchen(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/prep`);
-  await page.getByTestId("login-username").fill("kitchen");
-  await page.getByTestId("login-password").fill("demo1234");
-  await page.getByTestId("login-submit").click();
-  await page.getByTestId("kitchen-feed").waitFor();
-  await expectStatus(page, "CONNECTED");
-}
-
-async function expectStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
-  await expect.poll(() => page.getByTestId("realtime-status").getAttribute("data-status"), { timeout }).toBe(status);
-}
-
-async function signInGuest(page: Page, tableCode: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
-  await page.getByTestId("accept-terms").check();
-  await page.getByTestId("continue-as-guest").click();
-  await page.getByTestId("table-page").waitFor();
-}
 
 /** From the table page: one piece of a product, as it comes, sent. */
 async function orderOne(page: Page, category: string, product: string): Promise<void> {
@@ -65,25 +29,12 @@ async function orderOne(page: Page, category: string, product: string): Promise<
 
 describe("guest orders, kitchen sees", () => {
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    session = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
+    await session?.close();
     await server?.close();
   });
 
@@ -92,7 +43,7 @@ describe("guest orders, kitchen sees", () => {
       ["390", PHONE],
       ["1280", TABLET],
     ] as const) {
-      const page = await newPage(options);
+      const page = await session.newPage(options);
       await page.goto(`${server.baseUrl}/`);
       await page.getByTestId("home-page").waitFor();
       // No Google or Facebook configured here: the guest's own way is the one named.
@@ -116,7 +67,7 @@ describe("guest orders, kitchen sees", () => {
 
   it("sends a guest's order to the kitchen, live, once", async () => {
     // The kitchen signs in and waits for tickets.
-    const kitchen = await newPage(TABLET);
+    const kitchen = await session.newPage(TABLET);
     await kitchen.goto(`${server.baseUrl}/service/prep`);
     await kitchen.getByTestId("employee-login-form").waitFor();
     expect(await kitchen.getByTestId("login-submit").isDisabled()).toBe(true);
@@ -143,7 +94,7 @@ describe("guest orders, kitchen sees", () => {
     });
 
     // A guest at table 1 signs in as a guest, accepting the terms first.
-    const guest = await newPage(PHONE);
+    const guest = await session.newPage(PHONE);
     await guest.goto(`${server.baseUrl}/service/customer/demo-1`);
     await guest.getByTestId("guest-sign-in").waitFor();
     expect(await guest.getByTestId("continue-as-guest").isDisabled()).toBe(true);
@@ -284,7 +235,7 @@ describe("guest orders, kitchen sees", () => {
   }, 300_000);
 
   it("says when a table code is unknown, and what to do, before asking anyone to sign in", async () => {
-    const guest = await newPage(PHONE);
+    const guest = await session.newPage(PHONE);
     await guest.goto(`${server.baseUrl}/service/customer/no-such-table`);
     await guest.getByTestId("no-table").waitFor();
     expect(await guest.getByTestId("guest-sign-in").count()).toBe(0);
@@ -303,7 +254,7 @@ describe("guest orders, kitchen sees", () => {
   });
 
   it("a phone whose stored token no longer works signs in again and reaches the menu", async () => {
-    const guest = await newPage(PHONE);
+    const guest = await session.newPage(PHONE);
     await guest.addInitScript(() => localStorage.setItem("authenticationToken", "no.longer.valid"));
     const calls: string[] = [];
     guest.on("request", (request) => {
@@ -325,7 +276,7 @@ describe("guest orders, kitchen sees", () => {
 
   it("catches up after a dropped connection and after a server restart", async () => {
     // The kitchen's socket goes through a switch the test can open and close.
-    const kitchen = await newPage(TABLET);
+    const kitchen = await session.newPage(TABLET);
     let connectionsAllowed = true;
     const open: Array<{ close(): Promise<void> }> = [];
     await kitchen.routeWebSocket(/\/websocket\/feed/, (ws) => {
@@ -336,12 +287,12 @@ describe("guest orders, kitchen sees", () => {
       const upstream = ws.connectToServer();
       open.push({ close: async () => Promise.all([ws.close(), upstream.close()]).then(() => undefined) });
     });
-    await signInKitchen(kitchen);
+    await signInKitchen(kitchen, server.baseUrl);
     let kitchenLoads = 0;
     kitchen.on("load", () => kitchenLoads++);
 
-    const guest = await newPage(PHONE);
-    await signInGuest(guest, "demo-2");
+    const guest = await session.newPage(PHONE);
+    await signInGuest(guest, server.baseUrl, "demo-2");
 
     // The connection drops; an order is sent while the kitchen cannot hear about it.
     connectionsAllowed = false;

@@ -1,159 +1,78 @@
-import { mkdir } from "node:fs/promises";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
+import { addToBasket, expandProduct, sendBasket, signInGuest, signInWaiter } from "./support/journeys.ts";
+import { api as callApi, signIn as signInWithApi } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a web build: apps/web/dist, or E2E_WEB_DIST.
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? "test-results/screenshots/card-checkout";
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 const TABLE = "demo-5";
 /** The table whose guest leaves the checkout by Back (its waiter opens it as "7"). */
 const BACKED_OUT_TABLE = "demo-7";
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPhone(): Promise<Page> {
-  const context = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  // Let entry animations settle so the picture shows the resting screen.
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
-}
+let session: BrowserSession;
 
 const text = (locator: Locator) => locator.innerText();
-
-async function signInGuest(page: Page, tableCode: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
-  await page.getByTestId("accept-terms").check();
-  await page.getByTestId("continue-as-guest").click();
-  await page.getByTestId("table-page").waitFor();
-}
-
-async function expand(page: Page, category: string, product: string): Promise<Locator> {
-  await page.getByRole("tab", { name: category }).click();
-  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
-  await item.getByTestId("menu-product-toggle").click();
-  return item;
-}
-
-async function addToBasket(page: Page, category: string, product: string, quantity: number): Promise<void> {
-  const item = await expand(page, category, product);
-  for (let i = 1; i < quantity; i++) {
-    await item.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
-  }
-  await item.getByTestId("add-to-basket").click();
-}
-
-async function sendBasket(page: Page): Promise<void> {
-  await page.getByTestId("basket-bar").click();
-  await page.getByTestId("send-order").click();
-  await page.getByTestId("table-page").waitFor();
-}
 
 const feedItem = (page: Page, name: string, payment = "UNPAID") =>
   page.locator(`[data-testid="feed-item"][data-name="${name}"][data-payment="${payment}"]`);
 
-async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    ...init,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
-  });
-  const body = (await response.text()) || "null";
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${response.status} ${body}`);
-  return JSON.parse(body) as T;
-}
-
-async function signIn(username: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/authenticate`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password: "demo1234", rememberMe: false }),
-  });
-  const header = response.headers.get("Authorization");
-  if (!response.ok || !header) throw new Error(`sign-in of ${username} failed: ${response.status}`);
-  return header.slice("Bearer ".length);
-}
+const signIn = (username: string) => signInWithApi(server.baseUrl, username);
+const api = <T>(path: string, token: string | null, init: Parameters<typeof callApi>[3] = {}) =>
+  callApi<T>(server.baseUrl, path, token, init);
 
 /** From the table page through partial payment to the payment method, choosing one moussaka. */
 async function chooseMoussakaToPay(page: Page, shots = false): Promise<void> {
   await page.getByTestId("pay").click();
   await page.getByTestId("choose-payment-type-page").waitFor();
   if (shots) await expectNoSeriousA11yViolations(page, "payment choice");
-  if (shots) await screenshot(page, "05-choose-payment-type");
+  if (shots) await screenshot(page, "card-checkout/05-choose-payment-type");
   await page.getByTestId("payment-type-partial").click();
   await page.getByTestId("select-products-page").waitFor();
   const moussaka = page.locator('[data-testid="pay-line"][data-name="Μουσακάς"]');
   await moussaka.getByRole("button", { name: "Αύξηση ποσότητας" }).click();
   if (shots) await expectNoSeriousA11yViolations(page, "products to pay");
-  if (shots) await screenshot(page, "06-select-products");
+  if (shots) await screenshot(page, "card-checkout/06-select-products");
   await page.getByTestId("confirm-selection").click();
   await page.getByTestId("payment-page").waitFor();
   await page.getByTestId("pay-by-card").click();
   expect(await text(page.getByTestId("pay-card"))).toContain("13,00");
   if (shots) await expectNoSeriousA11yViolations(page, "payment method");
-  if (shots) await screenshot(page, "07-payment-card");
+  if (shots) await screenshot(page, "card-checkout/07-payment-card");
   await page.getByTestId("pay-card").click();
   await page.getByTestId("sandbox-approve").waitFor();
   expect(new URL(page.url()).pathname).toBe("/sandbox/card-checkout");
   expect(await text(page.getByTestId("sandbox-amount"))).toContain("13,00");
 }
 
-async function signInStaff(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/wait`);
-  await page.getByTestId("login-username").fill(username);
-  await page.getByTestId("login-password").fill("demo1234");
-  await page.getByTestId("login-submit").click();
-  await page.getByTestId("waiter-feed").waitFor();
-}
-
 describe("guests at one table pay part by card and the rest to the waiter", () => {
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    session = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
+    await session?.close();
     await server?.close();
   });
 
   it("orders together, calls and cancels, pays by card (declined, then approved), then the waiter collects the rest", async () => {
-    const a = await newPhone();
-    const b = await newPhone();
-    await signInGuest(a, TABLE);
-    await signInGuest(b, TABLE);
+    const a = await session.newPage(PHONE);
+    const b = await session.newPage(PHONE);
+    await signInGuest(a, server.baseUrl, TABLE);
+    await signInGuest(b, server.baseUrl, TABLE);
 
     // Both order; each sees the other's items without reloading.
     await a.getByTestId("open-menu").click();
-    await expand(a, "Κυρίως πιάτα", "Μουσακάς");
-    await screenshot(a, "02-menu-item-expanded");
+    await expandProduct(a, "Κυρίως πιάτα", "Μουσακάς");
+    await screenshot(a, "card-checkout/02-menu-item-expanded");
     await a.locator('[data-testid="menu-product"][data-name="Μουσακάς"]').getByTestId("add-to-basket").click();
     await addToBasket(a, "Ορεκτικά", "Τζατζίκι", 2);
     await a.getByTestId("basket-bar").click();
     await a.getByTestId("order-page").waitFor();
-    await screenshot(a, "03-basket");
+    await screenshot(a, "card-checkout/03-basket");
     await a.getByTestId("send-order").click();
     await a.getByTestId("table-page").waitFor();
     await b.getByTestId("open-menu").click();
@@ -164,7 +83,7 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
     await feedItem(b, "Τζατζίκι").waitFor();
     await expect.poll(() => text(a.getByTestId("pay"))).toContain("33,50");
     await expect.poll(() => text(b.getByTestId("pay"))).toContain("33,50");
-    await screenshot(b, "01-table");
+    await screenshot(b, "card-checkout/01-table");
 
     // A calls the waiter, B sees it live; A cancels and both can call again.
     await a.getByTestId("call-waiter").click();
@@ -175,12 +94,12 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
 
     // A's card is declined: nothing is paid, the failed page leads back to the table.
     await chooseMoussakaToPay(a, true);
-    await screenshot(a, "08-sandbox-checkout");
+    await screenshot(a, "card-checkout/08-sandbox-checkout");
     await a.getByTestId("sandbox-decline").click();
     await a.getByTestId("payment-failed").waitFor();
     expect(await text(a.getByTestId("payment-failed"))).toContain("Η πληρωμή απέτυχε!");
     await a.getByTestId("failed-back-to-table").waitFor();
-    await screenshot(a, "09-payment-failed");
+    await screenshot(a, "card-checkout/09-payment-failed");
     await a.getByTestId("table-page").waitFor({ timeout: 15_000 });
     await feedItem(a, "Μουσακάς").waitFor();
 
@@ -194,7 +113,7 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
     await a.getByTestId("sandbox-approve").click();
     await a.getByTestId("payment-completion").waitFor();
     expect(await text(a.getByTestId("payment-completion"))).toContain("Ολοκλήρωση πληρωμής");
-    await a.screenshot({ path: `${SCREENSHOTS}/09b-payment-completion.png` });
+    await screenshot(a, "card-checkout/09b-payment-completion");
     await a.getByTestId("payment-success").waitFor({ timeout: 15_000 });
     const landed = new URL(a.url());
     expect(landed.pathname).toBe(`/service/customer/${TABLE}/successful-viva-payment`);
@@ -204,7 +123,7 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
     await expect.poll(() => text(a.getByTestId("remaining-figure"))).toContain("20,50");
     expect(await text(a.getByTestId("remaining-figure"))).toContain("3");
     await expectNoSeriousA11yViolations(a, "payment succeeded, part paid");
-    await screenshot(a, "10-success-card-partial");
+    await screenshot(a, "card-checkout/10-success-card-partial");
     // B sees the moussaka paid and the remaining balance live.
     await feedItem(b, "Μουσακάς", "PAID").waitFor({ timeout: 15_000 });
     await expect.poll(() => text(b.getByTestId("pay"))).toContain("20,50");
@@ -215,7 +134,7 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
     await b.getByTestId("pay").click();
     await b.getByTestId("payment-type-full").click();
     await b.getByTestId("payment-page").waitFor();
-    await screenshot(b, "07b-payment-waiter");
+    await screenshot(b, "card-checkout/07b-payment-waiter");
     await b.getByTestId("request-payment").click();
     await a.getByTestId("waiting-for-waiter").waitFor({ timeout: 15_000 });
     await b.getByTestId("waiting-for-waiter").waitFor();
@@ -225,8 +144,7 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
       `/api/feed/table/${tableId}/complete-orders?payAll=true`,
       waiter,
       {
-        method: "POST",
-        body: JSON.stringify({ discountAmount: 0, cashAmount: 2050, cardAmount: 0, onCreditAmount: 0, isGift: false }),
+        body: { discountAmount: 0, cashAmount: 2050, cardAmount: 0, onCreditAmount: 0, isGift: false },
       },
     );
     expect(collected).toMatchObject({ paidProductCount: 3, paidAmount: 2050 });
@@ -240,7 +158,7 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
       expect(await page.getByTestId("remaining-figure").count()).toBe(0);
     }
     await expectNoSeriousA11yViolations(b, "payment succeeded, bill settled");
-    await screenshot(b, "11-success-settled");
+    await screenshot(b, "card-checkout/11-success-settled");
 
     // A failure return that names no table still leads back: to the table this tab sat at...
     await a.goto(`${server.baseUrl}/service/customer/failed-payment`);
@@ -249,13 +167,13 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
     // Checked here, where no return to the table is under way to change the page while axe reads it.
     await expectNoSeriousA11yViolations(a, "payment failed");
     // ...and, on a phone that sat at none, to scanning the table's code again.
-    const stranger = await newPhone();
+    const stranger = await session.newPage(PHONE);
     await stranger.goto(`${server.baseUrl}/service/customer/failed-payment?s=123`);
     await stranger.getByTestId("payment-failed").waitFor();
     expect(await text(stranger.getByTestId("failed-scan-again"))).toContain("σαρώστε ξανά τον κωδικό QR");
     expect(await stranger.getByTestId("failed-back-to-table").count()).toBe(0);
     await expectNoSeriousA11yViolations(stranger, "payment failed, no table known");
-    await screenshot(stranger, "09c-payment-failed-no-table");
+    await screenshot(stranger, "card-checkout/09c-payment-failed-no-table");
     await stranger.getByTestId("language-toggle").click();
     await expect.poll(() => text(stranger.getByTestId("failed-scan-again"))).toContain("scan its QR code again");
     await expectNoSeriousA11yViolations(stranger, "payment failed, no table known, in English");
@@ -264,10 +182,10 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
   }, 300_000);
 
   it("a guest who backs out of the card checkout does not block the table: the other phone and the waiter see the held pieces, Back frees them at once (issue 28 A5)", async () => {
-    const a = await newPhone();
-    const b = await newPhone();
-    await signInGuest(a, BACKED_OUT_TABLE);
-    await signInGuest(b, BACKED_OUT_TABLE);
+    const a = await session.newPage(PHONE);
+    const b = await session.newPage(PHONE);
+    await signInGuest(a, server.baseUrl, BACKED_OUT_TABLE);
+    await signInGuest(b, server.baseUrl, BACKED_OUT_TABLE);
     await a.getByTestId("open-menu").click();
     await addToBasket(a, "Κυρίως πιάτα", "Μουσακάς", 2);
     await addToBasket(a, "Ορεκτικά", "Τζατζίκι", 1);
@@ -292,8 +210,8 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
     await screenshot(b, "abandoned-01-other-phone-held");
 
     // The waiter's table says what holds them.
-    const waiter = await newPhone();
-    await signInStaff(waiter, "waiter");
+    const waiter = await session.newPage(PHONE);
+    await signInWaiter(waiter, server.baseUrl);
     await waiter.getByTestId("open-tables").click();
     await waiter.locator('[data-testid="select-table-row"][data-label="7"]').click();
     await waiter.getByTestId("waiter-table-feed").waitFor();

@@ -1,6 +1,6 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
+import { signInGuest } from "./support/journeys.ts";
 import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
@@ -49,18 +49,11 @@ async function setProductAvailable(name: string, active: boolean): Promise<void>
   await api(server.baseUrl, `/api/cuisine/product/${product.id}/set-active`, cook, { body: { active, serviceMode: "DINE_IN" } });
 }
 
-async function signInGuest(page: Page, tableCode: string, ready: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
-  await page.getByTestId("accept-terms").check();
-  await page.getByTestId("continue-as-guest").click();
-  await page.getByTestId(ready).waitFor();
-}
-
 describe("a guest told what is closed", () => {
   it("a table out of service: a new guest sees why, a seated guest's next order is refused", async () => {
     // A guest sits at table 4 and puts a salad in the basket.
     const seated = await session.newPage(PHONE);
-    await signInGuest(seated, "demo-4", "table-page");
+    await signInGuest(seated, server.baseUrl, "demo-4", "table-page");
     await seated.getByTestId("open-menu").click();
     await seated.getByRole("tab", { name: "Σαλάτες" }).click();
     const salad = seated.locator('[data-testid="menu-product"][data-name="Χωριάτικη"]');
@@ -87,7 +80,7 @@ describe("a guest told what is closed", () => {
 
     // A guest who scans the table now is not seated, and reads why.
     const arriving = await session.newPage(PHONE);
-    await signInGuest(arriving, "demo-4", "table-not-in-service");
+    await signInGuest(arriving, server.baseUrl, "demo-4", "table-not-in-service");
     const screen = arriving.getByTestId("table-not-in-service");
     expect(await text(screen)).toContain("Το τραπέζι δεν είναι σε λειτουργία");
     expect(await text(screen)).toContain("Ζητήστε από το προσωπικό");
@@ -106,7 +99,7 @@ describe("a guest told what is closed", () => {
 
   it("the kitchen closes: the open menu says so and what can still be ordered, live", async () => {
     const guest = await session.newPage(PHONE);
-    await signInGuest(guest, "demo-5", "table-page");
+    await signInGuest(guest, server.baseUrl, "demo-5", "table-page");
     await guest.getByTestId("open-menu").click();
     await guest.getByTestId("menu-page").waitFor();
     await guest.getByRole("tab", { name: "Σαλάτες" }).waitFor();
@@ -165,7 +158,7 @@ describe("a guest told what is closed", () => {
 
   it("a dish runs out while in the basket: its line says so by name, Send waits, one tap removes it", async () => {
     const guest = await session.newPage(PHONE);
-    await signInGuest(guest, "demo-6", "table-page");
+    await signInGuest(guest, server.baseUrl, "demo-6", "table-page");
     await guest.getByTestId("open-menu").click();
     for (const [category, product] of [
       ["Σαλάτες", "Χωριάτικη"],
@@ -213,7 +206,7 @@ describe("a guest told what is closed", () => {
   it("a guest offline for a moment: the next screen loads when the connection returns, and the basket opens offline", async () => {
     const guest = await session.newPage(PHONE);
     const context = guest.context();
-    await signInGuest(guest, "demo-8", "table-page");
+    await signInGuest(guest, server.baseUrl, "demo-8", "table-page");
     const screenNames = () => guest.evaluate(() => document.body.innerText);
 
     // Offline before the menu's code was ever loaded: the tap waits, and no error screen shows.

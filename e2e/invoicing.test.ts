@@ -2,17 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../apps/server/src/db/schema.ts";
-import {
-  approveAtTerminal,
-  BrowserSession,
-  DESK,
-  guestOrders,
-  PHONE,
-  screenshot,
-  signInStaff,
-  text,
-  toast,
-} from "./support/browser.ts";
+import { approveAtTerminal, BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
+import { guestOrders } from "./support/journeys.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 

@@ -1,6 +1,17 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, DESK, guestOrders, PHONE, screenshot, signInStaff, TALL, TILL, text, toast } from "./support/browser.ts";
+import {
+  BrowserSession,
+  DESK,
+  PHONE,
+  screenshot,
+  screenshotBothOrientations,
+  signInStaff,
+  TILL,
+  text,
+  toast,
+} from "./support/browser.ts";
+import { guestOrders } from "./support/journeys.ts";
 import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
@@ -10,15 +21,6 @@ let server: RunningServer;
 let session: BrowserSession;
 
 const card = (page: Page, dish: string) => page.getByTestId("kitchen-ticket").filter({ hasText: dish });
-
-/** Both tablet orientations of the same screen. */
-async function screenshotBoth(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(DESK.viewport);
-  await screenshot(page, `${name}-1280x800`);
-  await page.setViewportSize(TALL.viewport);
-  await screenshot(page, `${name}-800x1280`);
-  await page.setViewportSize(DESK.viewport);
-}
 
 describe("the kitchen bumps a ticket in one tap, recalls it, follows a table transfer and is told of a cancellation", () => {
   beforeAll(async () => {
@@ -42,7 +44,7 @@ describe("the kitchen bumps a ticket in one tap, recalls it, follows a table tra
     const otherGuest = await session.newPage(PHONE);
     await guestOrders(otherGuest, server.baseUrl, "demo-3", [["Κυρίως πιάτα", "Μουσακάς", 1]]);
     await card(kitchen, "Μουσακάς").waitFor({ timeout: 15_000 });
-    await screenshotBoth(kitchen, "kitchen-bump-board");
+    await screenshotBothOrientations(kitchen, "kitchen-bump-board");
 
     // One tap on the card's button: the whole ticket is ready, the waiter is told, the undo holds it.
     const bump = card(kitchen, "Τζατζίκι").getByTestId("bump-ticket");
@@ -58,7 +60,7 @@ describe("the kitchen bumps a ticket in one tap, recalls it, follows a table tra
     const recalled = kitchen.getByTestId("recall-ticket").filter({ hasText: "Τζατζίκι" });
     await recalled.waitFor();
     expect(await text(recalled)).toContain("Τραπέζι 2");
-    await screenshotBoth(kitchen, "kitchen-recall");
+    await screenshotBothOrientations(kitchen, "kitchen-recall");
     await recalled.getByTestId("recall-ticket-button").click();
     await toast(kitchen, "success", "επέστρεψε στις παραγγελίες").waitFor();
     await card(kitchen, "Τζατζίκι").waitFor({ timeout: 15_000 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession, DESK, screenshot, signInStaff, text } from "./support/browser.ts";
+import { guestOrdersByApi } from "./support/journeys.ts";
 import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
@@ -9,37 +10,6 @@ import { type RunningServer, startServer } from "./support/start-server.ts";
 let server: RunningServer;
 let session: BrowserSession;
 
-interface MenuProduct {
-  id: number;
-  name: string;
-  preparationWays: { id: number; label: string }[];
-}
-
-/** A guest at the table with this code orders through the API, as the phone does; answers the ticket ids. */
-async function guestOrders(tableCode: string, lines: { name: string; way?: string }[]): Promise<number[]> {
-  const signedIn = await fetch(`${server.baseUrl}/api/authenticate-anonymous`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: "{}",
-  });
-  const token = (signedIn.headers.get("Authorization") ?? "").slice("Bearer ".length);
-  const { tableId } = await api<{ tableId: number }>(server.baseUrl, `/api/cq-table/code/${tableCode}`, token);
-  await api(server.baseUrl, `/api/cq-table/check-in/${tableId}`, token, { body: {} });
-  const menu = await api<{ products: MenuProduct[] }[]>(server.baseUrl, `/api/cq-table/${tableId}/menu`, token);
-  const products = menu.flatMap((category) => category.products);
-  const body = lines.map(({ name, way }) => {
-    const product = products.find((p) => p.name === name);
-    if (!product) throw new Error(`${name} is not on the menu`);
-    if (!way) return { id: product.id, quantity: 1 };
-    const preparationWay = product.preparationWays.find((w) => w.label === way)?.id;
-    if (!preparationWay) throw new Error(`${name} has no way ${way}`);
-    return { id: product.id, quantity: 1, preparationWay };
-  });
-  const sent = await api<{ ticketIds: number[] }>(server.baseUrl, `/api/orders/${tableId}`, token, { body });
-  return sent.ticketIds;
-}
-
-/** How a piece of text looks: its colour and whether it is struck out. */
 const look = (locator: Locator) =>
   locator.evaluate((element) => {
     const style = getComputedStyle(element);
@@ -61,7 +31,9 @@ describe("the kitchen's ticket", () => {
   it("greys a prepared line's preparation way with its name, and a waiting line's stays dark", async () => {
     const kitchen = await session.newPage(DESK);
     await signInStaff(kitchen, server.baseUrl, "/service/prep", "kitchen", "kitchen-feed");
-    const [ticketId] = await guestOrders("demo-4", [
+    const {
+      ticketIds: [ticketId],
+    } = await guestOrdersByApi(server.baseUrl, "demo-4", [
       { name: "Σουβλάκι χοιρινό", way: "Καλοψημένο" },
       { name: "Μπιφτέκι μοσχαρίσιο", way: "Γεμιστό με φέτα" },
     ]);
@@ -93,7 +65,9 @@ describe("the kitchen's ticket", () => {
   it("shows a ticket completed while Recall is open, without reopening it", async () => {
     const kitchen = await session.newPage(DESK);
     await signInStaff(kitchen, server.baseUrl, "/service/prep", "kitchen", "kitchen-feed");
-    const [ticketId] = await guestOrders("demo-5", [{ name: "Σουβλάκι χοιρινό", way: "Μέτριο" }]);
+    const {
+      ticketIds: [ticketId],
+    } = await guestOrdersByApi(server.baseUrl, "demo-5", [{ name: "Σουβλάκι χοιρινό", way: "Μέτριο" }]);
     await kitchen.locator(`[data-testid="kitchen-ticket"]`).filter({ hasText: "Σουβλάκι" }).first().waitFor();
     await kitchen.getByTestId("open-recall").click();
     await kitchen.getByTestId("recall-panel").waitFor();

@@ -1,7 +1,6 @@
-import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 import { printRequest } from "../apps/print-agent/src/protocol.ts";
@@ -17,77 +16,27 @@ import { DEMO_AREA_NAMES } from "../apps/server/src/seed/seed-demo.ts";
 import type { KitchenFeed } from "../packages/domain/src/contracts/kitchen.ts";
 import type { MenuCategory } from "../packages/domain/src/contracts/menu.ts";
 import type { TableState } from "../packages/domain/src/contracts/table.ts";
+import { BrowserSession, PHONE, screenshot, screenshotBothOrientations } from "./support/browser.ts";
+import { addToBasket, expectStatus, sendBasket, signInGuest, signInKitchen } from "./support/journeys.ts";
+import { api as callApi, signIn as signInWithApi } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
-const SCREENSHOTS = "test-results/screenshots";
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 const TABLET = { viewport: { width: 1280, height: 800 }, hasTouch: true, deviceScaleFactor: 1 } as const;
-const PORTRAIT = { width: 800, height: 1280 } as const;
 const WAITER_NOTIFIED = "Επιτυχής ειδοποίηση σερβιτόρου/ας!";
 const PRICE_REQUIRED = "Απαιτείται συμπλήρωση τιμής για ενεργοποίηση διαθεσιμότητας";
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let session: BrowserSession;
 
 // Playwright's innerText: what a reader sees.
 const text = (locator: Locator) => locator.innerText();
 
-async function newPage(options: typeof PHONE | typeof TABLET): Promise<Page> {
-  const context = await browser.newContext({ ...options, locale: "el-GR", timezoneId: "Europe/Athens" });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
-}
-
-/** Both tablet orientations of the same screen. */
-async function screenshotBoth(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(TABLET.viewport);
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(PORTRAIT);
-  await screenshot(page, `${name}-800x1280`);
-  await page.setViewportSize(TABLET.viewport);
-}
-
 // ---- API helpers (what a waiter app or a check in the database would do) ----
 
-async function api<T>(
-  path: string,
-  token: string | null,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      Accept: "application/json",
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await response.text()) || "null";
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${response.status} ${body}`);
-  return JSON.parse(body) as T;
-}
-
-async function signIn(username: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/authenticate`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password: "demo1234", rememberMe: false }),
-  });
-  const header = response.headers.get("Authorization");
-  if (!response.ok || !header) throw new Error(`sign-in of ${username} failed: ${response.status}`);
-  return header.slice("Bearer ".length);
-}
+const signIn = (username: string) => signInWithApi(server.baseUrl, username);
+const api = <T>(path: string, token: string | null, init: Parameters<typeof callApi>[3] = {}) =>
+  callApi<T>(server.baseUrl, path, token, init);
 
 const pageToken = (page: Page) =>
   page.evaluate(() => localStorage.getItem("authenticationToken") ?? sessionStorage.getItem("authenticationToken"));
@@ -123,41 +72,7 @@ async function waiterOrder(
 
 // ---- guest UI helpers ----
 
-async function signInGuest(page: Page, tableCode: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
-  await page.getByTestId("accept-terms").check();
-  await page.getByTestId("continue-as-guest").click();
-  await page.getByTestId("table-page").waitFor();
-}
-
-async function addToBasket(page: Page, category: string, product: string): Promise<void> {
-  if ((await page.getByTestId("menu-page").count()) === 0) await page.getByTestId("open-menu").click();
-  await page.getByRole("tab", { name: category }).click();
-  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
-  await item.getByTestId("menu-product-toggle").click();
-  await item.getByTestId("add-to-basket").click();
-}
-
-async function sendBasket(page: Page): Promise<void> {
-  await page.getByTestId("basket-bar").click();
-  await page.getByTestId("send-order").click();
-  await page.getByTestId("table-page").waitFor();
-}
-
 // ---- kitchen UI helpers ----
-
-async function signInKitchen(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/prep`);
-  await page.getByTestId("login-username").fill("kitchen");
-  await page.getByTestId("login-password").fill("demo1234");
-  await page.getByTestId("login-submit").click();
-  await page.getByTestId("kitchen-feed").waitFor();
-  await expectStatus(page, "CONNECTED");
-}
-
-async function expectStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
-  await expect.poll(() => page.getByTestId("realtime-status").getAttribute("data-status"), { timeout }).toBe(status);
-}
 
 const ticketCard = (page: Page, ticketId: number) => page.locator(`[data-testid="kitchen-ticket"][data-ticket-id="${ticketId}"]`);
 const undoSize = async (page: Page) => Number(await page.getByTestId("undo").getAttribute("data-size"));
@@ -261,31 +176,19 @@ describe("preparation area", () => {
   let kitchenLoads = 0;
 
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-sync",
-      ],
-    });
+    session = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
+    await session?.close();
     await server?.close();
   });
 
   it("shows only this area's tickets, live, and works a ticket through prepare, revert, 'All ready' and undo", async () => {
-    kitchen = await newPage(TABLET);
+    kitchen = await session.newPage(TABLET);
     await countBell(kitchen);
-    await signInKitchen(kitchen);
+    await signInKitchen(kitchen, server.baseUrl);
     await kitchen.getByTestId("kitchen-empty").waitFor();
     kitchen.on("load", () => kitchenLoads++);
 
@@ -302,11 +205,11 @@ describe("preparation area", () => {
     const bell = await fetch(`${server.baseUrl}/bell.wav`);
     expect(bell.status).toBe(200);
     expect((await bell.arrayBuffer()).byteLength).toBeLessThan(40_000);
-    await screenshotBoth(kitchen, "prep-empty");
+    await screenshotBothOrientations(kitchen, "prep-empty");
 
     // A guest at table 2 orders a kitchen dish and a bar drink.
-    guest = await newPage(PHONE);
-    await signInGuest(guest, "demo-2");
+    guest = await session.newPage(PHONE);
+    await signInGuest(guest, server.baseUrl, "demo-2");
     await addToBasket(guest, "Ορεκτικά", "Τζατζίκι");
     await addToBasket(guest, "Ποτά", "Freddo espresso");
     await sendBasket(guest);
@@ -344,7 +247,7 @@ describe("preparation area", () => {
     expect(await text(kitchen.getByTestId("kitchen-feed"))).not.toContain("Freddo");
     expect(await text(kitchen.getByTestId("kitchen-ticket-count"))).toBe("2 παραγγελίες");
     await expect.poll(() => bellRings(kitchen)).toBe(2);
-    await screenshotBoth(kitchen, "prep-feed");
+    await screenshotBothOrientations(kitchen, "prep-feed");
 
     // The cook opens the waiter's ticket: waiting lines with a check each, and 'All ready'.
     await waiterTicket.click();
@@ -352,7 +255,7 @@ describe("preparation area", () => {
     expect(new URL(kitchen.url()).pathname).toBe(`/service/prep/${waiterTicketId}`);
     const line = (name: string) => kitchen.locator(`[data-testid="ticket-line"][data-name="${name}"]`);
     expect(await line("Μουσακάς").getAttribute("data-status")).toBe("SENT");
-    await screenshotBoth(kitchen, "prep-ticket");
+    await screenshotBothOrientations(kitchen, "prep-ticket");
 
     // One product prepared: it moves below the waiting ones, and the undo stack holds it.
     await line("Μουσακάς").getByTestId("prepare-line").click();
@@ -452,7 +355,7 @@ describe("preparation area", () => {
     const warn = kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Κεφτεδάκια" });
     expect(await warn.getAttribute("data-age")).toBe("warn");
     expect(await text(warn.getByTestId("ticket-allergens"))).toContain("γλουτένη");
-    await screenshotBoth(kitchen, "prep-ages");
+    await screenshotBothOrientations(kitchen, "prep-ages");
     await server.db
       .update(preparationAreas)
       .set({ ageWarnMinutes: 10, ageLateMinutes: 20 })
@@ -471,14 +374,14 @@ describe("preparation area", () => {
     const settings = await openSettings(kitchen);
     const areaSwitch = settings.getByTestId("setting-area-open");
     expect(await text(areaSwitch)).toContain("Ανοικτός");
-    await screenshotBoth(kitchen, "prep-settings");
+    await screenshotBothOrientations(kitchen, "prep-settings");
     await areaSwitch.click();
     await expect.poll(() => areaSwitch.getAttribute("data-checked")).toBe("false");
     expect(await text(areaSwitch)).toContain("Κλειστός");
     await closeSettings(kitchen);
     expect(await text(kitchen.getByTestId("area-state"))).toBe("Κλειστός");
     await kitchen.getByTestId("area-closed").waitFor();
-    await screenshotBoth(kitchen, "prep-area-closed");
+    await screenshotBothOrientations(kitchen, "prep-area-closed");
     const tabs = await kitchenProductsOnGuestMenu();
     expect(tabs).not.toContain("Ορεκτικά");
     expect(tabs).toContain("Ποτά");
@@ -499,7 +402,7 @@ describe("preparation area", () => {
     const saganaki = product("Σαγανάκι").getByTestId("availability-dine-in");
     expect(await saganaki.isDisabled()).toBe(true);
     expect(await text(product("Σαγανάκι").getByTestId("availability-dine-in-hint"))).toBe(PRICE_REQUIRED);
-    await screenshotBoth(kitchen, "prep-availability");
+    await screenshotBothOrientations(kitchen, "prep-availability");
 
     // Χτυπητή off: gone from the guests' menu; on again: back.
     const dip = product("Χτυπητή").getByTestId("availability-dine-in");
@@ -573,7 +476,7 @@ describe("preparation area", () => {
         .toBe("CONNECTED");
       await kitchen.waitForTimeout(1_500);
       expect(agent.printedTickets()).toEqual([...open, newTicket]);
-      await screenshotBoth(kitchen, "prep-printing");
+      await screenshotBothOrientations(kitchen, "prep-printing");
 
       // A moussaka is cancelled after the ticket printed: it leaves the screen and a void prints.
       const [moussaka] = await server.db
@@ -629,7 +532,7 @@ describe("preparation area", () => {
       // The cook reprints a ticket by hand from its screen.
       await ticketCard(kitchen, dakosId).click();
       await kitchen.getByTestId("ticket-detail").waitFor();
-      await screenshotBoth(kitchen, "prep-ticket-printer");
+      await screenshotBothOrientations(kitchen, "prep-ticket-printer");
       await kitchen.getByTestId("print-ticket").click();
       await kitchen.getByTestId("toast-success").filter({ hasText: "Η παραγγελία τυπώθηκε." }).waitFor();
       expect(agent.printedTickets().filter((id) => id === dakosId)).toHaveLength(2);
@@ -653,7 +556,7 @@ describe("preparation area", () => {
       expect(await alert.getByTestId("failed-print").count()).toBe(1);
       expect(agent.printedTickets()).not.toContain(refused);
       expect(await ticketCard(kitchen, refused).getAttribute("data-printed")).toBe("false");
-      await screenshotBoth(kitchen, "prep-print-failure-alert");
+      await screenshotBothOrientations(kitchen, "prep-print-failure-alert");
       await kitchen.setViewportSize(PHONE.viewport);
       await screenshot(kitchen, "prep-print-failure-alert-390");
       await kitchen.setViewportSize(TABLET.viewport);

@@ -1,43 +1,29 @@
-import { mkdir } from "node:fs/promises";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { SCREENSHOTS, screenshot } from "./support/browser.ts";
+import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPhone(): Promise<Page> {
-  const context = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
-  contexts.push(context);
-  return context.newPage();
-}
+let session: BrowserSession;
 
 const sections = (page: Page, kind: string) => page.locator(`[data-testid="${kind}-page"] section`);
 
 describe("terms of use, privacy policy and accessibility statement", () => {
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
+    session = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
+    await session?.close();
     await server?.close();
   });
 
   it("opens both texts from the burger menu, in Greek and English, with a working table of contents", async () => {
-    const page = await newPhone();
+    const page = await session.newPage(PHONE);
     await page.goto(`${server.baseUrl}/`);
     await page.getByTestId("site-menu-toggle").click();
     await page.getByTestId("nav-privacy").click();
@@ -69,7 +55,7 @@ describe("terms of use, privacy policy and accessibility statement", () => {
   });
 
   it("states the site's accessibility from the footer, in Greek and English, with the way to report a problem", async () => {
-    const page = await newPhone();
+    const page = await session.newPage(PHONE);
     await page.goto(`${server.baseUrl}/`);
     // The footer leads to it; the page is opened by its address, as a link from elsewhere would
     // (the burger menu's link is followed by a tap below).
@@ -100,7 +86,7 @@ describe("terms of use, privacy policy and accessibility statement", () => {
   });
 
   it("names on the home page the sign-in ways this installation offers, in the spec's words where both are", async () => {
-    const page = await newPhone();
+    const page = await session.newPage(PHONE);
     // This server has neither provider configured; the browser is told it has both.
     await page.route("**/management/info", (route) =>
       route.fulfill({
@@ -143,7 +129,7 @@ describe("terms of use, privacy policy and accessibility statement", () => {
   });
 
   it("links them from the guest's sign-in popup and account menu, with no footer under /service", async () => {
-    const page = await newPhone();
+    const page = await session.newPage(PHONE);
     await page.goto(`${server.baseUrl}/service/customer/demo-4`);
     const popup = page.getByTestId("guest-sign-in");
     await popup.waitFor();

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOperator, TEST_PASSWORD } from "../apps/server/test/support/factories.ts";
-import { BrowserSession, DESK, guestOrders, PHONE, screenshot, signInStaff } from "./support/browser.ts";
+import { BrowserSession, DESK, PHONE, screenshot, signInStaff } from "./support/browser.ts";
+import { guestOrders } from "./support/journeys.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_AT_ADDRESS } from "../apps/server/src/features/auth/sign-in-throttle-rule.ts";
-import { BrowserSession, DESK, guestOrders, PHONE, screenshot, text, toast } from "./support/browser.ts";
+import { BrowserSession, DESK, PHONE, screenshot, text, toast } from "./support/browser.ts";
+import { guestOrders } from "./support/journeys.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).

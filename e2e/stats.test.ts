@@ -1,71 +1,33 @@
-import { mkdir } from "node:fs/promises";
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guestOrders as orderOnPhone, PHONE } from "./support/browser.ts";
+import { BrowserSession, DESK, PHONE, screenshot, text } from "./support/browser.ts";
+import { guestOrders, guestOrdersByApi } from "./support/journeys.ts";
 import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
-const SCREENSHOTS = "test-results/screenshots";
 /** The office printer's address: a stand-in of its own on loopback. */
 const OFFICE_PRINTER = "127.0.0.78";
 
 let server: RunningServer;
-let browser: Browser;
+let session: BrowserSession;
 let officePrinter: VenuePrinter;
-
-const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ");
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-/** A guest at the table with this code orders one piece of the product, through the API as the phone does. */
-async function guestOrders(tableCode: string, productName: string): Promise<number> {
-  const signedIn = await fetch(`${server.baseUrl}/api/authenticate-anonymous`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: "{}",
-  });
-  const token = (signedIn.headers.get("Authorization") ?? "").slice("Bearer ".length);
-  if (!token) throw new Error(`anonymous sign-in failed: ${signedIn.status}`);
-  const { tableId } = await api<{ tableId: number }>(server.baseUrl, `/api/cq-table/code/${tableCode}`, token);
-  await api(server.baseUrl, `/api/cq-table/check-in/${tableId}`, token, { body: {} });
-  const menu = await api<{ products: { id: number; name: string }[] }[]>(server.baseUrl, `/api/cq-table/${tableId}/menu`, token);
-  const product = menu.flatMap((category) => category.products).find((p) => p.name === productName);
-  if (!product) throw new Error(`${productName} is not on the menu`);
-  await api(server.baseUrl, `/api/orders/${tableId}`, token, { body: [{ id: product.id, quantity: 1 }] });
-  return tableId;
-}
 
 describe("statistics", () => {
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
     officePrinter = await startVenuePrinter(server, OFFICE_PRINTER);
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
+    session = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await session?.close();
     await officePrinter?.close();
     await server?.close();
   });
 
   it("a waiter's collection and a guest's online payment show live on today's figures; a filter survives a reload through the URL; the chart draws; the report prints", async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      deviceScaleFactor: 1,
-      locale: "el-GR",
-      timezoneId: "Europe/Athens",
-    });
-    const owner = await context.newPage();
-    owner.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+    const owner = await session.newPage(DESK);
     await owner.goto(`${server.baseUrl}/service/admin/stats`);
     await owner.getByTestId("login-username").fill("admin");
     await owner.getByTestId("login-password").fill("demo1234");
@@ -74,7 +36,7 @@ describe("statistics", () => {
     await expect.poll(() => text(owner.getByTestId("stats-income-total"))).toContain("0,00");
 
     // A guest orders a Τζατζίκι (5,50 €) and the waiter collects it in cash: the unfiltered screen follows.
-    const tableId = await guestOrders("demo-2", "Τζατζίκι");
+    const { tableId } = await guestOrdersByApi(server.baseUrl, "demo-2", [{ name: "Τζατζίκι" }]);
     const waiter = await signIn(server.baseUrl, "waiter");
     await api(server.baseUrl, `/api/feed/table/${tableId}/complete-orders`, waiter, {
       body: { cashAmount: 550, cardAmount: 0, onCreditAmount: 0, discountAmount: 0, isGift: false, payAll: true },
@@ -84,9 +46,8 @@ describe("statistics", () => {
     expect(await text(owner.getByTestId("stats-consumption"))).toContain("Τζατζίκι");
 
     // Another guest orders a Μουσακάς (13,00 €) on the phone and pays it online by card: it joins live, as online income.
-    const phone = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
-    const guest = await phone.newPage();
-    await orderOnPhone(guest, server.baseUrl, "demo-3", [["Κυρίως πιάτα", "Μουσακάς", 1]]);
+    const guest = await session.newPage(PHONE);
+    await guestOrders(guest, server.baseUrl, "demo-3", [["Κυρίως πιάτα", "Μουσακάς", 1]]);
     await guest.getByTestId("pay").click();
     await guest.getByTestId("payment-type-full").click();
     await guest.getByTestId("payment-page").waitFor();
@@ -94,14 +55,14 @@ describe("statistics", () => {
     await guest.getByTestId("pay-card").click();
     await guest.getByTestId("sandbox-approve").click();
     await guest.getByTestId("payment-success").waitFor({ timeout: 15_000 });
-    await phone.close();
+    await guest.context().close();
     await expect.poll(() => text(owner.getByTestId("stats-online")), { timeout: 15_000 }).toContain("13,00");
     await expect.poll(() => text(owner.getByTestId("stats-income-total"))).toContain("18,50");
     expect(await text(owner.getByTestId("stats-cash"))).toContain("5,50");
     expect(await text(owner.getByTestId("stats-consumption"))).toContain("Μουσακάς");
     // The chart draws into a canvas.
     await owner.getByTestId("stats-chart-canvas").locator("canvas").first().waitFor();
-    await screenshot(owner, "stats-live-1280");
+    await screenshot(owner, "stats-live-1280", true);
 
     // The report reaches the printer through the venue's print agent.
     await expect.poll(() => owner.getByTestId("stats-print").isDisabled(), { timeout: 15_000 }).toBe(false);
@@ -121,7 +82,6 @@ describe("statistics", () => {
     expect(owner.url()).toBe(filtered);
     expect(await owner.getByTestId("stats-mode-MONTH").getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => text(owner.getByTestId("stats-income-total"))).toContain("18,50");
-    await screenshot(owner, "stats-month-1280");
-    await context.close();
+    await screenshot(owner, "stats-month-1280", true);
   });
 });

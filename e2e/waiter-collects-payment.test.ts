@@ -1,99 +1,33 @@
-import { mkdir } from "node:fs/promises";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserSession, PHONE, screenshot, text, toast, type } from "./support/browser.ts";
+import { guestOrders, signInKitchen, signInWaiter } from "./support/journeys.ts";
 import { addWaiterForAllTables } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
-const SCREENSHOTS = "test-results/screenshots";
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPhone(): Promise<Page> {
-  const context = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
-}
-
-const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ");
-
-async function signInGuest(page: Page, tableCode: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
-  await page.getByTestId("accept-terms").check();
-  await page.getByTestId("continue-as-guest").click();
-  await page.getByTestId("table-page").waitFor();
-}
-
-async function addToBasket(page: Page, category: string, product: string, quantity = 1): Promise<void> {
-  await page.getByRole("tab", { name: category }).click();
-  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
-  await item.getByTestId("menu-product-toggle").click();
-  for (let i = 1; i < quantity; i++) {
-    await item.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
-  }
-  await item.getByTestId("add-to-basket").click();
-}
-
-async function guestOrders(page: Page, tableCode: string, lines: [string, string, number][]): Promise<void> {
-  await signInGuest(page, tableCode);
-  await page.getByTestId("open-menu").click();
-  for (const [category, product, quantity] of lines) await addToBasket(page, category, product, quantity);
-  await page.getByTestId("basket-bar").click();
-  await page.getByTestId("send-order").click();
-  await page.getByTestId("table-page").waitFor();
-}
-
-async function signInStaff(page: Page, area: "wait" | "prep", username: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/${area}`);
-  await page.getByTestId("login-username").fill(username);
-  await page.getByTestId("login-password").fill("demo1234");
-  await page.getByTestId("login-submit").click();
-  await page.getByTestId(area === "wait" ? "waiter-feed" : "kitchen-feed").waitFor();
-}
-
-const toast = (page: Page, kind: "success" | "error" | "info", message: string) =>
-  page.getByTestId(`toast-${kind}`).filter({ hasText: message }).first();
+let session: BrowserSession;
 
 const line = (page: Page, testId: string, name: string) => page.locator(`[data-testid="${testId}"][data-name="${name}"]`);
 
-/** Types into a field the way a person does: select all, then the keys. */
-async function type(field: Locator, value: string): Promise<void> {
-  await field.click();
-  await field.fill("");
-  await field.pressSequentially(value);
-}
-
 describe("a waiter collects payment at the table", () => {
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
+    session = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
+    await session?.close();
     await server?.close();
   });
 
   it("the guest orders and asks to pay by card terminal; the kitchen prepares; waiter 1 delivers and waiter 2 sees it vanish; waiter 1 collects part in cash with a discount and the rest on the terminal", async () => {
     await addWaiterForAllTables(server.baseUrl, "waiter2");
-    const guest = await newPhone();
+    const guest = await session.newPage(PHONE);
     // 2 × Τζατζίκι (5.50) + 1 × Μουσακάς (13.00) = 24.00 €
-    await guestOrders(guest, "demo-5", [
+    await guestOrders(guest, server.baseUrl, "demo-5", [
       ["Ορεκτικά", "Τζατζίκι", 2],
       ["Κυρίως πιάτα", "Μουσακάς", 1],
     ]);
@@ -104,15 +38,15 @@ describe("a waiter collects payment at the table", () => {
     await guest.getByTestId("request-payment").click();
     await guest.getByTestId("waiting-for-waiter").waitFor();
 
-    const waiter = await newPhone();
-    await signInStaff(waiter, "wait", "waiter");
-    const waiter2 = await newPhone();
-    await signInStaff(waiter2, "wait", "waiter2");
+    const waiter = await session.newPage(PHONE);
+    await signInWaiter(waiter, server.baseUrl, "waiter");
+    const waiter2 = await session.newPage(PHONE);
+    await signInWaiter(waiter2, server.baseUrl, "waiter2");
 
     // The kitchen prepares the dishes: both waiters get the pickup live; waiter 1 delivers it and
     // it leaves waiter 2's feed without a reload.
-    const kitchen = await newPhone();
-    await signInStaff(kitchen, "prep", "kitchen");
+    const kitchen = await session.newPage(PHONE);
+    await signInKitchen(kitchen, server.baseUrl);
     await kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Μουσακάς" }).click();
     await kitchen.getByTestId("ticket-detail").waitFor();
     await kitchen.getByTestId("all-ready").click();
@@ -214,7 +148,7 @@ describe("a waiter collects payment at the table", () => {
 
     // Again, declined at the terminal while the waiter is away from its screen: they are told.
     await cardToTerminal();
-    const declining = await newPhone();
+    const declining = await session.newPage(PHONE);
     await declining.goto(`${server.baseUrl}/sandbox/card-terminal`);
     await declining.getByTestId("sandbox-terminal-sale").first().waitFor({ timeout: 15_000 });
     await declining.getByTestId("sandbox-terminal-sale").first().getByTestId("sandbox-terminal-decline").click();
@@ -238,7 +172,7 @@ describe("a waiter collects payment at the table", () => {
     await waiter.getByTestId("pending-pos-payment").waitFor();
     await screenshot(waiter, "waiter-pay-pending-pos-390");
 
-    const terminal = await newPhone();
+    const terminal = await session.newPage(PHONE);
     await terminal.goto(`${server.baseUrl}/sandbox/card-terminal`);
     await terminal.getByTestId("sandbox-terminal-sale").first().waitFor({ timeout: 15_000 });
     await screenshot(terminal, "sandbox-terminal-390");
@@ -254,15 +188,15 @@ describe("a waiter collects payment at the table", () => {
   });
 
   it("cancels an item, gives one as a gift, and transfers the table; the long press goes straight to cash", async () => {
-    const guest = await newPhone();
+    const guest = await session.newPage(PHONE);
     // 1 × Τζατζίκι (5.50) + 2 × Νερό 1L (1.00) + 1 × Μουσακάς (13.00)
-    await guestOrders(guest, "demo-6", [
+    await guestOrders(guest, server.baseUrl, "demo-6", [
       ["Ορεκτικά", "Τζατζίκι", 1],
       ["Ποτά", "Νερό 1L", 2],
       ["Κυρίως πιάτα", "Μουσακάς", 1],
     ]);
-    const waiter = await newPhone();
-    await signInStaff(waiter, "wait", "waiter");
+    const waiter = await session.newPage(PHONE);
+    await signInWaiter(waiter, server.baseUrl, "waiter");
     await waiter.getByTestId("open-tables").click();
     await waiter.locator('[data-testid="select-table-row"][data-label="6"]').click();
     await waiter.getByTestId("waiter-table-feed").waitFor();
@@ -347,10 +281,10 @@ describe("a waiter collects payment at the table", () => {
   });
 
   it("the waiter orders for a table and the kitchen receives it live, sent by the waiter", async () => {
-    const kitchen = await newPhone();
-    await signInStaff(kitchen, "prep", "kitchen");
-    const waiter = await newPhone();
-    await signInStaff(waiter, "wait", "waiter");
+    const kitchen = await session.newPage(PHONE);
+    await signInKitchen(kitchen, server.baseUrl);
+    const waiter = await session.newPage(PHONE);
+    await signInWaiter(waiter, server.baseUrl, "waiter");
     await waiter.getByTestId("new-order").click();
     await waiter.getByTestId("select-table-order").waitFor();
     await screenshot(waiter, "waiter-order-select-table-390");

@@ -1,81 +1,30 @@
-import { mkdir } from "node:fs/promises";
 import type { KitchenFeed } from "@tableorder/domain/contracts/kitchen";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
+import { addToBasket, signInGuest, signInWaiter } from "./support/journeys.ts";
 import { addWaiterForAllTables, api as callApi, signIn as signInWithApi } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
-const SCREENSHOTS = "test-results/screenshots";
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
 
 let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPhone(): Promise<Page> {
-  const context = await browser.newContext({ ...PHONE, locale: "el-GR", timezoneId: "Europe/Athens" });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
-}
+let session: BrowserSession;
 
 const signIn = (username: string) => signInWithApi(server.baseUrl, username);
 const api = <T>(path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
   callApi<T>(server.baseUrl, path, token, init);
 
-async function signInGuest(page: Page, tableCode: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/customer/${tableCode}`);
-  await page.getByTestId("accept-terms").check();
-  await page.getByTestId("continue-as-guest").click();
-  await page.getByTestId("table-page").waitFor();
-}
-
-async function addToBasket(page: Page, category: string, product: string): Promise<void> {
-  await page.getByRole("tab", { name: category }).click();
-  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
-  await item.getByTestId("menu-product-toggle").click();
-  await item.getByTestId("add-to-basket").click();
-}
-
-async function signInWaiter(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/service/wait`);
-  await page.getByTestId("staff-login-wait").waitFor();
-  await page.getByTestId("login-username").fill(username);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await page.getByTestId("waiter-feed").waitFor();
-}
-
 const task = (page: Page, type: string) => page.locator(`[data-testid="waiter-task"][data-type="${type}"]`);
 
 describe("a waiter delivers", () => {
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     server = await startServer();
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    session = await BrowserSession.launch();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
+    await session?.close();
     await server?.close();
   });
 
@@ -83,15 +32,15 @@ describe("a waiter delivers", () => {
     // A second waiter, supervising every table.
     await addWaiterForAllTables(server.baseUrl, "waiter2");
 
-    const w1 = await newPhone();
-    const w2 = await newPhone();
-    await signInWaiter(w1, "waiter", "demo1234");
-    await signInWaiter(w2, "waiter2", "demo1234");
+    const w1 = await session.newPage(PHONE);
+    const w2 = await session.newPage(PHONE);
+    await signInWaiter(w1, server.baseUrl, "waiter");
+    await signInWaiter(w2, server.baseUrl, "waiter2");
     await screenshot(w1, "waiter-feed-empty-390");
 
     // The guest orders a kitchen dish and water.
-    const guest = await newPhone();
-    await signInGuest(guest, "demo-4");
+    const guest = await session.newPage(PHONE);
+    await signInGuest(guest, server.baseUrl, "demo-4");
     await guest.getByTestId("open-menu").click();
     await addToBasket(guest, "Ορεκτικά", "Τζατζίκι");
     await addToBasket(guest, "Ποτά", "Νερό 1L");

@@ -1,4 +1,5 @@
 import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 /** Where the journeys leave their screenshots, to be looked at. */
@@ -10,6 +11,14 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
 /** A desk screen turned upright (a tablet on a stand at the counter). */
 export const TALL = { viewport: { width: 800, height: 1280 }, deviceScaleFactor: 1 } as const;
 
+/** A screen the journeys use: its size, and whether it is a touch phone. */
+export type Device = {
+  viewport: { width: number; height: number };
+  deviceScaleFactor: number;
+  isMobile?: boolean;
+  hasTouch?: boolean;
+};
+
 /** Debian's Chromium, headless, with a context per person (Greek, Athens time). */
 export class BrowserSession {
   private readonly contexts: BrowserContext[] = [];
@@ -20,12 +29,21 @@ export class BrowserSession {
     await mkdir(SCREENSHOTS, { recursive: true });
     const browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     });
     return new BrowserSession(browser);
   }
 
-  async newPage(options: typeof DESK | typeof PHONE | typeof TALL | typeof TILL): Promise<Page> {
+  async newPage(options: Device): Promise<Page> {
     const context = await this.browser.newContext({ ...options, locale: "el-GR", timezoneId: "Europe/Athens" });
     this.contexts.push(context);
     const page = await context.newPage();
@@ -39,13 +57,34 @@ export class BrowserSession {
   }
 }
 
+/**
+ * A picture of a screen, to be looked at. Entry animations and transitions are run to their end
+ * (Playwright's `animations: "disabled"`) instead of waited for; `name` may hold a folder.
+ */
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
+  const file = `${SCREENSHOTS}/${name}.png`;
+  await mkdir(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage, animations: "disabled" });
+}
+
+/** Both orientations of a tablet's screen (1280×800 and 800×1280); the page is left landscape. */
+export async function screenshotBothOrientations(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(DESK.viewport);
+  await screenshot(page, `${name}-1280x800`);
+  await page.setViewportSize(TALL.viewport);
+  await screenshot(page, `${name}-800x1280`);
+  await page.setViewportSize(DESK.viewport);
 }
 
 /** A locator's text with its white space folded, as a person reads it. */
 export const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ");
+
+/** Types into a field the way a person does: select all, then the keys. */
+export async function type(field: Locator, value: string): Promise<void> {
+  await field.click();
+  await field.fill("");
+  await field.pressSequentially(value);
+}
 
 export const toast = (page: Page, kind: "success" | "error" | "info", message: string) =>
   page.getByTestId(`toast-${kind}`).filter({ hasText: message }).first();
@@ -57,32 +96,6 @@ export async function signInStaff(page: Page, baseUrl: string, path: string, use
   await page.getByTestId("login-password").fill("demo1234");
   await page.getByTestId("login-submit").click();
   await page.getByTestId(ready).waitFor();
-}
-
-/** A guest scans the table's code on the phone, signs in as a guest and sends these [category, product, quantity]. */
-export async function guestOrders(
-  page: Page,
-  baseUrl: string,
-  tableCode: string,
-  lines: [string, string, number][],
-): Promise<void> {
-  await page.goto(`${baseUrl}/service/customer/${tableCode}`);
-  await page.getByTestId("accept-terms").check();
-  await page.getByTestId("continue-as-guest").click();
-  await page.getByTestId("table-page").waitFor();
-  await page.getByTestId("open-menu").click();
-  for (const [category, product, quantity] of lines) {
-    await page.getByRole("tab", { name: category }).click();
-    const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
-    await item.getByTestId("menu-product-toggle").click();
-    for (let i = 1; i < quantity; i++) {
-      await item.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
-    }
-    await item.getByTestId("add-to-basket").click();
-  }
-  await page.getByTestId("basket-bar").click();
-  await page.getByTestId("send-order").click();
-  await page.getByTestId("table-page").waitFor();
 }
 
 /** Approves the one sale waiting at the sandbox card terminal, as the person holding it would. */

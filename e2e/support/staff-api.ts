@@ -10,18 +10,20 @@ export async function signIn(baseUrl: string, username: string, password = "demo
   return header.slice("Bearer ".length);
 }
 
-/** One API call with a token, for arranging what a test's screens do not cover; throws unless 2xx. */
+/** One API call (with a token, or none for a visitor's), for arranging what a test's screens do not cover; throws unless 2xx. */
 export async function api<T>(
   baseUrl: string,
   path: string,
-  token: string,
-  init: { method?: string; body?: unknown } = {},
+  token: string | null,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: {
-      Authorization: `Bearer ${token}`,
+      Accept: "application/json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...init.headers,
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });

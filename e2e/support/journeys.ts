@@ -1,0 +1,111 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { api } from "./staff-api.ts";
+
+/**
+ * The steps every role's journey is made of, written once: when a screen changes the way a guest
+ * orders or a cook signs in, the journeys change here.
+ */
+
+/** A guest opens a table by its code, accepts the terms and goes on as a guest; waits for `ready`. */
+export async function signInGuest(page: Page, baseUrl: string, tableCode: string, ready = "table-page"): Promise<void> {
+  await page.goto(`${baseUrl}/service/customer/${tableCode}`);
+  await page.getByTestId("accept-terms").check();
+  await page.getByTestId("continue-as-guest").click();
+  await page.getByTestId(ready).waitFor();
+}
+
+/** A product expanded on the menu (opened from the table page when needed), under its category's tab. */
+export async function expandProduct(page: Page, category: string, product: string) {
+  if ((await page.getByTestId("menu-page").count()) === 0) await page.getByTestId("open-menu").click();
+  await page.getByRole("tab", { name: category }).click();
+  const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
+  await item.getByTestId("menu-product-toggle").click();
+  return item;
+}
+
+/** Adds a product as it comes, `quantity` times, through its expanded card. */
+export async function addToBasket(page: Page, category: string, product: string, quantity = 1): Promise<void> {
+  const item = await expandProduct(page, category, product);
+  for (let i = 1; i < quantity; i++) {
+    await item.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+  }
+  await item.getByTestId("add-to-basket").click();
+}
+
+/** Sends the basket and waits for the table page. */
+export async function sendBasket(page: Page): Promise<void> {
+  await page.getByTestId("basket-bar").click();
+  await page.getByTestId("send-order").click();
+  await page.getByTestId("table-page").waitFor();
+}
+
+/** A guest signs in at a table and orders these lines ([category, product, quantity]) from the menu. */
+export async function guestOrders(
+  page: Page,
+  baseUrl: string,
+  tableCode: string,
+  lines: readonly (readonly [string, string, number])[],
+): Promise<void> {
+  await signInGuest(page, baseUrl, tableCode);
+  for (const [category, product, quantity] of lines) await addToBasket(page, category, product, quantity);
+  await sendBasket(page);
+}
+
+type MenuProduct = { id: number; name: string; preparationWays: { id: number; label: string }[] };
+
+/**
+ * A guest's order sent through the API, as the guest's phone sends it, for journeys whose subject is
+ * another role's screen: answers the table's id and the order's kitchen tickets.
+ */
+export async function guestOrdersByApi(
+  baseUrl: string,
+  tableCode: string,
+  lines: readonly { name: string; way?: string }[],
+): Promise<{ tableId: number; ticketIds: number[] }> {
+  const signedIn = await fetch(`${baseUrl}/api/authenticate-anonymous`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+  });
+  const token = (signedIn.headers.get("Authorization") ?? "").slice("Bearer ".length);
+  if (!token) throw new Error(`anonymous sign-in failed: ${signedIn.status}`);
+  const { tableId } = await api<{ tableId: number }>(baseUrl, `/api/cq-table/code/${tableCode}`, token);
+  await api(baseUrl, `/api/cq-table/check-in/${tableId}`, token, { body: {} });
+  const menu = await api<{ products: MenuProduct[] }[]>(baseUrl, `/api/cq-table/${tableId}/menu`, token);
+  const products = menu.flatMap((category) => category.products);
+  const body = lines.map(({ name, way }) => {
+    const product = products.find((p) => p.name === name);
+    if (!product) throw new Error(`${name} is not on the menu`);
+    if (!way) return { id: product.id, quantity: 1 };
+    const preparationWay = product.preparationWays.find((w) => w.label === way)?.id;
+    if (!preparationWay) throw new Error(`${name} has no way ${way}`);
+    return { id: product.id, quantity: 1, preparationWay };
+  });
+  const sent = await api<{ ticketIds: number[] }>(baseUrl, `/api/orders/${tableId}`, token, { body });
+  return { tableId, ticketIds: sent.ticketIds };
+}
+
+/** Waits until a staff screen's connection dot says `status`. */
+export async function expectStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
+  await expect.poll(() => page.getByTestId("realtime-status").getAttribute("data-status"), { timeout }).toBe(status);
+}
+
+/** The demo kitchen signs in at the preparation area and its board connects. */
+export async function signInKitchen(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/service/prep`);
+  await page.getByTestId("login-username").fill("kitchen");
+  await page.getByTestId("login-password").fill("demo1234");
+  await page.getByTestId("login-submit").click();
+  await page.getByTestId("kitchen-feed").waitFor();
+  await expectStatus(page, "CONNECTED");
+}
+
+/** A waiter signs in on the phone and the service feed opens. */
+export async function signInWaiter(page: Page, baseUrl: string, username = "waiter"): Promise<void> {
+  await page.goto(`${baseUrl}/service/wait`);
+  await page.getByTestId("login-username").fill(username);
+  await page.getByTestId("login-password").fill("demo1234");
+  await page.getByTestId("login-submit").click();
+  await page.getByTestId("waiter-feed").waitFor();
+}
