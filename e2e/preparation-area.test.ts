@@ -17,7 +17,7 @@ import type { KitchenFeed } from "../packages/domain/src/contracts/kitchen.ts";
 import type { MenuCategory } from "../packages/domain/src/contracts/menu.ts";
 import type { TableState } from "../packages/domain/src/contracts/table.ts";
 import { BrowserSession, PHONE, screenshot, screenshotBothOrientations } from "./support/browser.ts";
-import { addToBasket, expectStatus, sendBasket, signInGuest, signInKitchen } from "./support/journeys.ts";
+import { addToBasket, expectStatus, openMenu, sendBasket, signInGuest, signInKitchen } from "./support/journeys.ts";
 import { api as callApi, signIn as signInWithApi } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
@@ -210,6 +210,7 @@ describe("preparation area", () => {
     // A guest at table 2 orders a kitchen dish and a bar drink.
     guest = await session.newPage(PHONE);
     await signInGuest(guest, server.baseUrl, "demo-2");
+    await openMenu(guest);
     await addToBasket(guest, "Ορεκτικά", "Τζατζίκι");
     await addToBasket(guest, "Ποτά", "Freddo espresso");
     await sendBasket(guest);

@@ -15,9 +15,14 @@ export async function signInGuest(page: Page, baseUrl: string, tableCode: string
   await page.getByTestId(ready).waitFor();
 }
 
-/** A product expanded on the menu (opened from the table page when needed), under its category's tab. */
+/** From the table page to the menu. */
+export async function openMenu(page: Page): Promise<void> {
+  await page.getByTestId("open-menu").click();
+  await page.getByTestId("menu-page").waitFor();
+}
+
+/** A product expanded on the open menu, under its category's tab. */
 export async function expandProduct(page: Page, category: string, product: string) {
-  if ((await page.getByTestId("menu-page").count()) === 0) await page.getByTestId("open-menu").click();
   await page.getByRole("tab", { name: category }).click();
   const item = page.locator(`[data-testid="menu-product"][data-name="${product}"]`);
   await item.getByTestId("menu-product-toggle").click();
@@ -48,6 +53,7 @@ export async function guestOrders(
   lines: readonly (readonly [string, string, number])[],
 ): Promise<void> {
   await signInGuest(page, baseUrl, tableCode);
+  await openMenu(page);
   for (const [category, product, quantity] of lines) await addToBasket(page, category, product, quantity);
   await sendBasket(page);
 }
