@@ -137,14 +137,21 @@ describe("POST api/authenticate-anonymous with a table code", () => {
     }
   });
 
-  it("an unknown code is a 404 and a table out of service a keyed 400, both leaving no account behind", async () => {
+  it("an unknown code is a 404 that leaves no account behind", async () => {
     const before = (await server.database.db.select({ id: users.id }).from(users)).length;
     expect((await signIn({ tableCode: "no-such-table" })).status).toBe(404);
-    const closed = await buildTable(server.database.db, venue.venue.id, { onService: false });
-    const refused = await signIn({ tableCode: closed.code });
-    expect(refused.status).toBe(400);
-    expect(refused.headers.get("x-app-error")).toBe("error.table_not_in_service");
     expect((await server.database.db.select({ id: users.id }).from(users)).length).toBe(before);
+  });
+
+  it("a table out of service signs the guest in unseated; their check-in then says why", async () => {
+    const closed = await buildTable(server.database.db, venue.venue.id, { onService: false });
+    const answer = await signIn({ tableCode: closed.code });
+    expect(answer.status).toBe(200);
+    expect(answer.body.reservation).toBeUndefined();
+    expect(await openReservations(answer.body.account.id)).toHaveLength(0);
+    const checkIn = await api.post(`/api/cq-table/check-in/${closed.id}`, {}, answer.body.id_token);
+    expect(checkIn.status).toBe(400);
+    expect(checkIn.headers.get("x-app-error")).toBe("error.table_not_in_service");
   });
 
   it("validates the code with keyed field messages", async () => {

@@ -11,12 +11,12 @@ import { type SignedIn, signInAs } from "./account.ts";
 const GUEST_TOKEN_REMEMBERED = true;
 
 /** A check-in at the table an anonymous sign-in names, in the sign-in's transaction. */
-export type CheckInByCode = (db: Tx, principal: Principal, tableCode: string) => Promise<{ id: number; tableId: number }>;
+export type CheckInByCode = (db: Tx, principal: Principal, tableCode: string) => Promise<{ id: number; tableId: number } | null>;
 
 /**
  * A guest who continues without an account gets a fresh anonymous one (ROLE_USER, anonymous).
- * Naming the table's code also checks them in there, in the same transaction: a code that seats
- * nobody (unknown, out of service) leaves no account behind.
+ * Naming the table's code also checks them in there, in the same transaction: an unknown code
+ * leaves no account behind. A table that seats nobody new now signs them in unseated.
  */
 export async function signInAnonymousGuest(options: {
   db: Db;
@@ -39,7 +39,8 @@ export async function signInAnonymousGuest(options: {
       anonymous: true,
       login: user.login,
     };
-    return { user, reservation: tableCode === undefined ? undefined : await options.checkInByCode(tx, principal, tableCode) };
+    const reservation = tableCode === undefined ? null : await options.checkInByCode(tx, principal, tableCode);
+    return { user, reservation };
   });
   const signedIn = await signInAs({ tokens: options.tokens, user, rememberMe: GUEST_TOKEN_REMEMBERED });
   return reservation ? { ...signedIn, reservation } : signedIn;

@@ -67,12 +67,23 @@ export async function checkInGuest(options: { db: Queryable; principal: Principa
 
 /**
  * Checks a guest in at the table behind a printed code (an anonymous sign-in that names its
- * table): the code's rules first (unknown 404, venue disabled), then checkInGuest's.
+ * table): the code's rules first (unknown 404, venue disabled), then checkInGuest's. A table out
+ * of service answers null instead of refusing: the guest is signed in all the same, and their
+ * screen's own check-in then says why they are not seated (and tries again when asked).
  */
-export async function checkInGuestByCode(options: { db: Queryable; principal: Principal; code: string }) {
+export async function checkInGuestByCode(options: {
+  db: Queryable;
+  principal: Principal;
+  code: string;
+}): Promise<{ id: number; tableId: number } | null> {
   const { table } = await findTableWithVenueByCode(options);
-  const reservation = await checkInGuest({ db: options.db, principal: options.principal, tableId: table.id });
-  return { id: reservation.id, tableId: table.id };
+  try {
+    const reservation = await checkInGuest({ db: options.db, principal: options.principal, tableId: table.id });
+    return { id: reservation.id, tableId: table.id };
+  } catch (error) {
+    if (error instanceof AppError && error.key === "table_not_in_service") return null;
+    throw error;
+  }
 }
 
 /** The guest's reservation at this table, or null when they are not checked in here. */
