@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { recordApiCalls } from "./support/api-calls.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
@@ -300,6 +301,25 @@ describe("guest orders, kitchen sees", () => {
     await screenshot(guest, "guest-no-table-english-390");
     await guest.getByTestId("no-table-home").click();
     await guest.getByTestId("home-page").waitFor();
+  });
+
+  it("a guest's menu starts in one round trip, on a first visit and on a return", async () => {
+    const guest = await newPage(PHONE);
+    const first = recordApiCalls(guest);
+    await guest.goto(`${server.baseUrl}/service/customer/demo-9/menu`);
+    await guest.getByTestId("accept-terms").check();
+    await guest.getByTestId("continue-as-guest").click();
+    await guest.getByTestId("menu-page").waitFor();
+    await guest.getByTestId("menu-product").first().waitFor();
+    console.log(`first visit, before the menu shows:\n${first.log()}`);
+
+    const returning = await newPage(PHONE);
+    const token = await guest.evaluate(() => localStorage.getItem("authenticationToken"));
+    await returning.addInitScript((stored) => localStorage.setItem("authenticationToken", stored ?? ""), token);
+    const again = recordApiCalls(returning);
+    await returning.goto(`${server.baseUrl}/service/customer/demo-9/menu`);
+    await returning.getByTestId("menu-product").first().waitFor();
+    console.log(`return visit, before the menu shows:\n${again.log()}`);
   });
 
   it("a phone whose stored token no longer works signs in again and reaches the menu", async () => {
