@@ -1,4 +1,3 @@
-import type { Language } from "@tableorder/domain/enums";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { type LoaderFunctionArgs, Outlet, useNavigate, useParams } from "react-router";
