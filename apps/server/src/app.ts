@@ -17,6 +17,7 @@ import { SandboxCardTerminal } from "./features/card-terminals/sandbox-card-term
 import { TerminalSales } from "./features/card-terminals/terminal-sales.ts";
 import { CashDeskProjection } from "./features/cash-desk/cash-desk-realtime.ts";
 import { cashDeskRoutes } from "./features/cash-desk/routes.ts";
+import { GuestMenus } from "./features/catalog/guest-menus.ts";
 import { projectMenuChanges } from "./features/catalog/menu-realtime.ts";
 import { catalogRoutes } from "./features/catalog/routes.ts";
 import { contactRoutes } from "./features/contact/routes.ts";
@@ -45,6 +46,7 @@ import { paymentRoutes } from "./features/payments/routes.ts";
 import { statsRoutes } from "./features/stats/routes.ts";
 import { StatsRollupWorker } from "./features/stats/stats-rollup-worker.ts";
 import { tableRequestRoutes } from "./features/table-requests/routes.ts";
+import { checkInGuestByCode } from "./features/table-session/check-in.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
 import { waiterRoutes } from "./features/waiter/routes.ts";
@@ -133,15 +135,23 @@ export async function buildApp(options: {
   const serverToken = serverTokenFor(database);
   await app.register(operationsRoutes, { ctx, database, token: serverToken });
   await app.register(operatorRoutes, { ctx, serverToken });
-  await app.register(authRoutes, { ctx });
+  // An anonymous sign-in that names its table checks the guest in there (features/table-session).
+  await app.register(authRoutes, {
+    ctx,
+    checkInByCode: (db, principal, code) => checkInGuestByCode({ db, principal, code }),
+  });
+  // The guests' menus, read by the menu calls and by a table's start call alike.
+  const guestMenus = new GuestMenus(database.db, events);
+  app.addHook("onClose", async () => guestMenus.close());
   // Online card payments: a guest back at the table page settles what they left at the checkout.
   const cardProvider = cardProviderFor(ctx);
   await app.register(tableSessionRoutes, {
     ctx,
+    guestMenus,
     onGuestOpen: (principal, tableId) =>
       settleGuestAbandonedPayments({ db: ctx.db, events, provider: cardProvider, principal, tableId }),
   });
-  await app.register(catalogRoutes, { ctx });
+  await app.register(catalogRoutes, { ctx, guestMenus });
   await app.register(orderRoutes, { ctx });
   await app.register(kitchenRoutes, { ctx });
   await app.register(tableRequestRoutes, { ctx });

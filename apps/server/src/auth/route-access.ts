@@ -96,6 +96,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
 
   // The guest's table: what its QR code shows is public; the rest needs the check-in.
   "GET /api/cq-table/code/:code": VISITORS,
+  // Public like the code and the menu; what only a checked-in guest may read is null for others.
+  "GET /api/cq-table/code/:code/start": VISITORS,
   "GET /api/cq-table/:tableId/menu": VISITORS,
   "GET /api/cq-table/:tableId/closed-areas": VISITORS,
   "POST /api/cq-table/check-in/:tableId": roles("none", "USER"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTHORITIES, LANGUAGES } from "../enums.ts";
+import { isValidTableCode, TABLE_CODE_MAX_LENGTH } from "../validators.ts";
 
 export const loginRequest = z.object({
   username: z.string().trim().min(1).max(100),
@@ -10,7 +11,23 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const googleLoginRequest = z.object({ authorizationCode: z.string().min(1).max(4096) });
 export const facebookLoginRequest = z.object({ idToken: z.string().min(1).max(4096) });
-export const anonymousLoginRequest = z.object({ langKey: z.enum(LANGUAGES).optional() }).optional();
+/**
+ * An anonymous guest may name the table they are at (its printed code): the same request then
+ * checks them in there, so a first visit needs no second round trip before the table opens.
+ */
+export const anonymousLoginRequest = z
+  .object({
+    langKey: z.enum(LANGUAGES).optional(),
+    tableCode: z
+      .string({ error: "table.code.required" })
+      .trim()
+      .min(1, { message: "table.code.required", abort: true })
+      .max(TABLE_CODE_MAX_LENGTH, { message: "text.tooLong", abort: true })
+      .refine(isValidTableCode, { message: "table.code.invalid" })
+      .optional(),
+  })
+  .optional();
+export type AnonymousLoginRequest = z.infer<typeof anonymousLoginRequest>;
 
 export const languageRequest = z.object({ langKey: z.enum(LANGUAGES) });
 
@@ -32,7 +49,12 @@ export const account = z.object({
 export type Account = z.infer<typeof account>;
 
 /** Every sign-in answers the token (also in the Authorization header) and the account it is for. */
-export const signInResponse = z.object({ id_token: z.string(), account });
+export const signInResponse = z.object({
+  id_token: z.string(),
+  account,
+  /** The check-in an anonymous sign-in made at the table it named (tableCode): its reservation. */
+  reservation: z.object({ id: z.number(), tableId: z.number() }).optional(),
+});
 export type SignInResponse = z.infer<typeof signInResponse>;
 
 export const managementInfo = z.object({

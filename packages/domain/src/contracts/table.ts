@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_PRODUCT_STATUSES, PAYMENT_STATUSES } from "../enums.ts";
+import { closedAreas, menu } from "./menu.ts";
 
 export const tableCodeParams = z.object({ code: z.string().trim().min(1).max(64) });
 export const tableLookup = z.object({ tableId: z.number(), tableCode: z.string() });
@@ -15,6 +16,24 @@ export const retailerInfo = z.object({
 export type RetailerInfo = z.infer<typeof retailerInfo>;
 
 export const checkInResponse = z.object({ id: z.number() });
+
+/**
+ * Beyond the spec (docs/decisions/table-start-in-one-call.md): what a guest's table page needs
+ * to start, in one answer of GET api/cq-table/code/{code}/start. The table as the code lookup
+ * answers it, the venue as retailer-info does, the menu in the caller's language and the closed
+ * areas; for a guest checked in at this table, their reservation and the table's open waiter call
+ * and payment request (null for anyone else).
+ */
+export const tableStart = z.object({
+  table: tableLookup,
+  retailerInfo,
+  menu,
+  closedAreas,
+  reservationId: z.number().nullable(),
+  callWaiterRequestId: z.number().nullable(),
+  activePaymentRequestId: z.number().nullable(),
+});
+export type TableStart = z.infer<typeof tableStart>;
 
 const optionRef = z.object({ id: z.number(), name: z.string(), price: z.number().int() });
 

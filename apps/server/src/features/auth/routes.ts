@@ -26,17 +26,24 @@ import { clientAddress } from "../../lib/rate-limits.ts";
 import { changeLanguage, getAccount, type SignedIn } from "./account.ts";
 import { authenticateStaff } from "./authenticate-staff.ts";
 import { findSetPasswordTarget, setPasswordWithLink } from "./set-password.ts";
-import { signInAnonymousGuest, signInIdentifiedGuest } from "./sign-in-guest.ts";
+import { type CheckInByCode, signInAnonymousGuest, signInIdentifiedGuest } from "./sign-in-guest.ts";
 
 /** Sign-in for staff (password) and guests (Google, Facebook, anonymous), and the own account. */
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  /** Checks a new anonymous guest in at the table whose code they named (features/table-session). */
+  checkInByCode: CheckInByCode;
+}> = async (app, { ctx, checkInByCode }) => {
   const google = ctx.config.google ? createGoogleVerifier(ctx.config.google) : null;
   const facebook = ctx.config.facebook ? createFacebookVerifier(ctx.config.facebook) : null;
 
   // The token goes in the Authorization header (spec 1 §7) and in the body, beside the account.
-  const sendSignedIn = (reply: { header(k: string, v: string): unknown }, { token, account }: SignedIn): SignInResponse => {
+  const sendSignedIn = (
+    reply: { header(k: string, v: string): unknown },
+    { token, account, reservation }: SignedIn & Pick<SignInResponse, "reservation">,
+  ): SignInResponse => {
     reply.header("Authorization", `Bearer ${token}`);
-    return { id_token: token, account };
+    return reservation ? { id_token: token, account, reservation } : { id_token: token, account };
   };
 
   const verified = async <T>(verify: () => Promise<T>): Promise<T> => {
@@ -56,7 +63,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     "/api/authenticate-anonymous",
     { schema: { body: anonymousLoginRequest, response: { 200: signInResponse } } },
     async (request, reply) => {
-      return sendSignedIn(reply, await signInAnonymousGuest({ ...ctx, langKey: request.body?.langKey }));
+      const { langKey, tableCode } = request.body ?? {};
+      return sendSignedIn(reply, await signInAnonymousGuest({ ...ctx, langKey, tableCode, checkInByCode }));
     },
   );
 

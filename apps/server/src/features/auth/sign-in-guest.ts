@@ -2,20 +2,48 @@ import { randomUUID } from "node:crypto";
 import type { Language } from "@tableorder/domain/enums";
 import { and, eq } from "drizzle-orm";
 import type { IdentityProfile } from "../../auth/identity/identity-profile.ts";
+import type { Principal } from "../../auth/principal.ts";
 import type { TokenService } from "../../auth/tokens.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { type SignedIn, signInAs } from "./account.ts";
 
 const GUEST_TOKEN_REMEMBERED = true;
 
-/** A guest who continues without an account gets a fresh anonymous one (ROLE_USER, anonymous). */
-export async function signInAnonymousGuest(options: { db: Db; tokens: TokenService; langKey?: Language }): Promise<SignedIn> {
-  const [user] = await options.db
-    .insert(users)
-    .values({ role: "USER", login: `guest-${randomUUID()}`, anonymous: true, langKey: options.langKey ?? "el" })
-    .returning();
-  return signInAs({ tokens: options.tokens, user, rememberMe: GUEST_TOKEN_REMEMBERED });
+/** A check-in at the table an anonymous sign-in names, in the sign-in's transaction. */
+export type CheckInByCode = (db: Tx, principal: Principal, tableCode: string) => Promise<{ id: number; tableId: number } | null>;
+
+/**
+ * A guest who continues without an account gets a fresh anonymous one (ROLE_USER, anonymous).
+ * Naming the table's code also checks them in there, in the same transaction: an unknown code
+ * leaves no account behind. A table that seats nobody new now signs them in unseated.
+ */
+export async function signInAnonymousGuest(options: {
+  db: Db;
+  tokens: TokenService;
+  langKey?: Language;
+  tableCode?: string;
+  checkInByCode: CheckInByCode;
+}): Promise<SignedIn & { reservation?: { id: number; tableId: number } }> {
+  const { tableCode } = options;
+  const { user, reservation } = await options.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ role: "USER", login: `guest-${randomUUID()}`, anonymous: true, langKey: options.langKey ?? "el" })
+      .returning();
+    const principal: Principal = {
+      userId: user.id,
+      role: "USER",
+      retailerId: null,
+      prepAreaId: null,
+      anonymous: true,
+      login: user.login,
+    };
+    const reservation = tableCode === undefined ? null : await options.checkInByCode(tx, principal, tableCode);
+    return { user, reservation };
+  });
+  const signedIn = await signInAs({ tokens: options.tokens, user, rememberMe: GUEST_TOKEN_REMEMBERED });
+  return reservation ? { ...signedIn, reservation } : signedIn;
 }
 
 /**

@@ -1,20 +1,12 @@
 import { idParams, tableIdParams } from "@tableorder/domain/contracts/common";
-import {
-  type ClosedArea,
-  closedAreas,
-  type MenuCategory,
-  menu,
-  productAvailability,
-  setProductActiveRequest,
-} from "@tableorder/domain/contracts/menu";
+import { closedAreas, menu, productAvailability, setProductActiveRequest } from "@tableorder/domain/contracts/menu";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import { loadTable } from "../../auth/policies/table-access.ts";
 import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
-import { VenueCache } from "../../lib/venue-cache.ts";
-import { loadClosedAreas } from "./load-closed-areas.ts";
+import type { GuestMenus } from "./guest-menus.ts";
 import { loadMenu } from "./load-menu.ts";
 import { setProductAvailability } from "./set-product-availability.ts";
 
@@ -22,23 +14,17 @@ const areaQuery = z.object({ areaId: z.coerce.number().int().positive().optional
 const staffMenuQuery = z.object({ serviceMode: z.enum(["DINE_IN", "TAKE_AWAY"]).optional() });
 
 /** Menus as guests and staff read them, and switching products on and off. */
-export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guestMenus: GuestMenus }> = async (
+  app,
+  { ctx, guestMenus },
+) => {
   const { db, events } = ctx;
-  // Guests' menus, one per venue and language.
-  const cache = new VenueCache<MenuCategory[]>();
-  // The closed areas the guests' menu names, one list per venue, dropped with the menus.
-  const closedAreasCache = new VenueCache<ClosedArea[]>();
-  const unsubscribe = [cache.followCatalog(events), closedAreasCache.followCatalog(events)];
-  app.addHook("onClose", async () => {
-    for (const stop of unsubscribe) stop();
-  });
 
   // A venue's menu is no secret (it is what the table's QR code shows), so a phone may read it
   // while its guest is still signing in; ordering and the table's session need the check-in.
   app.get("/api/cq-table/:tableId/menu", { schema: { params: tableIdParams, response: { 200: menu } } }, async (request) => {
     const table = await loadTable(db, request.params.tableId);
-    const lang = requestLanguage(request);
-    return cache.get(table.retailerId, lang, () => loadMenu(db, { retailerId: table.retailerId, lang, onlyOrderable: true }));
+    return guestMenus.menu(table.retailerId, requestLanguage(request));
   });
 
   // Why dishes are missing from that menu: the areas closed now. Public like the menu, and
@@ -48,7 +34,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { schema: { params: tableIdParams, response: { 200: closedAreas } } },
     async (request) => {
       const { retailerId } = await loadTable(db, request.params.tableId);
-      return closedAreasCache.get(retailerId, "closed-areas", () => loadClosedAreas(db, retailerId));
+      return guestMenus.closedAreas(retailerId);
     },
   );
 
@@ -79,8 +65,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // The same closed areas for the waiter's menu, which lists their dishes (it doubles as the
   // Availability tab) and so must mark them as not orderable, as the guests' menu leaves them out.
   app.get("/api/feed/closed-areas", { schema: { response: { 200: closedAreas } } }, async (request) => {
-    const retailerId = staffRetailerId(requirePrincipal(request));
-    return closedAreasCache.get(retailerId, "closed-areas", () => loadClosedAreas(db, retailerId));
+    return guestMenus.closedAreas(staffRetailerId(requirePrincipal(request)));
   });
 
   app.post(

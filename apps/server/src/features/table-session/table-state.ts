@@ -10,6 +10,43 @@ import { groupFeedItems, sumCents } from "../../lib/table-feed.ts";
 
 const named = (lang: Language, name: string, nameEng: string | null) => (lang === "en" && nameEng ? nameEng : name);
 
+/** The venue as a guest's table page names it (GET api/cq-table/{id}/retailer-info). */
+export function presentRetailerInfo(
+  table: typeof diningTables.$inferSelect,
+  retailer: typeof retailers.$inferSelect,
+  lang: Language,
+): RetailerInfo {
+  return {
+    name: named(lang, retailer.name, retailer.nameEng),
+    thumbnailUrl: retailer.thumbnailUrl,
+    type: retailer.type,
+    mainCuisine: mainCuisineName(retailer.mainCuisine, lang),
+    secondaryCuisine: retailer.secondaryCuisine,
+    tableName: table.label,
+  };
+}
+
+/** The table's open waiter call and payment request, as its guests' screens show them. */
+export async function loadOpenRequests(
+  db: Queryable,
+  tableId: number,
+): Promise<{ callWaiterRequestId: number | null; activePaymentRequestId: number | null }> {
+  const requests = await db
+    .select({ id: waiterRequests.id, type: waiterRequests.type })
+    .from(waiterRequests)
+    .where(
+      and(
+        eq(waiterRequests.tableId, tableId),
+        eq(waiterRequests.status, "ACTIVE"),
+        inArray(waiterRequests.type, ["WAITER_CALL", ...PAYMENT_REQUEST_TYPES]),
+      ),
+    );
+  return {
+    callWaiterRequestId: requests.find((r) => r.type === "WAITER_CALL")?.id ?? null,
+    activePaymentRequestId: requests.find((r) => PAYMENT_REQUEST_TYPES.includes(r.type as WaiterRequestType))?.id ?? null,
+  };
+}
+
 /**
  * Everything a guest's table screen shows, for one language: the venue, the open session's
  * items (cancelled ones stay visible with their badge), what is unpaid, and active requests.
@@ -23,14 +60,6 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
     .limit(1);
   if (!row) throw new AppError("table_not_found", 404);
   const { table, retailer } = row;
-  const retailerInfo: RetailerInfo = {
-    name: named(lang, retailer.name, retailer.nameEng),
-    thumbnailUrl: retailer.thumbnailUrl,
-    type: retailer.type,
-    mainCuisine: mainCuisineName(retailer.mainCuisine, lang),
-    secondaryCuisine: retailer.secondaryCuisine,
-    tableName: table.label,
-  };
   const [session] = await db
     .select()
     .from(tableSessions)
@@ -39,16 +68,6 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
   const units = session
     ? await db.select().from(orderProducts).where(eq(orderProducts.sessionId, session.id)).orderBy(asc(orderProducts.id))
     : [];
-  const requests = await db
-    .select({ id: waiterRequests.id, type: waiterRequests.type })
-    .from(waiterRequests)
-    .where(
-      and(
-        eq(waiterRequests.tableId, tableId),
-        eq(waiterRequests.status, "ACTIVE"),
-        inArray(waiterRequests.type, ["WAITER_CALL", ...PAYMENT_REQUEST_TYPES]),
-      ),
-    );
   const unpaid = units.filter((u) => u.paymentStatus === "UNPAID");
   const credits = withoutDebtors(
     await loadCreditDebtors(
@@ -61,13 +80,12 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
     tableCode: table.code,
     onService: table.onService,
     sessionId: session?.id ?? null,
-    retailerInfo,
+    retailerInfo: presentRetailerInfo(table, retailer, lang),
     tableFeed: groupFeedItems(units, lang, credits),
     unpaidTableFeed: groupFeedItems(unpaid, lang, credits),
     totalUnpaidCount: unpaid.length,
     totalUnpaidPrice: sumCents(unpaid),
-    callWaiterRequestId: requests.find((r) => r.type === "WAITER_CALL")?.id ?? null,
-    activePaymentRequestId: requests.find((r) => PAYMENT_REQUEST_TYPES.includes(r.type as WaiterRequestType))?.id ?? null,
+    ...(await loadOpenRequests(db, tableId)),
     heldPayments: session ? await heldPayments(db, tableId, new Date()) : [],
   };
 }

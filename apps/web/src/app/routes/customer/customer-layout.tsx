@@ -1,5 +1,4 @@
-import type { Language } from "@tableorder/domain/enums";
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { type LoaderFunctionArgs, Outlet, useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
@@ -8,11 +7,9 @@ import { usePreparedPrices } from "../../../components/price.tsx";
 import { useAccount } from "../../../features/auth/api/get-account.ts";
 import { GuestSignInDialog } from "../../../features/auth/components/guest-sign-in-dialog.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
-import { closedAreasQueryOptions } from "../../../features/menu/api/get-closed-areas.ts";
-import { tableMenuQueryOptions } from "../../../features/menu/api/get-table-menu.ts";
 import { useLiveMenu } from "../../../features/menu/hooks/use-live-menu.ts";
 import { useCheckIn } from "../../../features/table-feed/api/check-in.ts";
-import { tableByCodeQueryOptions, useTableByCode } from "../../../features/table-feed/api/get-table-by-code.ts";
+import { useTableByCode } from "../../../features/table-feed/api/get-table-by-code.ts";
 import { NoTableScreen } from "../../../features/table-feed/components/no-table-screen.tsx";
 import { TableNotInServiceScreen } from "../../../features/table-feed/components/table-not-in-service.tsx";
 import { useLiveTableFeed } from "../../../features/table-feed/hooks/use-live-table-feed.ts";
@@ -23,6 +20,7 @@ import { queryClient as appQueryClient } from "../../providers.tsx";
 import styles from "./customer.module.css";
 import { type CustomerContext, lastTableCode, tablePath } from "./customer-context.ts";
 import { CustomerHeader } from "./customer-header.tsx";
+import { seedCheckIn, startTable } from "./table-start.ts";
 import { usePaymentCompleted } from "./use-payment-completed.ts";
 
 function Problem({ message, onRetry }: { message: string; onRetry?: () => void }) {
@@ -39,36 +37,20 @@ function Problem({ message, onRetry }: { message: string; onRetry?: () => void }
   );
 }
 
-/**
- * The table behind the code and its menu need no sign-in: fetched as soon as the table's pages are
- * entered, they arrive while the phone is still rendering and the guest is signing in.
- */
-function prefetchTable(queryClient: QueryClient, tableCode: string, lang: Language): void {
-  void queryClient
-    .fetchQuery(tableByCodeQueryOptions(tableCode))
-    .then((table) =>
-      // The closed areas come with the menu, so its notice (the kitchen is closed) shows with it.
-      Promise.all([
-        queryClient.prefetchQuery(tableMenuQueryOptions(table.tableId, lang)),
-        queryClient.prefetchQuery(closedAreasQueryOptions(table.tableId)),
-      ]),
-    )
-    // An unknown code or a failed lookup is the layout's to explain, once the guest is signed in.
-    .catch(() => {});
-}
-
 /** Runs before the layout renders, so the table's reads start a render earlier. */
 export function loader({ params }: LoaderFunctionArgs): null {
-  prefetchTable(appQueryClient, params.tableCode ?? "", currentLanguage());
+  // An unknown code or a failed start is the layout's to explain, from the code lookup's query.
+  startTable(appQueryClient, params.tableCode ?? "", currentLanguage()).catch(() => {});
   return null;
 }
 
 /**
  * Everything under /service/customer/{tableCode}: sign-in (terms accepted) and check-in first,
- * and only then the table's screens show. The table's code and its menu need neither, so they are
- * fetched while the sign-in popup is open and the check-in goes out the moment the sign-in
- * answers. The table's live state is followed here, so it is current on whichever screen the
- * guest is.
+ * and only then the table's screens show. The table's code and its menu need neither, so they
+ * come in one start call while the sign-in popup is open, and continuing as a guest checks in
+ * with the sign-in's own request (a returning guest's start says whether they are checked in
+ * here already). The table's live state is followed here, so it is current on whichever screen
+ * the guest is.
  */
 export default function CustomerLayout() {
   const { tableCode = "" } = useParams();
@@ -87,7 +69,9 @@ export default function CustomerLayout() {
   }, [ready, tableCode]);
   // The menu is what a guest opens next (or is opening now), in the language chosen now.
   const queryClient = useQueryClient();
-  useEffect(() => prefetchTable(queryClient, tableCode, lang), [tableCode, lang, queryClient]);
+  useEffect(() => {
+    startTable(queryClient, tableCode, lang).catch(() => {});
+  }, [tableCode, lang, queryClient]);
   usePreparedPrices();
   const navigate = useNavigate();
   // A settled payment request (-1) takes every guest at the table to the success page.
@@ -110,7 +94,13 @@ export default function CustomerLayout() {
     // Said before any sign-in too: there is no table to sign in at.
     content = <NoTableScreen />;
   } else if (!account || !isGuest) {
-    content = <GuestSignInDialog staffSignedIn={Boolean(account) && !isGuest} />;
+    // Continuing as a guest checks in at this table with the same request.
+    content = (
+      <GuestSignInDialog
+        staffSignedIn={Boolean(account) && !isGuest}
+        atTable={{ tableCode, onCheckedIn: (reservation, accountId) => seedCheckIn(queryClient, reservation, accountId) }}
+      />
+    );
   } else if (lookup.isError) {
     content = <Problem message={errorMessage(lookup.error)} onRetry={() => void lookup.refetch()} />;
   } else if (checkIn.error instanceof ApiError && checkIn.error.key === "table_not_in_service") {

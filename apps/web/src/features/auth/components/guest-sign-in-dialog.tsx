@@ -5,7 +5,7 @@ import { LanguageToggle } from "../../../components/language-toggle.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { currentLanguage, TransText, useTranslation } from "../../../lib/i18n.ts";
 import { getSessionEndReason } from "../../../lib/session.ts";
-import { useAuthenticateAnonymous } from "../api/authenticate-anonymous.ts";
+import { type SignInAtTable, useAuthenticateAnonymous } from "../api/authenticate-anonymous.ts";
 import { useAuthenticateFacebook } from "../api/authenticate-facebook.ts";
 import { useAuthenticateGoogle } from "../api/authenticate-google.ts";
 import { useManagementInfo } from "../api/get-management-info.ts";
@@ -14,8 +14,9 @@ import styles from "./auth.module.css";
 /**
  * The sign-in popup of the customer pages. Terms of use and privacy policy must be accepted
  * first (spec 1 §5); Google and Facebook appear only when the server has them configured.
+ * Continuing as a guest at a table (`atTable`) checks in there with the same request.
  */
-export function GuestSignInDialog({ staffSignedIn = false }: { staffSignedIn?: boolean }) {
+export function GuestSignInDialog({ staffSignedIn = false, atTable }: { staffSignedIn?: boolean; atTable?: SignInAtTable }) {
   const { t } = useTranslation();
   const id = useId();
   const [accepted, setAccepted] = useState(false);
@@ -92,7 +93,7 @@ export function GuestSignInDialog({ staffSignedIn = false }: { staffSignedIn?: b
           block
           disabled={!accepted || busy}
           loading={anonymous.isPending}
-          onClick={() => anonymous.mutate(currentLanguage(), { onError })}
+          onClick={() => anonymous.mutate({ langKey: currentLanguage(), atTable }, { onError })}
           data-testid="continue-as-guest"
         >
           {t("guestSignIn.guest")}

@@ -1,0 +1,51 @@
+import type { ClosedArea, MenuCategory } from "@tableorder/domain/contracts/menu";
+import type { TableStart } from "@tableorder/domain/contracts/table";
+import type { Language } from "@tableorder/domain/enums";
+import type { Principal } from "../../auth/principal.ts";
+import type { Queryable } from "../../db/client.ts";
+import { findReservation, findTableWithVenueByCode } from "./check-in.ts";
+import { loadOpenRequests, presentRetailerInfo } from "./table-state.ts";
+
+/** Where the guests' menus come from: the catalogue's cached copies (features/catalog/guest-menus.ts). */
+export interface GuestMenuSource {
+  menu(retailerId: number, lang: Language): Promise<MenuCategory[]>;
+  closedAreas(retailerId: number): Promise<ClosedArea[]>;
+}
+
+/**
+ * Everything a guest's table page needs to start, read at once (issue 29): the code lookup, the
+ * venue, the menu and the closed areas, which anyone may read, and for a guest checked in at this
+ * table their reservation and the table's open requests. Anyone else (a guest checked in at
+ * another table or venue, or not yet, staff) gets nulls there, never a 403: the guest is about to
+ * check in here, and a 403 would end their session on the phone (spec 1 §8).
+ */
+export async function loadTableStart(options: {
+  db: Queryable;
+  menus: GuestMenuSource;
+  code: string;
+  lang: Language;
+  principal: Principal | null;
+}): Promise<TableStart> {
+  const { db, menus, lang, principal } = options;
+  const { table, venue } = await findTableWithVenueByCode({ db, code: options.code });
+  const [menu, closedAreas, guest] = await Promise.all([
+    menus.menu(table.retailerId, lang),
+    menus.closedAreas(table.retailerId),
+    principal?.role === "USER" ? guestAtTable(db, principal.userId, table.id) : null,
+  ]);
+  return {
+    table: { tableId: table.id, tableCode: table.code },
+    retailerInfo: presentRetailerInfo(table, venue, lang),
+    menu,
+    closedAreas,
+    reservationId: guest?.reservationId ?? null,
+    callWaiterRequestId: guest?.callWaiterRequestId ?? null,
+    activePaymentRequestId: guest?.activePaymentRequestId ?? null,
+  };
+}
+
+/** A guest's reservation at the table and, only when they have one, the table's open requests. */
+async function guestAtTable(db: Queryable, userId: number, tableId: number) {
+  const reservationId = await findReservation(db, userId, tableId);
+  return reservationId === null ? null : { reservationId, ...(await loadOpenRequests(db, tableId)) };
+}
