@@ -342,14 +342,14 @@ function cell(runs: RunFigures[], time: (typeof TIMES)[number]): number[] {
   return [median(values), percentile(values, 90)];
 }
 
-const RATIO_WIDTH = 15;
+const COLUMN_WIDTH = 20;
 const fmtCell = ([p50, p90]: number[]) =>
-  `${Number.isFinite(p50) ? p50.toFixed(0) : "n/a"} / ${Number.isFinite(p90) ? p90.toFixed(0) : "n/a"}`.padStart(RATIO_WIDTH);
+  `${Number.isFinite(p50) ? p50.toFixed(0) : "n/a"} / ${Number.isFinite(p90) ? p90.toFixed(0) : "n/a"}`.padStart(COLUMN_WIDTH);
 const fmtRatio = (a: number[], b: number[]) =>
   a
     .map((value, i) => (Number.isFinite(value) && Number.isFinite(b[i]) && b[i] > 0 ? (value / b[i]).toFixed(2) : "n/a"))
     .join(" / ")
-    .padStart(RATIO_WIDTH);
+    .padStart(COLUMN_WIDTH);
 
 /**
  * A guest's load of the menu on a phone: a cold load of /service/customer/demo-1/menu in Chromium
@@ -470,7 +470,7 @@ export const guestMenu: Scenario = {
     if (median(usable) > 2000)
       warnings.push(`the menu became usable after ${median(usable).toFixed(0)} ms (median), over the 2 s aim`);
 
-    const header = KINDS.flatMap(([, name]) => TIMES.map((time) => `${name} ${time}`.padStart(RATIO_WIDTH)));
+    const header = KINDS.flatMap(([, name]) => TIMES.map((time) => `${name} ${time}`.padStart(COLUMN_WIDTH)));
     const labelWidth = Math.max(...sides.map((side) => side.label.length));
     const tableRows: [string, string][] = [
       ["", header.join("  ")],
