@@ -210,14 +210,20 @@ async function main(): Promise<number> {
     90_000;
   let servers: ServerUnderTest[] = [];
   const stopServers = () => Promise.allSettled(servers.map((server) => server.stop()));
+  // What a scenario started itself (servers, a temporary worktree), undone if the run is cut short.
+  const scenarioCleanups = new Set<() => Promise<unknown>>();
+  const abort = (code: number) =>
+    void Promise.allSettled([stopServers(), ...[...scenarioCleanups].map((cleanup) => cleanup())]).finally(() =>
+      process.exit(code),
+    );
   const watchdog = setTimeout(() => {
     log(`gave up after ${Math.round(budgetMs / 1000)} s`);
-    void stopServers().finally(() => process.exit(1));
+    abort(1);
   }, budgetMs);
   watchdog.unref();
   const interrupt = () => {
     log("interrupted, stopping the server");
-    void stopServers().finally(() => process.exit(130));
+    abort(130);
   };
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
@@ -248,7 +254,16 @@ async function main(): Promise<number> {
     for (const scenario of scenarios) {
       log(`scenario ${scenario.name}`);
       const given = scenario.ownServers ? servers.filter((server) => server.pid === null) : servers;
-      const result = await scenario.run({ server: given[0], servers: given, options: optionsFor(scenario), log });
+      const result = await scenario.run({
+        server: given[0],
+        servers: given,
+        options: optionsFor(scenario),
+        log,
+        onAbort: (cleanup) => {
+          scenarioCleanups.add(cleanup);
+          return () => scenarioCleanups.delete(cleanup);
+        },
+      });
       results.push(result);
       print(result);
     }

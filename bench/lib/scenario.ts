@@ -45,6 +45,11 @@ export interface BenchContext {
   options: BenchOptions;
   /** Progress lines, on stderr so stdout stays the summary. */
   log(line: string): void;
+  /**
+   * Registers what undoes something the scenario started itself, run if the bench is interrupted
+   * or gives up; the returned function unregisters it once the scenario has undone it.
+   */
+  onAbort(cleanup: () => Promise<unknown>): () => void;
 }
 
 export interface ResultSection {

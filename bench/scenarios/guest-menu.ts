@@ -365,7 +365,7 @@ export const guestMenu: Scenario = {
   description: `a guest's cold load of ${ROUTE} in Chromium, Fast 4G + 4× CPU, first visit and returning: time until the first product's name is painted and a tap on it works (median, p90), JS/CSS bytes; --runs cold loads of each kind (default ${DEFAULT_RUNS}); --compare <commit> builds that commit in a temporary worktree and runs both interleaved, with ratios (rate and duration options do not apply)`,
   budgetSec: (options) => (options.compare ? 900 : 300) + (options.runs ?? DEFAULT_RUNS) * (options.compare ? 4 : 2) * 40,
   ownServers: "it builds each commit's web app and serves it from that commit's own server",
-  async run({ servers, options, log }: BenchContext): Promise<ScenarioResult> {
+  async run({ servers, options, log, onAbort }: BenchContext): Promise<ScenarioResult> {
     const runs = options.runs ?? DEFAULT_RUNS;
     const attached = servers.find((server) => server.pid === null);
     if (attached && options.compare) throw new Error("--compare builds and starts both servers itself; it does not take --url");
@@ -373,6 +373,7 @@ export const guestMenu: Scenario = {
     const sides: Side[] = [];
     const checkouts: Checkout[] = [];
     const warnings: string[] = [];
+    const cleanups: (() => void)[] = [];
     let browser: import("playwright-core").Browser | null = null;
     try {
       if (attached) {
@@ -387,8 +388,16 @@ export const guestMenu: Scenario = {
         });
       } else {
         checkouts.push(await currentCheckout());
-        if (options.compare) checkouts.push(await temporaryCheckout(options.compare, log));
-        for (const checkout of checkouts) sides.push(await startSide(checkout, log));
+        if (options.compare) {
+          const compared = await temporaryCheckout(options.compare, log);
+          checkouts.push(compared);
+          cleanups.push(onAbort(compared.cleanup));
+        }
+        for (const checkout of checkouts) {
+          const side = await startSide(checkout, log);
+          sides.push(side);
+          if (side.server) cleanups.push(onAbort(side.server.stop));
+        }
       }
       browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -435,6 +444,7 @@ export const guestMenu: Scenario = {
         await side.server?.stop();
       }
       for (const checkout of checkouts) await checkout.cleanup();
+      for (const unregister of cleanups) unregister();
     }
 
     const [current, compared] = sides;
