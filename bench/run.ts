@@ -8,6 +8,7 @@
  *   npm run bench -- --url http://127.0.0.1:8080   # a server already running with the demo venue
  *   npm run bench -- --scenario two-instances --database-url postgres://postgres@127.0.0.1:5432/bench_two
  *   npm run bench -- --scenario subscribers --subscribers 50000   # needs an open-files limit above 50,000
+ *   npm run bench -- --scenario guest-menu --runs 5 --compare HEAD~20   # this worktree against an older commit
  *
  * By default the bench starts the server as a child process (its own event loop and CPU) on a free
  * port with a fresh data directory, and stops it at the end. Run with --help for every option.
@@ -51,6 +52,13 @@ const HELP = `Usage: npm run bench -- [options]
                            open-files limit above it)
   --pg-stats               order-to-kitchen on --database-url: PostgreSQL's work per order (statements with
                            pg_stat_statements when it is loaded, transactions, rows, indexes, NOTIFY, backend CPU)
+  --runs <n>               guest-menu: cold loads measured of each kind of guest, first visit and returning,
+                           per commit (default 7)
+  --compare <commit>       guest-menu: also measure that commit (any git revision, e.g. HEAD~20 or main): the bench
+                           checks it out in a temporary git worktree, runs npm ci and its own build:web and
+                           build:server, starts its server beside this worktree's (each its own port and fresh
+                           embedded database with the demo venue), runs the loads A, B, A, B… and prints both
+                           commits' median and p90 with the ratio this / compared; the worktree is removed after
   --url <http://host:port> drive a running server (with the demo venue) instead of starting one
   --database-url <pg url>  start the server on PostgreSQL (a database of its own, e.g. bench_x; the bench
                            does not create it); two-instances starts two servers on it; needed by ${SCENARIOS.filter(
@@ -95,6 +103,8 @@ function parseOptions() {
       "cash-desk": { type: "boolean" },
       subscribers: { type: "string" },
       "pg-stats": { type: "boolean" },
+      runs: { type: "string" },
+      compare: { type: "string" },
       url: { type: "string" },
       "database-url": { type: "string" },
       "server-cpu-prof": { type: "string" },
@@ -119,6 +129,8 @@ function parseOptions() {
     cashDesk: values["cash-desk"] === true,
     subscribers: positive("subscribers", values.subscribers, 50_000, true),
     pgStats: values["pg-stats"] === true,
+    runs: positive("runs", values.runs, 7, true),
+    compare: values.compare,
   };
   const wanted = values.scenario ?? SCENARIOS[0].name;
   // "all" leaves out what cannot run with the options given; a scenario named outright is refused instead.
@@ -144,6 +156,7 @@ function parseOptions() {
     }
   }
   if (values["pg-stats"] && !values["database-url"]) throw new UsageError("--pg-stats needs --database-url");
+  if (values.compare && values.url) throw new UsageError("--compare starts both commits' servers itself; it does not take --url");
   if (values["database-url"] && !/^postgres(ql)?:\/\//.test(values["database-url"])) {
     throw new UsageError("--database-url must be a postgres:// URL");
   }
@@ -197,14 +210,20 @@ async function main(): Promise<number> {
     90_000;
   let servers: ServerUnderTest[] = [];
   const stopServers = () => Promise.allSettled(servers.map((server) => server.stop()));
+  // What a scenario started itself (servers, a temporary worktree), undone if the run is cut short.
+  const scenarioCleanups = new Set<() => Promise<unknown>>();
+  const abort = (code: number) =>
+    void Promise.allSettled([stopServers(), ...[...scenarioCleanups].map((cleanup) => cleanup())]).finally(() =>
+      process.exit(code),
+    );
   const watchdog = setTimeout(() => {
     log(`gave up after ${Math.round(budgetMs / 1000)} s`);
-    void stopServers().finally(() => process.exit(1));
+    abort(1);
   }, budgetMs);
   watchdog.unref();
   const interrupt = () => {
     log("interrupted, stopping the server");
-    void stopServers().finally(() => process.exit(130));
+    abort(130);
   };
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
@@ -216,7 +235,7 @@ async function main(): Promise<number> {
     if (url) {
       servers = [await attachServer(url)];
       log(`driving ${servers[0].baseUrl} (${servers[0].database} database)`);
-    } else {
+    } else if (scenarios.some((s) => !s.ownServers)) {
       const instances = Math.max(...scenarios.map((s) => s.instances ?? 1));
       log(
         `starting ${instances > 1 ? `${instances} server instances` : "the server"}` +
@@ -234,7 +253,17 @@ async function main(): Promise<number> {
     }
     for (const scenario of scenarios) {
       log(`scenario ${scenario.name}`);
-      const result = await scenario.run({ server: servers[0], servers, options: optionsFor(scenario), log });
+      const given = scenario.ownServers ? servers.filter((server) => server.pid === null) : servers;
+      const result = await scenario.run({
+        server: given[0],
+        servers: given,
+        options: optionsFor(scenario),
+        log,
+        onAbort: (cleanup) => {
+          scenarioCleanups.add(cleanup);
+          return () => scenarioCleanups.delete(cleanup);
+        },
+      });
       results.push(result);
       print(result);
     }

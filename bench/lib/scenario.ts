@@ -28,16 +28,28 @@ export interface BenchOptions {
   pgStats?: boolean;
   /** subscribers: idle STOMP subscribers to hold. */
   subscribers?: number;
+  /** guest-menu: cold loads measured of each kind of guest (and of each commit). */
+  runs?: number;
+  /** guest-menu: a commit (any git revision) to measure too, interleaved, from a temporary worktree. */
+  compare?: string;
 }
 
 export interface BenchContext {
-  /** The server the scenario drives (the first instance when there are several). */
+  /**
+   * The server the scenario drives (the first instance when there are several). A scenario with
+   * `ownServers` reads `servers` instead, which holds only a server given with --url, if any.
+   */
   server: ServerUnderTest;
   /** Every instance started for the run, `server` first (one unless a scenario asks for more). */
   servers: ServerUnderTest[];
   options: BenchOptions;
   /** Progress lines, on stderr so stdout stays the summary. */
   log(line: string): void;
+  /**
+   * Registers what undoes something the scenario started itself, run if the bench is interrupted
+   * or gives up; the returned function unregisters it once the scenario has undone it.
+   */
+  onAbort(cleanup: () => Promise<unknown>): () => void;
 }
 
 export interface ResultSection {
@@ -60,6 +72,11 @@ export interface Scenario {
   run(context: BenchContext): Promise<ScenarioResult>;
   /** Seconds the run may take before the watchdog gives up, when not warm-up + duration + 60. */
   budgetSec?(options: BenchOptions): number;
+  /**
+   * Why the scenario starts the servers it measures itself; the bench then starts none for it, and
+   * passes it only a running server given with --url.
+   */
+  ownServers?: string;
   /** Server processes the scenario needs (default 1); more than one share the --database-url database. */
   instances?: number;
   /** Why the scenario needs a PostgreSQL database of its own, if it does: it is refused without --database-url. */

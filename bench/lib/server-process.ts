@@ -113,14 +113,61 @@ export async function startServers(options: StartServerOptions = {}): Promise<Se
   return servers;
 }
 
-async function startOne(options: StartServerOptions, settings: Record<string, string | undefined>): Promise<ServerUnderTest> {
+/** How a checkout's own `npm run serve` starts its compiled server, read from its package.json. */
+export interface ServeCommand {
+  /** The compiled entry, absolute. */
+  entry: string;
+  /** Through its apps/server/serve.sh (jemalloc where the host has it) rather than plain node. */
+  serveScript: boolean;
+}
+
+export interface CheckoutServerOptions {
+  /** The checkout (this one, or a worktree of another commit) whose server runs. */
+  checkout: string;
+  /** Its compiled server as its `serve` script starts it; null runs its sources under tsx. */
+  serve: ServeCommand | null;
+  /** The web build the server serves, as production serves it (WEB_DIST). */
+  webDist: string;
+  log?: (line: string) => void;
+}
+
+/**
+ * One server of a given checkout on a fresh embedded database seeded with the demo venue, serving
+ * a web build as production does (its HTML and assets next to the API), so a browser can load
+ * the guest's pages from it alone.
+ */
+export async function startCheckoutServer(options: CheckoutServerOptions): Promise<ServerUnderTest> {
+  return startOne(
+    { log: options.log },
+    {
+      DATABASE_URL: undefined,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      SEED_DEMO: "auto",
+      WEB_DIST: options.webDist,
+    },
+    {
+      checkout: options.checkout,
+      compiledEntry: options.serve?.entry,
+      serveScript: options.serve?.serveScript ?? false,
+    },
+  );
+}
+
+async function startOne(
+  options: StartServerOptions,
+  settings: Record<string, string | undefined>,
+  started: { checkout?: string; compiledEntry?: string; serveScript?: boolean } = {},
+): Promise<ServerUnderTest> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-bench-"));
   const child = new ServerChild({
+    ...started,
     port,
     nodeArgs: options.nodeArgs,
     startTimeoutMs: options.startTimeoutMs ?? 90_000,
     env: {
+      // The bench measures the API and the feed; the web bundle (if built) is not served unless asked for.
+      WEB_DIST: path.join(dataDir, "no-web"),
       ...settings,
       NODE_ENV: "production",
       PORT: String(port),
@@ -129,8 +176,6 @@ async function startOne(options: StartServerOptions, settings: Record<string, st
       LOG_LEVEL: "warn",
       // The bench plays every phone from 127.0.0.1, far past any one venue's guests behind one address.
       GUEST_RATE_LIMIT_FACTOR: "0",
-      // The bench measures the API and the feed; the web bundle (if built) is not served.
-      WEB_DIST: path.join(dataDir, "no-web"),
     },
   });
   const cleanup = () => rmSync(dataDir, { recursive: true, force: true });

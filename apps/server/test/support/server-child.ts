@@ -11,8 +11,8 @@ import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 /** The production entry, as `npm run serve` starts it: config → database → migrations → app → listen. */
-const SERVER_ENTRY = path.join(REPO_ROOT, "apps/server/src/main.ts");
-const SERVE_SCRIPT = path.join(REPO_ROOT, "apps/server/serve.sh");
+const SERVER_ENTRY = "apps/server/src/main.ts";
+const SERVE_SCRIPT = "apps/server/serve.sh";
 /** The same entry behind fiscal-send-probe.ts, which reports the sandbox's SendInvoices steps. */
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), "fiscal-send-probe.ts");
 
@@ -92,6 +92,11 @@ export interface ServerChildOptions {
   serveScript?: boolean;
   /** How long start() waits for readiness (default 60 s). */
   startTimeoutMs?: number;
+  /**
+   * The checkout whose server runs (its sources, serve.sh and node_modules), default this one; the
+   * guest-menu bench runs an older commit's server from a worktree of its own.
+   */
+  checkout?: string;
 }
 
 /**
@@ -154,14 +159,17 @@ export class ServerChild {
     // The suite's own settings must not leak into the child.
     delete env.TEST_POSTGRES_URL;
     delete env.VITEST;
+    const checkout = this.options.checkout ?? REPO_ROOT;
     const entry = this.options.compiledEntry
       ? [this.options.compiledEntry]
-      : ["--import", "tsx", this.options.probe ? PROBE : SERVER_ENTRY];
+      : ["--import", "tsx", this.options.probe ? PROBE : path.join(checkout, SERVER_ENTRY)];
     const args = [...(this.options.nodeArgs ?? []), ...entry];
     // serve.sh runs the `node` it finds on PATH: this one.
     if (this.options.serveScript) env.PATH = `${path.dirname(process.execPath)}${path.delimiter}${env.PATH ?? ""}`;
-    const [command, commandArgs] = this.options.serveScript ? ["sh", [SERVE_SCRIPT, ...args]] : [process.execPath, args];
-    const child = spawn(command, commandArgs, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const [command, commandArgs] = this.options.serveScript
+      ? ["sh", [path.join(checkout, SERVE_SCRIPT), ...args]]
+      : [process.execPath, args];
+    const child = spawn(command, commandArgs, { cwd: checkout, env, stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
     let exitText: string | null = null;
     this.exited = new Promise((resolve) =>
