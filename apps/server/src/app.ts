@@ -25,6 +25,8 @@ import { crmProductRoutes, productImageRoutes } from "./features/crm-products/ro
 import { crmRetailerRoutes } from "./features/crm-retailer/routes.ts";
 import { crmTableRoutes } from "./features/crm-tables/routes.ts";
 import { crmWaiterRoutes } from "./features/crm-waiters/routes.ts";
+import { GUEST_PAGES_SERVER_DIRECTORY, loadGuestPageHtml } from "./features/guest-pages/guest-page-renderer.ts";
+import { guestPageRoutes } from "./features/guest-pages/routes.ts";
 import { Readiness } from "./features/health/readiness.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { FiscalOutbox } from "./features/invoicing/fiscal-outbox.ts";
@@ -263,8 +265,18 @@ export async function buildApp(options: {
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const serveWebApp = existsSync(path.join(webDist, "index.html"));
   if (serveWebApp) {
-    // The build writes .br and .gz copies of its assets; a phone gets the smallest it accepts.
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: "1h", immutable: false, preCompressed: true });
+    // The build writes .br and .gz copies of its assets; a phone gets the smallest it accepts. Its
+    // server rendering (ssr/) is the server's to run, not a file to send.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      maxAge: "1h",
+      immutable: false,
+      preCompressed: true,
+      allowedPath: (pathName) => !pathName.startsWith(`/${GUEST_PAGES_SERVER_DIRECTORY}/`),
+    });
+    const guestPages = await loadGuestPageHtml(webDist);
+    if (guestPages) await app.register(guestPageRoutes, { ctx, pages: guestPages });
   }
   installNotFoundHandler(app, { serveWebApp });
   return { app, hub, ctx, readiness, fiscal: { outbox, sandbox } };

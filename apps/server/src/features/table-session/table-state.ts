@@ -10,11 +10,7 @@ import { groupFeedItems, sumCents } from "../../lib/table-feed.ts";
 
 const named = (lang: Language, name: string, nameEng: string | null) => (lang === "en" && nameEng ? nameEng : name);
 
-/**
- * Everything a guest's table screen shows, for one language: the venue, the open session's
- * items (cancelled ones stay visible with their badge), what is unpaid, and active requests.
- */
-export async function loadTableState(db: Queryable, tableId: number, lang: Language): Promise<TableState> {
+async function loadTableWithVenue(db: Queryable, tableId: number) {
   const [row] = await db
     .select({ table: diningTables, retailer: retailers })
     .from(diningTables)
@@ -22,8 +18,11 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
     .where(eq(diningTables.id, tableId))
     .limit(1);
   if (!row) throw new AppError("table_not_found", 404);
-  const { table, retailer } = row;
-  const retailerInfo: RetailerInfo = {
+  return row;
+}
+
+function retailerInfoOf({ table, retailer }: Awaited<ReturnType<typeof loadTableWithVenue>>, lang: Language): RetailerInfo {
+  return {
     name: named(lang, retailer.name, retailer.nameEng),
     thumbnailUrl: retailer.thumbnailUrl,
     type: retailer.type,
@@ -31,6 +30,21 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
     secondaryCuisine: retailer.secondaryCuisine,
     tableName: table.label,
   };
+}
+
+/** The venue a table belongs to, as a guest's screens head it, and the table's name. */
+export async function loadRetailerInfo(db: Queryable, tableId: number, lang: Language): Promise<RetailerInfo> {
+  return retailerInfoOf(await loadTableWithVenue(db, tableId), lang);
+}
+
+/**
+ * Everything a guest's table screen shows, for one language: the venue, the open session's
+ * items (cancelled ones stay visible with their badge), what is unpaid, and active requests.
+ */
+export async function loadTableState(db: Queryable, tableId: number, lang: Language): Promise<TableState> {
+  const row = await loadTableWithVenue(db, tableId);
+  const { table } = row;
+  const retailerInfo = retailerInfoOf(row, lang);
   const [session] = await db
     .select()
     .from(tableSessions)

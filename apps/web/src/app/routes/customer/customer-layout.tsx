@@ -1,7 +1,7 @@
 import type { Language } from "@tableorder/domain/enums";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { type LoaderFunctionArgs, Outlet, useNavigate, useParams } from "react-router";
+import { Outlet, useMatch, useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { usePreparedPrices } from "../../../components/price.tsx";
@@ -17,12 +17,13 @@ import { NoTableScreen } from "../../../features/table-feed/components/no-table-
 import { TableNotInServiceScreen } from "../../../features/table-feed/components/table-not-in-service.tsx";
 import { useLiveTableFeed } from "../../../features/table-feed/hooks/use-live-table-feed.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { currentLanguage, useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { useToken } from "../../../lib/session.ts";
-import { queryClient as appQueryClient } from "../../providers.tsx";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 import styles from "./customer.module.css";
 import { type CustomerContext, lastTableCode, tablePath } from "./customer-context.ts";
 import { CustomerHeader } from "./customer-header.tsx";
+import { MenuScreen } from "./menu-page.tsx";
 import { usePaymentCompleted } from "./use-payment-completed.ts";
 
 function Problem({ message, onRetry }: { message: string; onRetry?: () => void }) {
@@ -57,17 +58,11 @@ function prefetchTable(queryClient: QueryClient, tableCode: string, lang: Langua
     .catch(() => {});
 }
 
-/** Runs before the layout renders, so the table's reads start a render earlier. */
-export function loader({ params }: LoaderFunctionArgs): null {
-  prefetchTable(appQueryClient, params.tableCode ?? "", currentLanguage());
-  return null;
-}
-
 /**
  * Everything under /service/customer/{tableCode}: sign-in (terms accepted) and check-in first,
- * and only then the table's screens show. The table's code and its menu need neither, so they are
- * fetched while the sign-in popup is open and the check-in goes out the moment the sign-in
- * answers. The table's live state is followed here, so it is current on whichever screen the
+ * and only then the table's screens show. The table's code and its menu need neither: on the
+ * table's and the menu's address the menu shows under the sign-in popup (the server renders it
+ * into the page), and the check-in goes out the moment the sign-in answers. The table's live state is followed here, so it is current on whichever screen the
  * guest is.
  */
 export default function CustomerLayout() {
@@ -90,6 +85,17 @@ export default function CustomerLayout() {
   useEffect(() => prefetchTable(queryClient, tableCode, lang), [tableCode, lang, queryClient]);
   usePreparedPrices();
   const navigate = useNavigate();
+  // The server renders a guest as signed out (the session is in the browser's storage): the popup
+  // opens only after the hydration, and never for a guest whose session is already there.
+  const hydrated = useHydrated();
+  const onMenu = useMatch("/service/customer/:tableCode/menu") !== null;
+  const onTable = useMatch("/service/customer/:tableCode") !== null;
+  const waiting =
+    (onMenu || onTable) && tableId !== undefined ? (
+      <MenuScreen tableId={tableId} tableCode={tableCode} checkedIn={false} />
+    ) : (
+      <DelayedSkeleton rows={4} />
+    );
   // A settled payment request (-1) takes every guest at the table to the success page.
   usePaymentCompleted(ready ? (tableId as number) : null, (paid) => {
     const query = new URLSearchParams();
@@ -100,7 +106,7 @@ export default function CustomerLayout() {
 
   let content: ReactNode;
   if (token && isLoading) {
-    content = <DelayedSkeleton rows={4} />;
+    content = waiting;
   } else if (token && accountError && !(accountError instanceof ApiError && accountError.status === 401)) {
     content = <Problem message={errorMessage(accountError)} onRetry={() => window.location.reload()} />;
   } else if (lookup.error instanceof ApiError && lookup.error.key === "venue_not_accepting_guests") {
@@ -110,7 +116,12 @@ export default function CustomerLayout() {
     // Said before any sign-in too: there is no table to sign in at.
     content = <NoTableScreen />;
   } else if (!account || !isGuest) {
-    content = <GuestSignInDialog staffSignedIn={Boolean(account) && !isGuest} />;
+    content = (
+      <>
+        {waiting}
+        {hydrated && <GuestSignInDialog staffSignedIn={Boolean(account) && !isGuest} />}
+      </>
+    );
   } else if (lookup.isError) {
     content = <Problem message={errorMessage(lookup.error)} onRetry={() => void lookup.refetch()} />;
   } else if (checkIn.error instanceof ApiError && checkIn.error.key === "table_not_in_service") {
@@ -120,7 +131,7 @@ export default function CustomerLayout() {
   } else if (checkIn.isError) {
     content = <Problem message={errorMessage(checkIn.error)} onRetry={() => void checkIn.refetch()} />;
   } else if (!ready || !account) {
-    content = <DelayedSkeleton rows={4} />;
+    content = waiting;
   } else {
     const context: CustomerContext = { tableId: tableId as number, tableCode, account };
     content = <Outlet context={context} />;

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { pageLanguage } from "../../lib/language.ts";
+import { GuestPageCache } from "./guest-page-cache.ts";
+import type { GuestPageHtml } from "./guest-page-renderer.ts";
+import { loadGuestMenuPage } from "./load-guest-menu-page.ts";
+
+/**
+ * The addresses a table's QR code opens: their HTML already holds the venue and its menu, rendered
+ * by React from the screens the browser then hydrates (docs/decisions/guest-menu-server-rendering.md).
+ * A code the page cannot be read for (unknown, its venue disabled) gets the app's index.html, whose
+ * screens explain it.
+ */
+export const guestPageRoutes: FastifyPluginAsync<{ ctx: AppContext; pages: GuestPageHtml }> = async (app, { ctx, pages }) => {
+  const { db, events } = ctx;
+  const cache = new GuestPageCache();
+  const unsubscribe = cache.followCatalog(events);
+  app.addHook("onClose", async () => unsubscribe());
+
+  const answer = async (request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply, sub: string) => {
+    const { code } = request.params;
+    const lang = pageLanguage(request);
+    const url = `/service/customer/${encodeURIComponent(code)}${sub}`;
+    // The page differs by the chosen language, and holds what the venue changes any moment.
+    reply.header("Cache-Control", "no-cache").header("Vary", "Cookie, Accept-Language");
+    try {
+      const html = await cache.get(`${lang}:${url}`, async () => {
+        const { retailerId, ...page } = await loadGuestMenuPage(db, { code, lang });
+        return { retailerId, html: pages.render(url, page) };
+      });
+      return reply.type("text/html; charset=utf-8").send(html);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return reply.type("text/html").sendFile("index.html", { maxAge: 0 });
+    }
+  };
+
+  const schema = { hide: true };
+  app.get<{ Params: { code: string } }>("/service/customer/:code", { schema }, (request, reply) => answer(request, reply, ""));
+  app.get<{ Params: { code: string } }>("/service/customer/:code/menu", { schema }, (request, reply) =>
+    answer(request, reply, "/menu"),
+  );
+};
