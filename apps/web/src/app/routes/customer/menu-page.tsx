@@ -22,7 +22,7 @@ import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { preloadWhenIdle } from "../../../lib/lazy-with-retry.ts";
 import styles from "./customer.module.css";
 import { tablePath, useCustomerContext } from "./customer-context.ts";
-import { loadChoosePaymentTypePage, loadOrderPage, loadPaymentPage, loadTablePage } from "./guest-screens.ts";
+import { loadChoosePaymentTypePage, loadOrderPage, loadPaymentPage } from "./guest-screens.ts";
 
 /** The menu page of a guest checked in at the table. */
 export default function MenuPage() {
@@ -56,10 +56,11 @@ export function MenuScreen({ tableId, tableCode, checkedIn }: { tableId: number;
   const found = useMenuSearch(categories, query);
 
   // Once the menu shows, the screens a guest goes on to load while nothing else is happening: the
-  // basket, the table, the payment open even if the connection drops in between.
-  const menuShown = menu.isSuccess;
+  // basket and the payment open even if the connection drops in between.
+  // Not under the sign-in popup: the page's first load is the menu's, the rest can wait for the guest.
+  const menuShown = menu.isSuccess && checkedIn;
   useEffect(() => {
-    if (menuShown) return preloadWhenIdle([loadOrderPage, loadTablePage, loadChoosePaymentTypePage, loadPaymentPage]);
+    if (menuShown) return preloadWhenIdle([loadOrderPage, loadChoosePaymentTypePage, loadPaymentPage]);
   }, [menuShown]);
 
   return (
