@@ -92,6 +92,16 @@ describe("the guest's menu is in the first HTML", () => {
     await item.getByTestId("menu-product-toggle").click();
     await item.getByTestId("add-to-basket").click();
     await expect.poll(() => page.getByTestId("basket-bar").innerText()).toContain("1");
+
+    // Back in English: the next page comes rendered in English, and a guest already signed in
+    // (the server cannot tell) gets no popup.
+    await page.getByTestId("language-toggle").click();
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+    await page.reload();
+    await page.getByTestId("menu-page").waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await expect.poll(() => page.getByTestId("basket-bar").innerText()).toContain("1");
+    expect(await page.getByTestId("guest-sign-in").count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

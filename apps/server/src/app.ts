@@ -275,9 +275,8 @@ export async function buildApp(options: {
       preCompressed: true,
       allowedPath: (pathName) => !pathName.startsWith(`/${GUEST_PAGES_SERVER_DIRECTORY}/`),
     });
-    const guestPages = await loadGuestPageHtml(webDist);
-    if (guestPages) await app.register(guestPageRoutes, { ctx, pages: guestPages });
   }
+  await app.register(guestPageRoutes, { ctx, pages: serveWebApp ? await loadGuestPageHtml(webDist) : null });
   installNotFoundHandler(app, { serveWebApp });
   return { app, hub, ctx, readiness, fiscal: { outbox, sandbox } };
 }

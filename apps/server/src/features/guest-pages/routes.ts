@@ -9,16 +9,21 @@ import { loadGuestMenuPage } from "./load-guest-menu-page.ts";
 /**
  * The addresses a table's QR code opens: their HTML already holds the venue and its menu, rendered
  * by React from the screens the browser then hydrates (docs/decisions/guest-menu-server-rendering.md).
- * A code the page cannot be read for (unknown, its venue disabled) gets the app's index.html, whose
- * screens explain it.
+ * A code the page cannot be read for (unknown, its venue disabled) gets what any other address gets
+ * (the not-found handler: the app's index.html, whose screens explain it), and so does every code
+ * where the web build has no server rendering (`pages` null).
  */
-export const guestPageRoutes: FastifyPluginAsync<{ ctx: AppContext; pages: GuestPageHtml }> = async (app, { ctx, pages }) => {
+export const guestPageRoutes: FastifyPluginAsync<{ ctx: AppContext; pages: GuestPageHtml | null }> = async (
+  app,
+  { ctx, pages },
+) => {
   const { db, events } = ctx;
   const cache = new GuestPageCache();
   const unsubscribe = cache.followCatalog(events);
   app.addHook("onClose", async () => unsubscribe());
 
   const answer = async (request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply, sub: string) => {
+    if (!pages) return reply.callNotFound();
     const { code } = request.params;
     const lang = pageLanguage(request);
     const url = `/service/customer/${encodeURIComponent(code)}${sub}`;
@@ -32,7 +37,7 @@ export const guestPageRoutes: FastifyPluginAsync<{ ctx: AppContext; pages: Guest
       return reply.type("text/html; charset=utf-8").send(html);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return reply.type("text/html").sendFile("index.html", { maxAge: 0 });
+      return reply.callNotFound();
     }
   };
 
