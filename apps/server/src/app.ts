@@ -25,7 +25,7 @@ import { crmProductRoutes, productImageRoutes } from "./features/crm-products/ro
 import { crmRetailerRoutes } from "./features/crm-retailer/routes.ts";
 import { crmTableRoutes } from "./features/crm-tables/routes.ts";
 import { crmWaiterRoutes } from "./features/crm-waiters/routes.ts";
-import { GUEST_PAGES_SERVER_DIRECTORY, loadGuestPageHtml } from "./features/guest-pages/guest-page-renderer.ts";
+import { GUEST_PAGES_SERVER_DIRECTORY, guestPageHtmlLoader } from "./features/guest-pages/guest-page-renderer.ts";
 import { guestPageRoutes } from "./features/guest-pages/routes.ts";
 import { Readiness } from "./features/health/readiness.ts";
 import { healthRoutes } from "./features/health/routes.ts";
@@ -276,7 +276,7 @@ export async function buildApp(options: {
       allowedPath: (pathName) => !pathName.startsWith(`/${GUEST_PAGES_SERVER_DIRECTORY}/`),
     });
   }
-  await app.register(guestPageRoutes, { ctx, pages: serveWebApp ? await loadGuestPageHtml(webDist) : null });
+  await app.register(guestPageRoutes, { ctx, pages: serveWebApp ? guestPageHtmlLoader(webDist) : null });
   installNotFoundHandler(app, { serveWebApp });
   return { app, hub, ctx, readiness, fiscal: { outbox, sandbox } };
 }

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { pageLanguage } from "../../lib/language.ts";
 import { GuestPageCache } from "./guest-page-cache.ts";
-import type { GuestPageHtml } from "./guest-page-renderer.ts";
+import type { guestPageHtmlLoader } from "./guest-page-renderer.ts";
 import { loadGuestMenuPage } from "./load-guest-menu-page.ts";
 
 /**
@@ -13,7 +13,7 @@ import { loadGuestMenuPage } from "./load-guest-menu-page.ts";
  * (the not-found handler: the app's index.html, whose screens explain it), and so does every code
  * where the web build has no server rendering (`pages` null).
  */
-export const guestPageRoutes: FastifyPluginAsync<{ ctx: AppContext; pages: GuestPageHtml | null }> = async (
+export const guestPageRoutes: FastifyPluginAsync<{ ctx: AppContext; pages: ReturnType<typeof guestPageHtmlLoader> }> = async (
   app,
   { ctx, pages },
 ) => {
@@ -31,12 +31,13 @@ export const guestPageRoutes: FastifyPluginAsync<{ ctx: AppContext; pages: Guest
     reply.header("Cache-Control", "no-cache").header("Vary", "Cookie, Accept-Language");
     try {
       const html = await cache.get(`${lang}:${url}`, async () => {
-        const { retailerId, ...page } = await loadGuestMenuPage(db, { code, lang });
-        return { retailerId, html: pages.render(url, page) };
+        const [{ retailerId, ...page }, renderer] = await Promise.all([loadGuestMenuPage(db, { code, lang }), pages()]);
+        return { retailerId, html: renderer.render(url, page) };
       });
       return reply.type("text/html; charset=utf-8").send(html);
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      // A page that cannot be rendered is still the app's to show, rendered in the browser.
+      if (!(error instanceof AppError)) request.log.error({ err: error }, "guest page not rendered");
       return reply.callNotFound();
     }
   };
