@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, Suspense } from "react";
-import { Route, Routes } from "react-router";
+import { type ComponentType, lazy, Suspense, useEffect, useRef } from "react";
+import { Route, Routes, useLocation, useNavigationType } from "react-router";
 import { DelayedSkeleton } from "../../components/delayed-skeleton.tsx";
 import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 import { DocumentNavigation } from "../document-navigation.tsx";
@@ -8,6 +8,7 @@ import * as guest from "../routes/customer/guest-screens.ts";
 import MenuPage from "../routes/customer/menu-page.tsx";
 import TablePage from "../routes/customer/table-page.tsx";
 import { NotFoundPage } from "../routes/not-found-page.tsx";
+import { ScreenErrorBoundary } from "../routes/route-error.tsx";
 
 // The screens the server renders (the layout, the table's and the menu's) are in the guest's first
 // load, so the hydration finds them; the rest load when first shown, as in the app's router.
@@ -27,6 +28,20 @@ function page(Component: ComponentType) {
   );
 }
 
+/** A new screen opens at its top (the data router's ScrollRestoration does this in the app's root). */
+function ScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const opened = useRef(pathname);
+  useEffect(() => {
+    if (opened.current === pathname) return;
+    opened.current = pathname;
+    // Back and forward leave the scrolling to the browser.
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
+
 /**
  * The guest's pages (/service/customer/*) in react-router's declarative mode: the same screens as
  * the app's router, rendered by the server into the page and hydrated by the browser
@@ -34,25 +49,28 @@ function page(Component: ComponentType) {
  */
 export function GuestRoutes() {
   return (
-    <Routes>
-      <Route path="/service/customer">
-        {/* The card provider's returns, outside a table's code (spec 1 §2). */}
-        <Route path="successful-payment" element={page(PaymentCompletionPage)} />
-        <Route path="failed-payment" element={page(PaymentFailedPage)} />
-        <Route path=":tableCode" element={<CustomerLayout />}>
-          <Route index element={<TablePage />} />
-          <Route path="menu" element={<MenuPage />} />
-          <Route path="order" element={page(OrderPage)} />
-          <Route path="choose-payment-type" element={page(ChoosePaymentTypePage)} />
-          <Route path="select-products-to-pay" element={page(SelectProductsToPayPage)} />
-          <Route path="payment" element={page(PaymentPage)} />
-          <Route path="successful-payment" element={page(PaymentSuccessPage)} />
-          <Route path="successful-viva-payment" element={page(PaymentSuccessPage)} />
+    <ScreenErrorBoundary>
+      <ScrollToTopOnNavigation />
+      <Routes>
+        <Route path="/service/customer">
+          {/* The card provider's returns, outside a table's code (spec 1 §2). */}
+          <Route path="successful-payment" element={page(PaymentCompletionPage)} />
+          <Route path="failed-payment" element={page(PaymentFailedPage)} />
+          <Route path=":tableCode" element={<CustomerLayout />}>
+            <Route index element={<TablePage />} />
+            <Route path="menu" element={<MenuPage />} />
+            <Route path="order" element={page(OrderPage)} />
+            <Route path="choose-payment-type" element={page(ChoosePaymentTypePage)} />
+            <Route path="select-products-to-pay" element={page(SelectProductsToPayPage)} />
+            <Route path="payment" element={page(PaymentPage)} />
+            <Route path="successful-payment" element={page(PaymentSuccessPage)} />
+            <Route path="successful-viva-payment" element={page(PaymentSuccessPage)} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-      <Route path="*" element={<DocumentNavigation />} />
-    </Routes>
+        <Route path="*" element={<DocumentNavigation />} />
+      </Routes>
+    </ScreenErrorBoundary>
   );
 }

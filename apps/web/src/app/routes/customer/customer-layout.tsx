@@ -21,7 +21,7 @@ import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { useToken } from "../../../lib/session.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import styles from "./customer.module.css";
-import { type CustomerContext, lastTableCode, tablePath } from "./customer-context.ts";
+import { type CustomerContext, lastTableCode, type MenuPreviewContext, tablePath } from "./customer-context.ts";
 import { CustomerHeader } from "./customer-header.tsx";
 import { MenuScreen } from "./menu-page.tsx";
 import { usePaymentCompleted } from "./use-payment-completed.ts";
@@ -62,8 +62,8 @@ function prefetchTable(queryClient: QueryClient, tableCode: string, lang: Langua
  * Everything under /service/customer/{tableCode}: sign-in (terms accepted) and check-in first,
  * and only then the table's screens show. The table's code and its menu need neither: on the
  * table's and the menu's address the menu shows under the sign-in popup (the server renders it
- * into the page), and the check-in goes out the moment the sign-in answers. The table's live state is followed here, so it is current on whichever screen the
- * guest is.
+ * into the page), and the check-in goes out the moment the sign-in answers. The table's live
+ * state is followed here, so it is current on whichever screen the guest is.
  */
 export default function CustomerLayout() {
   const { tableCode = "" } = useParams();
@@ -90,12 +90,15 @@ export default function CustomerLayout() {
   const hydrated = useHydrated();
   const onMenu = useMatch("/service/customer/:tableCode/menu") !== null;
   const onTable = useMatch("/service/customer/:tableCode") !== null;
-  const waiting =
-    (onMenu || onTable) && tableId !== undefined ? (
-      <MenuScreen tableId={tableId} tableCode={tableCode} checkedIn={false} />
-    ) : (
-      <DelayedSkeleton rows={4} />
-    );
+  // Until the guest is checked in: on the menu's address its page (the same one goes on after),
+  // on the table's the menu too (the table's own screen needs the check-in).
+  let waiting: ReactNode = <DelayedSkeleton rows={4} />;
+  if (tableId !== undefined && onMenu) {
+    const preview: MenuPreviewContext = { tableId, tableCode, checkedIn: false };
+    waiting = <Outlet context={preview} />;
+  } else if (tableId !== undefined && onTable) {
+    waiting = <MenuScreen tableId={tableId} tableCode={tableCode} checkedIn={false} />;
+  }
   // A settled payment request (-1) takes every guest at the table to the success page.
   usePaymentCompleted(ready ? (tableId as number) : null, (paid) => {
     const query = new URLSearchParams();
@@ -105,6 +108,7 @@ export default function CustomerLayout() {
   });
 
   let content: ReactNode;
+  let signIn: ReactNode = null;
   if (token && isLoading) {
     content = waiting;
   } else if (token && accountError && !(accountError instanceof ApiError && accountError.status === 401)) {
@@ -116,12 +120,8 @@ export default function CustomerLayout() {
     // Said before any sign-in too: there is no table to sign in at.
     content = <NoTableScreen />;
   } else if (!account || !isGuest) {
-    content = (
-      <>
-        {waiting}
-        {hydrated && <GuestSignInDialog staffSignedIn={Boolean(account) && !isGuest} />}
-      </>
-    );
+    content = waiting;
+    if (hydrated) signIn = <GuestSignInDialog staffSignedIn={Boolean(account) && !isGuest} />;
   } else if (lookup.isError) {
     content = <Problem message={errorMessage(lookup.error)} onRetry={() => void lookup.refetch()} />;
   } else if (checkIn.error instanceof ApiError && checkIn.error.key === "table_not_in_service") {
@@ -140,7 +140,11 @@ export default function CustomerLayout() {
   return (
     <div className={styles.shell}>
       <CustomerHeader tableCode={tableCode} account={isGuest ? account : null} />
-      <main className={styles.main}>{content}</main>
+      {/* The popup after the content: the menu's page stays the same element when it closes. */}
+      <main className={styles.main}>
+        {content}
+        {signIn}
+      </main>
     </div>
   );
 }

@@ -21,13 +21,13 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { preloadWhenIdle } from "../../../lib/lazy-with-retry.ts";
 import styles from "./customer.module.css";
-import { tablePath, useCustomerContext } from "./customer-context.ts";
+import { tablePath, useMenuContext } from "./customer-context.ts";
 import { loadChoosePaymentTypePage, loadOrderPage, loadPaymentPage } from "./guest-screens.ts";
 
-/** The menu page of a guest checked in at the table. */
+/** The menu page, under the sign-in popup and once checked in at the table. */
 export default function MenuPage() {
-  const { tableId, tableCode } = useCustomerContext();
-  return <MenuScreen tableId={tableId} tableCode={tableCode} checkedIn />;
+  const { tableId, tableCode, checkedIn } = useMenuContext();
+  return <MenuScreen tableId={tableId} tableCode={tableCode} checkedIn={checkedIn} />;
 }
 
 /**
