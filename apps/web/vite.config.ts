@@ -5,20 +5,24 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+/** The guest's pages in the browser; the server finds its stylesheets through the build's manifest. */
+const GUEST_CLIENT_ENTRY = "src/app/guest/guest-client.tsx";
+/** The guest's pages on the server (`vite build --ssr`), loaded by apps/server from dist/ssr. */
+const GUEST_SERVER_ENTRY = "src/app/guest/guest-server.tsx";
 const server = "http://localhost:8080";
 
 /**
- * A guest's phone opens /service/customer/... first. The customer screens are a lazy chunk the
- * router asks for only once the main bundle has run (about half a second on a mid-range phone);
+ * A guest's phone opens /service/customer/... first. The guest's pages are a chunk main.tsx asks
+ * for only once the main bundle has run (about half a second on a mid-range phone);
  * this small script, first in index.html, lets the browser fetch them alongside the main bundle instead,
  * on customer paths only, which takes one network round trip off the guest's first load. It goes
  * first in <head>: a script after the stylesheets would wait for them before it runs.
  */
 function preloadCustomerScreens(): Plugin {
-  const screens = ["customer-layout.tsx", "table-page.tsx", "menu-page.tsx"].map((file) => `/routes/customer/${file}`);
+  const screens = [GUEST_CLIENT_ENTRY];
   let script: { fileName: string; code: string } | null = null;
   return {
     name: "preload-customer-screens",
@@ -102,66 +106,93 @@ function precompressAssets(): Plugin {
   };
 }
 
-// `npm run build:web` builds from the repo root; the paths below keep root and output in apps/web.
-export default defineConfig({
+/**
+ * The server's build of the guest's pages: one module with everything in it (React and the rest
+ * bundled, so the server needs none of the web app's packages), the same components and CSS module
+ * class names as the browser's build.
+ */
+const guestServerBuild: UserConfig = {
   root,
-  plugins: [react(), preloadCustomerScreens(), precompressAssets()],
+  plugins: [react()],
+  ssr: { noExternal: true },
   build: {
-    outDir: fileURLToPath(new URL("./dist", import.meta.url)),
+    outDir: fileURLToPath(new URL("./dist/ssr", import.meta.url)),
     emptyOutDir: true,
-    target: "es2022",
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Few, larger chunks compress better than many small ones: the guest loads four files.
-        // Shared code is captured first so the customer chunk holds only customer screens.
-        codeSplitting: {
-          groups: [
-            { name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 4 },
-            // The preparation area (a kitchen tablet) in one chunk; its own lib pieces stay out of "common".
-            {
-              name: "prep",
-              test: /src[\\/](app[\\/]routes[\\/]prep|features[\\/](kitchen-tickets|product-availability)|lib[\\/](print|wake-lock|web-app-manifest)|components[\\/](switch|dropdown))/,
-              priority: 1,
+    target: "node20",
+    copyPublicDir: false,
+    ssr: GUEST_SERVER_ENTRY,
+    rolldownOptions: { output: { entryFileNames: "guest-server.js" } },
+  },
+};
+
+// `npm run build:web` builds from the repo root; the paths below keep root and output in apps/web.
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? guestServerBuild
+    : {
+        root,
+        plugins: [react(), preloadCustomerScreens(), precompressAssets()],
+        build: {
+          outDir: fileURLToPath(new URL("./dist", import.meta.url)),
+          emptyOutDir: true,
+          target: "es2022",
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              // Few, larger chunks compress better than many small ones: the guest loads four files.
+              // Shared code is captured first so the customer chunk holds only customer screens.
+              codeSplitting: {
+                groups: [
+                  {
+                    name: "vendor",
+                    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                    priority: 4,
+                  },
+                  // The preparation area (a kitchen tablet) in one chunk; its own lib pieces stay out of "common".
+                  {
+                    name: "prep",
+                    test: /src[\\/](app[\\/]routes[\\/]prep|features[\\/](kitchen-tickets|product-availability)|lib[\\/](print|wake-lock|web-app-manifest)|components[\\/](switch|dropdown))/,
+                    priority: 1,
+                  },
+                  // The waiter area (a phone) in one chunk.
+                  { name: "waiter", test: /src[\\/](app[\\/]routes[\\/]waiter|features[\\/]waiter-tasks)[\\/]/, priority: 1 },
+                  // Paying is a step most guests take once, at the end: its screens load only then.
+                  {
+                    name: "payment",
+                    test: /src[\\/](app[\\/]routes[\\/]customer[\\/]payment(-result)?|features[\\/](online-)?payment)[\\/]/,
+                    // Matched last, so what it shares with other screens stays in their chunks.
+                    priority: 0,
+                  },
+                  // Above the staff areas: the waiter's ordering screens reuse the menu and basket, and a
+                  // group also takes what its modules import, so at equal priority those features went
+                  // into the waiter chunk and the guest's phone loaded the waiter (and kitchen) screens.
+                  {
+                    name: "customer",
+                    test: /src[\\/](app[\\/]routes[\\/]customer[\\/](?!payment(-result)?[\\/])|features[\\/](table-feed|menu|basket)[\\/])/,
+                    priority: 2,
+                  },
+                  // The domain's zod contracts stay out: the guest's screens import only their types, and
+                  // capturing them here would pull zod (about 22 KB gzipped) into every area's first load.
+                  // So do what only staff use (statistics, fiscal rules, the payment calculator, CSV
+                  // saving, the employees' login form): they go with the screens that import them.
+                  // The not-found page is the main bundle's and the staff areas' fallback route alike. The
+                  // STOMP library is left to a chunk of its own, which lib/realtime.ts fetches on first use.
+                  {
+                    name: "common",
+                    test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown|save-file|components[\\/]employee-login)|app[\\/]routes[\\/]not-found-page|packages[\\/]domain[\\/]src[\\/](?!validation-messages|contracts[\\/]|stats[\\/]|fiscal[\\/]|payment-calculator))/,
+                    priority: 3,
+                  },
+                ],
+              },
             },
-            // The waiter area (a phone) in one chunk.
-            { name: "waiter", test: /src[\\/](app[\\/]routes[\\/]waiter|features[\\/]waiter-tasks)[\\/]/, priority: 1 },
-            // Paying is a step most guests take once, at the end: its screens load only then.
-            {
-              name: "payment",
-              test: /src[\\/](app[\\/]routes[\\/]customer[\\/]payment(-result)?|features[\\/](online-)?payment)[\\/]/,
-              // Matched last, so what it shares with other screens stays in their chunks.
-              priority: 0,
-            },
-            // Above the staff areas: the waiter's ordering screens reuse the menu and basket, and a
-            // group also takes what its modules import, so at equal priority those features went
-            // into the waiter chunk and the guest's phone loaded the waiter (and kitchen) screens.
-            {
-              name: "customer",
-              test: /src[\\/](app[\\/]routes[\\/]customer[\\/](?!payment(-result)?[\\/])|features[\\/](table-feed|menu|basket)[\\/])/,
-              priority: 2,
-            },
-            // The domain's zod contracts stay out: the guest's screens import only their types, and
-            // capturing them here would pull zod (about 22 KB gzipped) into every area's first load.
-            // So do what only staff use (statistics, fiscal rules, the payment calculator, CSV
-            // saving, the employees' login form): they go with the screens that import them.
-            // The not-found page is the main bundle's and the staff areas' fallback route alike. The
-            // STOMP library is left to a chunk of its own, which lib/realtime.ts fetches on first use.
-            {
-              name: "common",
-              test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown|save-file|components[\\/]employee-login)|app[\\/]routes[\\/]not-found-page|packages[\\/]domain[\\/]src[\\/](?!validation-messages|contracts[\\/]|stats[\\/]|fiscal[\\/]|payment-calculator))/,
-              priority: 3,
-            },
-          ],
+          },
+        },
+        server: {
+          proxy: {
+            "/api": server,
+            "/management": server,
+            "/websocket": { target: server, ws: true },
+          },
         },
       },
-    },
-  },
-  server: {
-    proxy: {
-      "/api": server,
-      "/management": server,
-      "/websocket": { target: server, ws: true },
-    },
-  },
-});
+);

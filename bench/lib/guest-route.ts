@@ -2,12 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** The modules a guest's first load of the menu needs: the app's entry and the customer screens it shows first. */
-export const GUEST_ROUTE_MODULES = [
-  "index.html",
-  "src/app/routes/customer/customer-layout.tsx",
-  "src/app/routes/customer/menu-page.tsx",
-] as const;
+/** The modules a guest's first load of the menu needs: the app's entry and the guest's pages' root it starts. */
+export const GUEST_ROUTE_MODULES = ["index.html", "src/app/guest/guest-client.tsx"] as const;
 
 /** The guest menu's JavaScript budget (issue 4): gzip level 6, without HTTP headers. */
 export const GUEST_JS_BUDGET_BYTES = 150 * 1024;

@@ -26,6 +26,8 @@ import { crmProductRoutes, productImageRoutes } from "./features/crm-products/ro
 import { crmRetailerRoutes } from "./features/crm-retailer/routes.ts";
 import { crmTableRoutes } from "./features/crm-tables/routes.ts";
 import { crmWaiterRoutes } from "./features/crm-waiters/routes.ts";
+import { GUEST_PAGES_SERVER_DIRECTORY, guestPageHtmlLoader } from "./features/guest-pages/guest-page-renderer.ts";
+import { guestPageRoutes } from "./features/guest-pages/routes.ts";
 import { Readiness } from "./features/health/readiness.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { FiscalOutbox } from "./features/invoicing/fiscal-outbox.ts";
@@ -47,6 +49,7 @@ import { statsRoutes } from "./features/stats/routes.ts";
 import { StatsRollupWorker } from "./features/stats/stats-rollup-worker.ts";
 import { tableRequestRoutes } from "./features/table-requests/routes.ts";
 import { checkInGuestByCode } from "./features/table-session/check-in.ts";
+import { loadPublicTableStart } from "./features/table-session/load-table-start.ts";
 import { tableSessionRoutes } from "./features/table-session/routes.ts";
 import { projectTableState } from "./features/table-session/table-realtime.ts";
 import { waiterRoutes } from "./features/waiter/routes.ts";
@@ -273,9 +276,22 @@ export async function buildApp(options: {
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const serveWebApp = existsSync(path.join(webDist, "index.html"));
   if (serveWebApp) {
-    // The build writes .br and .gz copies of its assets; a phone gets the smallest it accepts.
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: "1h", immutable: false, preCompressed: true });
+    // The build writes .br and .gz copies of its assets; a phone gets the smallest it accepts. Its
+    // server rendering (ssr/) is the server's to run, not a file to send.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      maxAge: "1h",
+      immutable: false,
+      preCompressed: true,
+      allowedPath: (pathName) => !pathName.startsWith(`/${GUEST_PAGES_SERVER_DIRECTORY}/`),
+    });
   }
+  await app.register(guestPageRoutes, {
+    ctx,
+    pages: serveWebApp ? guestPageHtmlLoader(webDist) : null,
+    loadPage: (code, lang) => loadPublicTableStart({ db: database.db, menus: guestMenus, code, lang }),
+  });
   installNotFoundHandler(app, { serveWebApp });
   return { app, hub, ctx, readiness, fiscal: { outbox, sandbox } };
 }

@@ -1,21 +1,16 @@
 // First: before any schema is created (see the module).
 import "./lib/zod-jitless.ts";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
 import "./app/app.css";
-import { AppProviders } from "./app/providers.tsx";
-import { router } from "./app/router.tsx";
-import { initI18n } from "./lib/i18n.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
 
-await initI18n();
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The guest's pages have a root of their own, which the server renders into the page and which
+// carries none of the staff's code (docs/decisions/guest-menu-server-rendering.md).
+if (window.location.pathname.startsWith("/service/customer/")) {
+  const { startGuestPages } = await import("./app/guest/guest-client.tsx");
+  await startGuestPages(root);
+} else {
+  const { startApp } = await import("./app/app-client.tsx");
+  await startApp(root);
+}

@@ -4,7 +4,7 @@ import type { EventBus } from "../realtime/types.ts";
 export const CATALOG_CHANGING_EVENTS: ReadonlySet<string> = new Set(["catalog.changed", "preparation-area.changed"]);
 
 /** How long an entry lives even when no event drops it (the spec's menu cache, 60 s). */
-const VENUE_CACHE_MS = 60_000;
+export const VENUE_CACHE_MS = 60_000;
 
 /**
  * What is read of a venue's catalogue on every guest visit and every order, kept by each instance

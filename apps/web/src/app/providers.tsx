@@ -35,9 +35,10 @@ function SessionEffects() {
   return null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** The app's providers; the server renders a guest's page with a client of its own per page. */
+export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <SessionEffects />
       {children}
       <OfflineNotice />

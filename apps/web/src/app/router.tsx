@@ -1,42 +1,18 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, type LazyRouteFunction, type LoaderFunction, type RouteObject } from "react-router";
+import { createBrowserRouter } from "react-router";
 import { DelayedSkeleton } from "../components/delayed-skeleton.tsx";
 import { lazyWithRetry } from "../lib/lazy-with-retry.ts";
+import { DocumentNavigation } from "./document-navigation.tsx";
 import { waiterPaymentRoutes } from "./payment-routes.tsx";
-import * as guest from "./routes/customer/guest-screens.ts";
 import { NotFoundPage } from "./routes/not-found-page.tsx";
 import { RootLayout } from "./routes/root-layout.tsx";
 import { RouteError } from "./routes/route-error.tsx";
 
-// Each area is its own chunk: a guest's phone loads only the customer screens. Every chunk's load
+// Each area is its own chunk. Every chunk's load
 // goes through lazyWithRetry, so a screen opened offline loads when the connection returns.
 const HomePage = lazy(lazyWithRetry(() => import("./routes/public/home-page.tsx")));
 const BusinessLoginDialog = lazy(lazyWithRetry(() => import("./routes/public/business-login-dialog.tsx")));
 const LogoutPage = lazy(lazyWithRetry(() => import("./routes/public/logout-page.tsx")));
-// The guest's screens (the payment ones are their own chunks, off the guest menu's budget) load
-// before the router shows them instead of suspending: React holds back what replaces a Suspense
-// fallback for up to 300 ms, twice on a guest's first load (sign-in popup, then the menu). A
-// screen's loader starts what it will need while the router is still loading and rendering.
-const customerScreen =
-  (load: () => Promise<{ default: ComponentType; loader?: LoaderFunction }>): LazyRouteFunction<RouteObject> =>
-  async () => {
-    const { default: Component, loader } = await load();
-    return loader ? { Component, loader } : { Component };
-  };
-const CustomerLayout = customerScreen(guest.loadCustomerLayout);
-const TablePage = customerScreen(guest.loadTablePage);
-const MenuPage = customerScreen(guest.loadMenuPage);
-const OrderPage = customerScreen(guest.loadOrderPage);
-const ChoosePaymentTypePage = customerScreen(guest.loadChoosePaymentTypePage);
-const SelectProductsToPayPage = customerScreen(guest.loadSelectProductsToPayPage);
-const PaymentPage = customerScreen(guest.loadPaymentPage);
-const PaymentSuccessPage = customerScreen(
-  lazyWithRetry(() => import("./routes/customer/payment-result/payment-success-page.tsx")),
-);
-const PaymentCompletionPage = customerScreen(
-  lazyWithRetry(() => import("./routes/customer/payment-result/payment-completion-page.tsx")),
-);
-const PaymentFailedPage = customerScreen(lazyWithRetry(() => import("./routes/customer/payment-result/payment-failed-page.tsx")));
 // The public pages are their own chunks too.
 const FaqPage = lazy(lazyWithRetry(() => import("./routes/public/faq-page.tsx")));
 const ForRetailersPage = lazy(lazyWithRetry(() => import("./routes/public/for-retailers-page.tsx")));
@@ -75,8 +51,6 @@ export const router = createBrowserRouter([
     path: "/",
     element: <RootLayout />,
     errorElement: <RouteError />,
-    // While the first screen's modules load (the guest's, which the router loads before it shows them).
-    hydrateFallbackElement: <DelayedSkeleton />,
     children: [
       {
         path: "",
@@ -90,23 +64,8 @@ export const router = createBrowserRouter([
       { path: "terms-of-use", element: page(TermsOfUsePage) },
       { path: "privacy-policy", element: page(PrivacyPolicyPage) },
       { path: "accessibility", element: page(AccessibilityStatementPage) },
-      {
-        path: "service/customer/:tableCode",
-        lazy: CustomerLayout,
-        children: [
-          { index: true, lazy: TablePage },
-          { path: "menu", lazy: MenuPage },
-          { path: "order", lazy: OrderPage },
-          { path: "choose-payment-type", lazy: ChoosePaymentTypePage },
-          { path: "select-products-to-pay", lazy: SelectProductsToPayPage },
-          { path: "payment", lazy: PaymentPage },
-          { path: "successful-payment", lazy: PaymentSuccessPage },
-          { path: "successful-viva-payment", lazy: PaymentSuccessPage },
-        ],
-      },
-      // The card provider's returns, outside a table's code (spec 1 §2).
-      { path: "service/customer/successful-payment", lazy: PaymentCompletionPage },
-      { path: "service/customer/failed-payment", lazy: PaymentFailedPage },
+      // The guest's pages start from a root of their own (main.tsx, guest/guest-routes.tsx).
+      { path: "service/customer/*", element: <DocumentNavigation /> },
       {
         path: "service/prep",
         element: page(PrepLayout),

@@ -11,6 +11,12 @@ import { type Catalog, el } from "./locales/el.ts";
 
 /** The chosen language is remembered under this key (spec 1 §9). */
 export const LANGUAGE_KEY = "language";
+/**
+ * The chosen language is also kept in a cookie of the same name: the server renders a guest's
+ * menu page before any script runs, so it must read the choice from the request (see
+ * docs/decisions/guest-menu-server-rendering.md).
+ */
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const LOCALES: Record<Language, string> = { el: "el-GR", en: "en-US" };
 
 export type TranslationParams = Record<string, unknown>;
@@ -28,14 +34,25 @@ function isLanguage(value: unknown): value is Language {
   return value === "el" || value === "en";
 }
 
-function storedLanguage(): Language {
+/** The language this browser chose, if it ever chose one. */
+export function chosenLanguage(): Language | null {
   try {
     const stored = typeof localStorage === "undefined" ? null : localStorage.getItem(LANGUAGE_KEY);
     if (isLanguage(stored)) return stored;
   } catch {
-    /* storage unavailable: Greek */
+    /* storage unavailable: none chosen */
   }
-  return "el";
+  return null;
+}
+
+function storedLanguage(): Language {
+  return chosenLanguage() ?? "el";
+}
+
+function rememberInCookie(lang: Language): void {
+  if (typeof document === "undefined") return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari on guests' phones
+  document.cookie = `${LANGUAGE_KEY}=${lang}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 
 async function loadCatalog(lang: Language): Promise<Catalog> {
@@ -125,13 +142,20 @@ export async function setLanguage(lang: Language): Promise<void> {
   } catch {
     /* not remembered, still applied */
   }
+  rememberInCookie(lang);
   if (lang === language) return;
   await loadCatalog(lang);
   apply(lang);
 }
 
-/** Loads the remembered language before the first render, so nothing flashes in Greek first. */
-export async function initI18n(): Promise<void> {
+/**
+ * Loads the remembered language before the first render, so nothing flashes in Greek first. A page
+ * the server rendered names the language it rendered in: the first render (the hydration) uses it.
+ */
+export async function initI18n(rendered?: Language): Promise<void> {
+  const chosen = chosenLanguage();
+  if (chosen) rememberInCookie(chosen);
+  if (rendered) language = rendered;
   const lang = language;
   if (lang !== "el") {
     try {
@@ -141,6 +165,15 @@ export async function initI18n(): Promise<void> {
     }
   }
   apply(language);
+}
+
+/**
+ * The server's rendering of a page: switches to a language whose catalog initI18n already loaded,
+ * synchronously, so a render that follows at once cannot interleave with another page's.
+ */
+export function renderInLanguage(lang: Language): void {
+  if (!catalogs[lang]) throw new Error(`the ${lang} catalog is not loaded`);
+  apply(lang);
 }
 
 export function onLanguageChange(listener: () => void): () => void {

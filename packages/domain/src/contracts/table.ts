@@ -4,6 +4,7 @@ import { closedAreas, menu } from "./menu.ts";
 
 export const tableCodeParams = z.object({ code: z.string().trim().min(1).max(64) });
 export const tableLookup = z.object({ tableId: z.number(), tableCode: z.string() });
+export type TableLookup = z.infer<typeof tableLookup>;
 
 export const retailerInfo = z.object({
   name: z.string(),

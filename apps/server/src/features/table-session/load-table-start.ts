@@ -13,11 +13,35 @@ export interface GuestMenuSource {
 }
 
 /**
- * Everything a guest's table page needs to start, read at once (issue 29): the code lookup, the
- * venue, the menu and the closed areas, which anyone may read, and for a guest checked in at this
- * table their reservation and the table's open requests. Anyone else (a guest checked in at
- * another table or venue, or not yet, staff) gets nulls there, never a 403: the guest is about to
- * check in here, and a 403 would end their session on the phone (spec 1 §8).
+ * What anyone holding a table's QR code may read, in one language: the code lookup, the venue, the
+ * menu and the closed areas. The start call answers it, and the server renders a table's menu page
+ * from it (features/guest-pages), so both show the same.
+ */
+export async function loadPublicTableStart(options: {
+  db: Queryable;
+  menus: GuestMenuSource;
+  code: string;
+  lang: Language;
+}): Promise<PublicTableStart> {
+  const { db, menus, lang } = options;
+  const { table, venue } = await findTableWithVenueByCode({ db, code: options.code });
+  const [menu, closedAreas] = await Promise.all([menus.menu(table.retailerId, lang), menus.closedAreas(table.retailerId)]);
+  return {
+    retailerId: table.retailerId,
+    table: { tableId: table.id, tableCode: table.code },
+    retailerInfo: presentRetailerInfo(table, venue, lang),
+    menu,
+    closedAreas,
+  };
+}
+
+export type PublicTableStart = Pick<TableStart, "table" | "retailerInfo" | "menu" | "closedAreas"> & { retailerId: number };
+
+/**
+ * Everything a guest's table page needs to start, read at once (issue 29): the public part above,
+ * and for a guest checked in at this table their reservation and the table's open requests. Anyone
+ * else (a guest checked in at another table or venue, or not yet, staff) gets nulls there, never a
+ * 403: the guest is about to check in here, and a 403 would end their session on the phone (spec 1 §8).
  */
 export async function loadTableStart(options: {
   db: Queryable;
@@ -26,16 +50,12 @@ export async function loadTableStart(options: {
   lang: Language;
   principal: Principal | null;
 }): Promise<TableStart> {
-  const { db, menus, lang, principal } = options;
-  const { table, venue } = await findTableWithVenueByCode({ db, code: options.code });
-  const [menu, closedAreas, guest] = await Promise.all([
-    menus.menu(table.retailerId, lang),
-    menus.closedAreas(table.retailerId),
-    principal?.role === "USER" ? guestAtTable(db, principal.userId, table.id) : null,
-  ]);
+  const { db, principal } = options;
+  const { table, retailerInfo, menu, closedAreas } = await loadPublicTableStart(options);
+  const guest = principal?.role === "USER" ? await guestAtTable(db, principal.userId, table.tableId) : null;
   return {
-    table: { tableId: table.id, tableCode: table.code },
-    retailerInfo: presentRetailerInfo(table, venue, lang),
+    table,
+    retailerInfo,
     menu,
     closedAreas,
     reservationId: guest?.reservationId ?? null,

@@ -15,7 +15,7 @@ import type { AppContext } from "../../context.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { checkInGuest, checkOutGuest, findTableByCode } from "./check-in.ts";
 import { type GuestMenuSource, loadTableStart } from "./load-table-start.ts";
-import { loadTableState } from "./table-state.ts";
+import { loadRetailerInfo, loadTableState } from "./table-state.ts";
 
 /** The guest's table: finding it by code, checking in and out, and its live state. */
 export const tableSessionRoutes: FastifyPluginAsyncZod<{
@@ -63,7 +63,7 @@ export const tableSessionRoutes: FastifyPluginAsyncZod<{
     { schema: { params: tableIdParams, response: { 200: retailerInfo } } },
     async (request) => {
       await authorizeTable(db, requirePrincipal(request), request.params.tableId);
-      return (await loadTableState(db, request.params.tableId, requestLanguage(request))).retailerInfo;
+      return loadRetailerInfo(db, request.params.tableId, requestLanguage(request));
     },
   );
 

@@ -47,11 +47,7 @@ export async function loadOpenRequests(
   };
 }
 
-/**
- * Everything a guest's table screen shows, for one language: the venue, the open session's
- * items (cancelled ones stay visible with their badge), what is unpaid, and active requests.
- */
-export async function loadTableState(db: Queryable, tableId: number, lang: Language): Promise<TableState> {
+async function loadTableWithVenue(db: Queryable, tableId: number) {
   const [row] = await db
     .select({ table: diningTables, retailer: retailers })
     .from(diningTables)
@@ -59,7 +55,21 @@ export async function loadTableState(db: Queryable, tableId: number, lang: Langu
     .where(eq(diningTables.id, tableId))
     .limit(1);
   if (!row) throw new AppError("table_not_found", 404);
-  const { table, retailer } = row;
+  return row;
+}
+
+/** The venue a table belongs to, as a guest's screens head it, and the table's name. */
+export async function loadRetailerInfo(db: Queryable, tableId: number, lang: Language): Promise<RetailerInfo> {
+  const { table, retailer } = await loadTableWithVenue(db, tableId);
+  return presentRetailerInfo(table, retailer, lang);
+}
+
+/**
+ * Everything a guest's table screen shows, for one language: the venue, the open session's
+ * items (cancelled ones stay visible with their badge), what is unpaid, and active requests.
+ */
+export async function loadTableState(db: Queryable, tableId: number, lang: Language): Promise<TableState> {
+  const { table, retailer } = await loadTableWithVenue(db, tableId);
   const [session] = await db
     .select()
     .from(tableSessions)

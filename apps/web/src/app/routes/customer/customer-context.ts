@@ -13,6 +13,21 @@ export function useCustomerContext(): CustomerContext {
   return useOutletContext<CustomerContext>();
 }
 
+/**
+ * What the menu page is given before the guest is signed in and checked in: the layout shows it
+ * under the sign-in popup, and the same page goes on once checked in (what was tapped stays).
+ */
+export interface MenuPreviewContext {
+  tableId: number;
+  tableCode: string;
+  checkedIn: false;
+}
+
+export function useMenuContext(): { tableId: number; tableCode: string; checkedIn: boolean } {
+  const context = useOutletContext<CustomerContext | MenuPreviewContext>();
+  return { tableId: context.tableId, tableCode: context.tableCode, checkedIn: !("checkedIn" in context) };
+}
+
 export const tablePath = (tableCode: string, sub = "") =>
   `/service/customer/${encodeURIComponent(tableCode)}${sub ? `/${sub}` : ""}`;
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { type LoaderFunctionArgs, Outlet, useNavigate, useParams } from "react-router";
+import { Outlet, useMatch, useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { usePreparedPrices } from "../../../components/price.tsx";
@@ -14,12 +14,13 @@ import { NoTableScreen } from "../../../features/table-feed/components/no-table-
 import { TableNotInServiceScreen } from "../../../features/table-feed/components/table-not-in-service.tsx";
 import { useLiveTableFeed } from "../../../features/table-feed/hooks/use-live-table-feed.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { currentLanguage, useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { useToken } from "../../../lib/session.ts";
-import { queryClient as appQueryClient } from "../../providers.tsx";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 import styles from "./customer.module.css";
-import { type CustomerContext, lastTableCode, tablePath } from "./customer-context.ts";
+import { type CustomerContext, lastTableCode, type MenuPreviewContext, tablePath } from "./customer-context.ts";
 import { CustomerHeader } from "./customer-header.tsx";
+import { MenuScreen } from "./menu-page.tsx";
 import { seedCheckIn, startTable } from "./table-start.ts";
 import { usePaymentCompleted } from "./use-payment-completed.ts";
 
@@ -37,20 +38,13 @@ function Problem({ message, onRetry }: { message: string; onRetry?: () => void }
   );
 }
 
-/** Runs before the layout renders, so the table's reads start a render earlier. */
-export function loader({ params }: LoaderFunctionArgs): null {
-  // An unknown code or a failed start is the layout's to explain, from the code lookup's query.
-  startTable(appQueryClient, params.tableCode ?? "", currentLanguage()).catch(() => {});
-  return null;
-}
-
 /**
  * Everything under /service/customer/{tableCode}: sign-in (terms accepted) and check-in first,
- * and only then the table's screens show. The table's code and its menu need neither, so they
- * come in one start call while the sign-in popup is open, and continuing as a guest checks in
- * with the sign-in's own request (a returning guest's start says whether they are checked in
- * here already). The table's live state is followed here, so it is current on whichever screen
- * the guest is.
+ * and only then the table's screens show. The table's code and its menu need neither: on the
+ * table's and the menu's address the menu shows under the sign-in popup (the server renders it
+ * into the page, or one start call brings it), and continuing as a guest checks in with the
+ * sign-in's own request. The table's live state is followed here, so it is current on whichever
+ * screen the guest is.
  */
 export default function CustomerLayout() {
   const { tableCode = "" } = useParams();
@@ -74,6 +68,20 @@ export default function CustomerLayout() {
   }, [tableCode, lang, queryClient]);
   usePreparedPrices();
   const navigate = useNavigate();
+  // The server renders a guest as signed out (the session is in the browser's storage): the popup
+  // opens only after the hydration, and never for a guest whose session is already there.
+  const hydrated = useHydrated();
+  const onMenu = useMatch("/service/customer/:tableCode/menu") !== null;
+  const onTable = useMatch("/service/customer/:tableCode") !== null;
+  // Until the guest is checked in: on the menu's address its page (the same one goes on after),
+  // on the table's the menu too (the table's own screen needs the check-in).
+  let waiting: ReactNode = <DelayedSkeleton rows={4} />;
+  if (tableId !== undefined && onMenu) {
+    const preview: MenuPreviewContext = { tableId, tableCode, checkedIn: false };
+    waiting = <Outlet context={preview} />;
+  } else if (tableId !== undefined && onTable) {
+    waiting = <MenuScreen tableId={tableId} tableCode={tableCode} checkedIn={false} />;
+  }
   // A settled payment request (-1) takes every guest at the table to the success page.
   usePaymentCompleted(ready ? (tableId as number) : null, (paid) => {
     const query = new URLSearchParams();
@@ -83,8 +91,9 @@ export default function CustomerLayout() {
   });
 
   let content: ReactNode;
+  let signIn: ReactNode = null;
   if (token && isLoading) {
-    content = <DelayedSkeleton rows={4} />;
+    content = waiting;
   } else if (token && accountError && !(accountError instanceof ApiError && accountError.status === 401)) {
     content = <Problem message={errorMessage(accountError)} onRetry={() => window.location.reload()} />;
   } else if (lookup.error instanceof ApiError && lookup.error.key === "venue_not_accepting_guests") {
@@ -94,13 +103,15 @@ export default function CustomerLayout() {
     // Said before any sign-in too: there is no table to sign in at.
     content = <NoTableScreen />;
   } else if (!account || !isGuest) {
+    content = waiting;
     // Continuing as a guest checks in at this table with the same request.
-    content = (
-      <GuestSignInDialog
-        staffSignedIn={Boolean(account) && !isGuest}
-        atTable={{ tableCode, onCheckedIn: (reservation, accountId) => seedCheckIn(queryClient, reservation, accountId) }}
-      />
-    );
+    if (hydrated)
+      signIn = (
+        <GuestSignInDialog
+          staffSignedIn={Boolean(account) && !isGuest}
+          atTable={{ tableCode, onCheckedIn: (reservation, accountId) => seedCheckIn(queryClient, reservation, accountId) }}
+        />
+      );
   } else if (lookup.isError) {
     content = <Problem message={errorMessage(lookup.error)} onRetry={() => void lookup.refetch()} />;
   } else if (checkIn.error instanceof ApiError && checkIn.error.key === "table_not_in_service") {
@@ -110,7 +121,7 @@ export default function CustomerLayout() {
   } else if (checkIn.isError) {
     content = <Problem message={errorMessage(checkIn.error)} onRetry={() => void checkIn.refetch()} />;
   } else if (!ready || !account) {
-    content = <DelayedSkeleton rows={4} />;
+    content = waiting;
   } else {
     const context: CustomerContext = { tableId: tableId as number, tableCode, account };
     content = <Outlet context={context} />;
@@ -119,7 +130,11 @@ export default function CustomerLayout() {
   return (
     <div className={styles.shell}>
       <CustomerHeader tableCode={tableCode} account={isGuest ? account : null} />
-      <main className={styles.main}>{content}</main>
+      {/* The popup after the content: the menu's page stays the same element when it closes. */}
+      <main className={styles.main}>
+        {content}
+        {signIn}
+      </main>
     </div>
   );
 }

@@ -13,27 +13,37 @@ import { MenuProductList } from "../../../features/menu/components/menu-product-
 import { MenuSearchField } from "../../../features/menu/components/menu-search-field.tsx";
 import { useMenuSearch } from "../../../features/menu/hooks/use-menu-search.ts";
 import { useTableFeed } from "../../../features/table-feed/api/get-table-feed.ts";
+import { useVenueHeader } from "../../../features/table-feed/api/get-venue-header.ts";
 import { RequestNotice } from "../../../features/table-feed/components/table-actions.tsx";
 import { TableNotInServiceNotice } from "../../../features/table-feed/components/table-not-in-service.tsx";
+import { VenueCard } from "../../../features/table-feed/components/venue-card.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { preloadWhenIdle } from "../../../lib/lazy-with-retry.ts";
 import styles from "./customer.module.css";
-import { tablePath, useCustomerContext } from "./customer-context.ts";
-import { loadChoosePaymentTypePage, loadOrderPage, loadPaymentPage, loadTablePage } from "./guest-screens.ts";
+import { tablePath, useMenuContext } from "./customer-context.ts";
+import { loadChoosePaymentTypePage, loadOrderPage, loadPaymentPage } from "./guest-screens.ts";
+
+/** The menu page, under the sign-in popup and once checked in at the table. */
+export default function MenuPage() {
+  const { tableId, tableCode, checkedIn } = useMenuContext();
+  return <MenuScreen tableId={tableId} tableCode={tableCode} checkedIn={checkedIn} />;
+}
 
 /**
  * The venue's menu: a category at a time; configured items go into the table's basket. Above it,
  * why something is missing: the table is out of service, or an area (the kitchen) is closed.
+ * Before the guest is checked in (under the sign-in popup, and in the page the server renders),
+ * it shows the venue and the menu, which anyone may read, and nothing of the table's session.
  */
-export default function MenuPage() {
+export function MenuScreen({ tableId, tableCode, checkedIn }: { tableId: number; tableCode: string; checkedIn: boolean }) {
   const { t } = useTranslation();
   const panelId = useId();
-  const { tableId, tableCode } = useCustomerContext();
   const { lang } = useLanguage();
   const menu = useTableMenu(tableId, lang);
   const closedAreas = useClosedAreas(tableId);
-  const table = useTableFeed(tableId, lang).data;
+  const table = useTableFeed(tableId, lang, checkedIn).data;
+  const venue = useVenueHeader(tableId, lang, checkedIn).data;
   const outOfService = table?.onService === false;
   // Another phone asked the waiter to collect: said live here; what is added stays in the basket.
   const paymentRequested = table != null && table.activePaymentRequestId !== null;
@@ -46,14 +56,16 @@ export default function MenuPage() {
   const found = useMenuSearch(categories, query);
 
   // Once the menu shows, the screens a guest goes on to load while nothing else is happening: the
-  // basket, the table, the payment open even if the connection drops in between.
-  const menuShown = menu.isSuccess;
+  // basket and the payment open even if the connection drops in between.
+  // Not under the sign-in popup: the page's first load is the menu's, the rest can wait for the guest.
+  const menuShown = menu.isSuccess && checkedIn;
   useEffect(() => {
-    if (menuShown) return preloadWhenIdle([loadOrderPage, loadTablePage, loadChoosePaymentTypePage, loadPaymentPage]);
+    if (menuShown) return preloadWhenIdle([loadOrderPage, loadChoosePaymentTypePage, loadPaymentPage]);
   }, [menuShown]);
 
   return (
     <div className={styles.withFooter} data-testid="menu-page">
+      {venue && <VenueCard info={venue} />}
       <div className={styles.stickyBar}>
         <div className={styles.titleRow}>
           <Link to={tablePath(tableCode)} className={styles.back} aria-label={t("common.back")}>

@@ -7,6 +7,7 @@ import { tableMenuQueryOptions } from "../../../features/menu/api/get-table-menu
 import { checkInQueryOptions } from "../../../features/table-feed/api/check-in.ts";
 import { tableByCodeQueryOptions } from "../../../features/table-feed/api/get-table-by-code.ts";
 import { getTableStart } from "../../../features/table-feed/api/get-table-start.ts";
+import { venueHeaderQueryOptions } from "../../../features/table-feed/api/get-venue-header.ts";
 import { getToken } from "../../../lib/session.ts";
 
 /**
@@ -25,21 +26,34 @@ export function seedCheckIn(queryClient: QueryClient, reservation: { id: number;
 }
 
 /**
- * Puts a start call's answer where the table's screens read it: under the keys of the code
- * lookup, the menu in `lang`, the closed areas and, when this account is checked in here, the
- * check-in. Each screen keeps its own query and finds it answered and fresh, so none asks again.
+ * Puts the public part of a table's start (the start call's, or the one the server rendered the
+ * page from) where the table's screens read it: under the keys of the code lookup, the venue's
+ * header and the menu in `lang`, and the closed areas. Each screen keeps its own query and finds it
+ * answered and fresh, so none asks again.
  */
+export function seedPublicTableStart(
+  queryClient: QueryClient,
+  start: Pick<TableStart, "table" | "retailerInfo" | "menu" | "closedAreas">,
+  lang: Language,
+  /** The code the guest's address holds, the lookup's key (the table's own code where it is not known). */
+  tableCode = start.table.tableCode,
+): void {
+  const { tableId } = start.table;
+  seed(queryClient, tableByCodeQueryOptions(tableCode), start.table);
+  seed(queryClient, venueHeaderQueryOptions(tableId, lang), start.retailerInfo);
+  seed(queryClient, tableMenuQueryOptions(tableId, lang), start.menu);
+  seed(queryClient, closedAreasQueryOptions(tableId), start.closedAreas);
+}
+
+/** A start call's answer in the cache: its public part and, when this account is checked in here, the check-in. */
 export function seedTableStart(
   queryClient: QueryClient,
   start: TableStart,
   { tableCode, lang, accountId }: { tableCode: string; lang: Language; accountId: number | null },
 ): void {
-  const { tableId } = start.table;
-  seed(queryClient, tableByCodeQueryOptions(tableCode), start.table);
-  seed(queryClient, tableMenuQueryOptions(tableId, lang), start.menu);
-  seed(queryClient, closedAreasQueryOptions(tableId), start.closedAreas);
+  seedPublicTableStart(queryClient, start, lang, tableCode);
   if (start.reservationId !== null && accountId !== null)
-    seedCheckIn(queryClient, { id: start.reservationId, tableId }, accountId);
+    seedCheckIn(queryClient, { id: start.reservationId, tableId: start.table.tableId }, accountId);
 }
 
 /**

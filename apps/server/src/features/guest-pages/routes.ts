@@ -1,0 +1,53 @@
+import type { GuestMenuPage } from "@tableorder/domain/contracts/guest-page";
+import type { Language } from "@tableorder/domain/enums";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { pageLanguage } from "../../lib/language.ts";
+import { GuestPageCache } from "./guest-page-cache.ts";
+import type { guestPageHtmlLoader } from "./guest-page-renderer.ts";
+
+/**
+ * The addresses a table's QR code opens: their HTML already holds the venue and its menu, rendered
+ * by React from the screens the browser then hydrates (docs/decisions/guest-menu-server-rendering.md).
+ * A code the page cannot be read for (unknown, its venue disabled) gets what any other address gets
+ * (the not-found handler: the app's index.html, whose screens explain it), and so does every code
+ * where the web build has no server rendering (`pages` null).
+ */
+export const guestPageRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  pages: ReturnType<typeof guestPageHtmlLoader>;
+  /** The public part of the table's start call (features/table-session), which the page shows. */
+  loadPage: (code: string, lang: Language) => Promise<Omit<GuestMenuPage, "lang"> & { retailerId: number }>;
+}> = async (app, { ctx, pages, loadPage }) => {
+  const { events } = ctx;
+  const cache = new GuestPageCache();
+  const unsubscribe = cache.followCatalog(events);
+  app.addHook("onClose", async () => unsubscribe());
+
+  const answer = async (request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply, sub: string) => {
+    if (!pages) return reply.callNotFound();
+    const { code } = request.params;
+    const lang = pageLanguage(request);
+    const url = `/service/customer/${encodeURIComponent(code)}${sub}`;
+    // The page differs by the chosen language, and holds what the venue changes any moment.
+    reply.header("Cache-Control", "no-cache").header("Vary", "Cookie, Accept-Language");
+    try {
+      const html = await cache.get(`${lang}:${url}`, async () => {
+        const [{ retailerId, ...page }, renderer] = await Promise.all([loadPage(code, lang), pages()]);
+        return { retailerId, html: renderer.render(url, { ...page, lang }) };
+      });
+      return reply.type("text/html; charset=utf-8").send(html);
+    } catch (error) {
+      // A page that cannot be rendered is still the app's to show, rendered in the browser.
+      if (!(error instanceof AppError)) request.log.error({ err: error }, "guest page not rendered");
+      return reply.callNotFound();
+    }
+  };
+
+  const schema = { hide: true };
+  app.get<{ Params: { code: string } }>("/service/customer/:code", { schema }, (request, reply) => answer(request, reply, ""));
+  app.get<{ Params: { code: string } }>("/service/customer/:code/menu", { schema }, (request, reply) =>
+    answer(request, reply, "/menu"),
+  );
+};
