@@ -10,7 +10,9 @@ import { migrationsFolder, openDatabase } from "../../src/db/client.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The migrated PGlite template: a data directory packed by dumpDataDir (PGlite runs only). */
+    /** The migrated PGlite template: a data directory (PGlite runs only). */
+    pgliteDirectory: string | undefined;
+    /** The same packed by dumpDataDir, for stores in memory (PGlite runs only). */
     pgliteImage: string | undefined;
     /** The migrated template database on TEST_POSTGRES_URL's server (PostgreSQL runs only). */
     postgresTemplate: string | undefined;
@@ -28,9 +30,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const postgresUrl = process.env.TEST_POSTGRES_URL;
   if (!postgresUrl) {
     const directory = mkdtempSync(path.join(tmpdir(), "tableorder-template-"));
-    const image = path.join(directory, "migrated.tar");
+    const dataDir = path.join(directory, "db");
+    const image = path.join(directory, "db.tar");
     const script = path.join(import.meta.dirname, "pglite-image.mjs");
-    await promisify(execFile)(process.execPath, [script, migrationsFolder, image], { timeout: 120_000 });
+    await promisify(execFile)(process.execPath, [script, migrationsFolder, dataDir, image], { timeout: 120_000 });
+    project.provide("pgliteDirectory", dataDir);
     project.provide("pgliteImage", image);
     project.provide("postgresTemplate", undefined);
     return async () => rmSync(directory, { recursive: true, force: true });
@@ -45,6 +49,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await template.close();
   }
+  project.provide("pgliteDirectory", undefined);
   project.provide("pgliteImage", undefined);
   project.provide("postgresTemplate", name);
   return () => adminQuery(postgresUrl, `drop database if exists ${name} with (force)`);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -33,7 +33,19 @@ export async function createMigratedTestDatabase(): Promise<{ url: string; embed
   return { url: await createPostgresDatabase(postgresUrl, provided("postgresTemplate")) };
 }
 
-function provided(key: "pgliteImage" | "postgresTemplate"): string {
+/**
+ * A new database with every migration applied that outlives a server, for a test that restarts
+ * one: on PGlite in `dataDir`/db, a copy of the run's migrated template directory; on PostgreSQL a
+ * database created from the template database (global-setup.ts).
+ */
+export async function createMigratedDurableDatabaseUrl(dataDir: string): Promise<string> {
+  if (postgresUrl) return createPostgresDatabase(postgresUrl, provided("postgresTemplate"));
+  const target = path.join(dataDir, "db");
+  cpSync(provided("pgliteDirectory"), target, { recursive: true });
+  return `pglite://${target}`;
+}
+
+function provided(key: "pgliteDirectory" | "pgliteImage" | "postgresTemplate"): string {
   const value = inject(key);
   if (!value) throw new Error(`${key} is made by test/support/global-setup.ts, the integration project's globalSetup`);
   return value;
