@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["apps/server/test/**/*.test.ts", "apps/print-agent/test/**/*.test.ts"],
+          // One migrated database per run, which each file's new databases copy.
+          globalSetup: ["apps/server/test/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

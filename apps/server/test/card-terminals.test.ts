@@ -8,7 +8,7 @@ import { cardTerminals, orderProducts, payments, sandboxTerminalSales, tableSess
 import { buildRunningVenue, buildStaff, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { listen } from "./support/stomp-client.ts";
-import { createTestDatabaseUrl, postgresUrl, startTestServer, type TestServer } from "./support/test-app.ts";
+import { createMigratedDurableDatabaseUrl, startTestServer, type TestServer } from "./support/test-app.ts";
 
 /**
  * Card terminals at the table with the sandbox terminal (the embedded default): a collection with
@@ -490,7 +490,7 @@ describe("a terminal that never answers", () => {
 describe("a restart while a sale waits at the terminal", () => {
   it("loses nothing: the hold stays, the terminal still shows the sale, and its approval pays after the restart", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-terminal-restart-"));
-    const databaseUrl = postgresUrl ? await createTestDatabaseUrl() : `pglite://${path.join(dataDir, "db")}`;
+    const databaseUrl = await createMigratedDurableDatabaseUrl(dataDir);
     let first: TestServer | null = await startTestServer({ databaseUrl, dataDir });
     let second: TestServer | null = null;
     try {
@@ -532,7 +532,7 @@ describe("a restart while a sale waits at the terminal", () => {
 
   it("a sale decided while no server ran is settled by the next one's watcher", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-terminal-restart-"));
-    const databaseUrl = postgresUrl ? await createTestDatabaseUrl() : `pglite://${path.join(dataDir, "db")}`;
+    const databaseUrl = await createMigratedDurableDatabaseUrl(dataDir);
     const first = await startTestServer({ databaseUrl, dataDir });
     const here = await buildRunningVenue(first.database.db);
     const terminal = await buildTerminal(first.database.db, here.venue.id);

@@ -7,7 +7,7 @@ import { type Db, openDatabase } from "../src/db/client.ts";
 import { documentCounters, documents, payments, retailers, sandboxMydataInvoices } from "../src/db/schema.ts";
 import { buildBackOfficeVenue, buildTable, TEST_PASSWORD } from "./support/factories.ts";
 import { freePort, type ProbeEvent, ServerChild, testServerEnv } from "./support/server-child.ts";
-import { createTestDatabaseUrl, postgresUrl } from "./support/test-app.ts";
+import { createMigratedDurableDatabaseUrl, postgresUrl } from "./support/test-app.ts";
 
 /**
  * Issue 13: "a kill -9 at any point loses no document and sends none twice", for real. The
@@ -113,7 +113,7 @@ describe("a kill -9 at any point", () => {
   it("loses no document and sends none twice", { timeout: 420_000 }, async () => {
     const began = Date.now();
     const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-fiscal-kill-"));
-    const databaseUrl = postgresUrl ? await createTestDatabaseUrl() : `pglite://${path.join(dataDir, "db")}`;
+    const databaseUrl = await createMigratedDurableDatabaseUrl(dataDir);
     const port = await freePort();
     const server = new ServerChild({
       port,

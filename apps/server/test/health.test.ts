@@ -11,7 +11,7 @@ import { SHUTDOWN_MESSAGE } from "../src/realtime/stomp-hub.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { freePort, ServerChild, testServerEnv } from "./support/server-child.ts";
-import { createTestDatabaseUrl, postgresUrl, startTestServer } from "./support/test-app.ts";
+import { createMigratedDurableDatabaseUrl, startTestServer } from "./support/test-app.ts";
 
 const JWT_SECRET = "health-test-secret-health-test-secret-01";
 const GUESTS = 4;
@@ -72,7 +72,7 @@ describe("a graceful stop on SIGTERM", () => {
     timeout: 180_000,
   }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-sigterm-"));
-    const databaseUrl = postgresUrl ? await createTestDatabaseUrl() : `pglite://${path.join(dataDir, "db")}`;
+    const databaseUrl = await createMigratedDurableDatabaseUrl(dataDir);
     // The venue is made before the child starts: the child then holds the embedded database alone.
     const seeding = await openDatabase(databaseUrl);
     await seeding.migrate();

@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { buildRunningVenue } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
-import { createTestDatabaseUrl, postgresUrl, startTestServer } from "./support/test-app.ts";
+import { createMigratedDurableDatabaseUrl, startTestServer } from "./support/test-app.ts";
 
 describe("a restart mid-service", () => {
   it("loses no order, and a listening kitchen reconnects by itself and receives the next ticket", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-restart-"));
-    const databaseUrl = postgresUrl ? await createTestDatabaseUrl() : `pglite://${path.join(dataDir, "db")}`;
+    const databaseUrl = await createMigratedDurableDatabaseUrl(dataDir);
     let server = await startTestServer({ databaseUrl, dataDir });
     const port = new URL(server.baseUrl).port;
     const venue = await buildRunningVenue(server.database.db);

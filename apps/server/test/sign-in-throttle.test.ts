@@ -8,7 +8,13 @@ import { LOGIN_AT_ADDRESS } from "../src/features/auth/sign-in-throttle-rule.ts"
 import { GUEST_RATE_LIMITS } from "../src/lib/rate-limits.ts";
 import { buildRunningVenue, TEST_PASSWORD } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
-import { createTestDatabaseUrl, postgresUrl, startTestServer, startTwoInstances, type TestServer } from "./support/test-app.ts";
+import {
+  createMigratedDurableDatabaseUrl,
+  postgresUrl,
+  startTestServer,
+  startTwoInstances,
+  type TestServer,
+} from "./support/test-app.ts";
 
 /** Behind one proxy, so each request can come from the address the test names. */
 const BEHIND_PROXY = { TRUST_PROXY: "1", GUEST_RATE_LIMIT_FACTOR: "1" };
@@ -115,7 +121,7 @@ describe("the staff sign-in lock is in the database", () => {
   // Two starts of an on-disk database (PGlite opens and migrates it each time) take a while.
   it("survives a restart", { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "tableorder-throttle-"));
-    const databaseUrl = postgresUrl ? await createTestDatabaseUrl() : `pglite://${path.join(dataDir, "db")}`;
+    const databaseUrl = await createMigratedDurableDatabaseUrl(dataDir);
     let server = await startTestServer({ databaseUrl, dataDir, env: BEHIND_PROXY });
     try {
       const venue = await buildRunningVenue(server.database.db);

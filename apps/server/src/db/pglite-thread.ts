@@ -56,14 +56,17 @@ export class PGliteThread implements Statements {
    * Starts the thread on a data directory (none: in memory) and waits until PGlite is ready.
    * `cacheMb` is PostgreSQL's page cache (shared_buffers, DEFAULT_CACHE_MB unless given).
    * `onStatement` hears each statement's duration in seconds, as this side waited for it.
+   * `image`, in memory only: a data directory packed by PGlite's dumpDataDir (a tar file) the store
+   * starts as, instead of a new one made by initdb.
    */
   static async start(
     dataDir: string | null,
-    options: { cacheMb?: number; onStatement?: (seconds: number) => void } = {},
+    options: { cacheMb?: number; onStatement?: (seconds: number) => void; image?: string } = {},
   ): Promise<PGliteThread> {
+    if (dataDir && options.image) throw new Error("an image is for a store in memory; a data directory holds its own");
     if (dataDir && !holdsDatabase(dataDir)) await createDatabase(dataDir);
     const worker = new Worker(runtimeFile("db/pglite-worker.mjs"), {
-      workerData: { dataDir, cacheMb: options.cacheMb ?? DEFAULT_CACHE_MB },
+      workerData: { dataDir, cacheMb: options.cacheMb ?? DEFAULT_CACHE_MB, image: options.image },
     });
     const thread = new PGliteThread(worker, options.onStatement ?? (() => undefined));
     await thread.call({ op: "ready" });

@@ -3,7 +3,7 @@
 // JSON for one core. Here it has a core of its own; `pglite-thread.ts` is the other side.
 // Plain JavaScript on purpose: a worker is started by Node itself, without the TypeScript loader
 // of the process that starts it (tsx, vitest).
-import { closeSync, openSync, readdirSync, readSync, statSync, writeSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
@@ -12,7 +12,12 @@ const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPor
 // The page cache (shared_buffers) is set on purpose, on the command line so the data directory's
 // own postgresql.conf stays as initdb wrote it; PGlite's default of 128 MB was touched whole at
 // start and was most of the idle process (docs/performance.md, "Start-up and idle memory").
-const options = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${workerData.cacheMb}MB`] };
+// A store in memory starts as a copy of `image` when given (a data directory PGlite packed with
+// dumpDataDir), without running initdb.
+const options = {
+  startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${workerData.cacheMb}MB`],
+  ...(workerData.image ? { loadDataDir: new Blob([readFileSync(workerData.image)]) } : {}),
+};
 const database = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 
 /** Open transactions by id: the PGlite transaction handle and how to end its callback. */

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { type BuiltApp, buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type Database, openDatabase } from "../../src/db/client.ts";
@@ -16,14 +17,47 @@ import type { EventBus } from "../../src/realtime/types.ts";
  */
 export const postgresUrl = process.env.TEST_POSTGRES_URL;
 
+/** A new, empty database: nothing migrated yet. */
 export async function createTestDatabaseUrl(): Promise<string> {
   if (!postgresUrl) return "pglite://memory://";
+  return createPostgresDatabase(postgresUrl);
+}
+
+/**
+ * A new database with every migration applied, a copy of the run's migrated template
+ * (global-setup.ts): on PGlite a store in memory started from its image, on PostgreSQL a database
+ * created from the template database.
+ */
+export async function createMigratedTestDatabase(): Promise<{ url: string; embeddedImage?: string }> {
+  if (!postgresUrl) return { url: "pglite://memory://", embeddedImage: provided("pgliteImage") };
+  return { url: await createPostgresDatabase(postgresUrl, provided("postgresTemplate")) };
+}
+
+/**
+ * A new database with every migration applied that outlives a server, for a test that restarts
+ * one: on PGlite in `dataDir`/db, a copy of the run's migrated template directory; on PostgreSQL a
+ * database created from the template database (global-setup.ts).
+ */
+export async function createMigratedDurableDatabaseUrl(dataDir: string): Promise<string> {
+  if (postgresUrl) return createPostgresDatabase(postgresUrl, provided("postgresTemplate"));
+  const target = path.join(dataDir, "db");
+  cpSync(provided("pgliteDirectory"), target, { recursive: true });
+  return `pglite://${target}`;
+}
+
+function provided(key: "pgliteDirectory" | "pgliteImage" | "postgresTemplate"): string {
+  const value = inject(key);
+  if (!value) throw new Error(`${key} is made by test/support/global-setup.ts, the integration project's globalSetup`);
+  return value;
+}
+
+async function createPostgresDatabase(serverUrl: string, template?: string): Promise<string> {
   const name = `t_${randomUUID().replaceAll("-", "").slice(0, 20)}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
-  const url = new URL(postgresUrl);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -38,7 +72,9 @@ export interface TestServer extends BuiltApp {
 
 /**
  * Starts the real app (HTTP + WebSocket) on a loopback port over a migrated database. `env` adds
- * to (or overrides) the settings the configuration is loaded from, e.g. GOOGLE_CLIENT_ID.
+ * to (or overrides) the settings the configuration is loaded from, e.g. GOOGLE_CLIENT_ID. Without
+ * `databaseUrl` a new database: a copy of the migrated template (the app's migrate finds nothing to
+ * apply), or with `migrate: false` an empty one.
  */
 export async function startTestServer(
   options: {
@@ -51,7 +87,12 @@ export async function startTestServer(
     logStream?: LogStream;
   } = {},
 ): Promise<TestServer> {
-  const databaseUrl = options.databaseUrl ?? (await createTestDatabaseUrl());
+  const fresh = options.databaseUrl
+    ? { url: options.databaseUrl }
+    : options.migrate === false
+      ? { url: await createTestDatabaseUrl() }
+      : await createMigratedTestDatabase();
+  const databaseUrl = fresh.url;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "tableorder-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -64,7 +105,7 @@ export async function startTestServer(
     GUEST_RATE_LIMIT_FACTOR: "0",
     ...options.env,
   });
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl, { embeddedImage: fresh.embeddedImage });
   if (options.migrate !== false) await database.migrate();
   const events = await createEventBus({ databaseUrl: databaseUrl.startsWith("postgres") ? databaseUrl : undefined });
   const built = await buildApp({ config, database, events, logStream: options.logStream });
@@ -90,7 +131,7 @@ export async function startTestServer(
  * cross between them only through the bus (LISTEN/NOTIFY). The second does not migrate again.
  */
 export async function startTwoInstances(): Promise<[TestServer, TestServer]> {
-  const databaseUrl = await createTestDatabaseUrl();
+  const { url: databaseUrl } = await createMigratedTestDatabase();
   const a = await startTestServer({ databaseUrl });
   const b = await startTestServer({ databaseUrl, migrate: false });
   return [a, b];
