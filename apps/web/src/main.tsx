@@ -6,7 +6,7 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
 
 // The guest's pages have a root of their own, which the server renders into the page and which
-// carries none of the staff's code (docs/decisions/guest-menu-server-rendering.md).
+// carries none of the staff's code (docs/decisions/031-guest-menu-server-rendering.md).
 if (window.location.pathname.startsWith("/service/customer/")) {
   const { startGuestPages } = await import("./app/guest/guest-client.tsx");
   await startGuestPages(root);

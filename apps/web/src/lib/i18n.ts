@@ -14,7 +14,7 @@ export const LANGUAGE_KEY = "language";
 /**
  * The chosen language is also kept in a cookie of the same name: the server renders a guest's
  * menu page before any script runs, so it must read the choice from the request (see
- * docs/decisions/guest-menu-server-rendering.md).
+ * docs/decisions/031-guest-menu-server-rendering.md).
  */
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const LOCALES: Record<Language, string> = { el: "el-GR", en: "en-US" };

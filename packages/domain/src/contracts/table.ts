@@ -19,7 +19,7 @@ export type RetailerInfo = z.infer<typeof retailerInfo>;
 export const checkInResponse = z.object({ id: z.number() });
 
 /**
- * Beyond the spec (docs/decisions/table-start-in-one-call.md): what a guest's table page needs
+ * Beyond the spec (docs/decisions/030-table-start-in-one-call.md): what a guest's table page needs
  * to start, in one answer of GET api/cq-table/code/{code}/start. The table as the code lookup
  * answers it, the venue as retailer-info does, the menu in the caller's language and the closed
  * areas; for a guest checked in at this table, their reservation and the table's open waiter call

@@ -9,7 +9,7 @@ import type { guestPageHtmlLoader } from "./guest-page-renderer.ts";
 
 /**
  * The addresses a table's QR code opens: their HTML already holds the venue and its menu, rendered
- * by React from the screens the browser then hydrates (docs/decisions/guest-menu-server-rendering.md).
+ * by React from the screens the browser then hydrates (docs/decisions/031-guest-menu-server-rendering.md).
  * A code the page cannot be read for (unknown, its venue disabled) gets what any other address gets
  * (the not-found handler: the app's index.html, whose screens explain it), and so does every code
  * where the web build has no server rendering (`pages` null).

@@ -32,7 +32,7 @@ export const tableSessionRoutes: FastifyPluginAsyncZod<{
     findTableByCode({ db, code: request.params.code }),
   );
 
-  // Beyond the spec (docs/decisions/table-start-in-one-call.md): the code lookup, the venue, the
+  // Beyond the spec (docs/decisions/030-table-start-in-one-call.md): the code lookup, the venue, the
   // menu and the closed areas in one answer, so a guest's phone starts its table in one round trip.
   app.get(
     "/api/cq-table/code/:code/start",

@@ -45,7 +45,7 @@ function ScrollToTopOnNavigation() {
 /**
  * The guest's pages (/service/customer/*) in react-router's declarative mode: the same screens as
  * the app's router, rendered by the server into the page and hydrated by the browser
- * (docs/decisions/guest-menu-server-rendering.md). Nothing of the staff's areas is reachable here.
+ * (docs/decisions/031-guest-menu-server-rendering.md). Nothing of the staff's areas is reachable here.
  */
 export function GuestRoutes() {
   return (
