@@ -38,6 +38,12 @@ export function recordApiCalls(page: Page) {
     calls,
     /** The calls as "METHOD path", in the order they went out. */
     names: () => calls.map((c) => c.call),
+    /** The calls sent before the first `call` was answered: the round trips a screen's start overlapped. */
+    namesBeforeAnswer: (call: string) => {
+      const answeredAt = calls.find((c) => c.call === call)?.answeredAt;
+      if (answeredAt == null) throw new Error(`${call} was not answered`);
+      return calls.filter((c) => c.sentAt < answeredAt).map((c) => c.call);
+    },
     /** The log for a report: each call with its send and answer times. */
     log: () =>
       calls.map((c) => `${String(c.sentAt).padStart(5)}–${String(c.answeredAt ?? "…").padStart(5)} ms  ${c.call}`).join("\n"),

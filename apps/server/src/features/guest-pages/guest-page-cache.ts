@@ -1,3 +1,4 @@
+import { TABLE_SETTINGS_CHANGED } from "../../lib/tables-out-of-service.ts";
 import { CATALOG_CHANGING_EVENTS, VENUE_CACHE_MS } from "../../lib/venue-cache.ts";
 import type { EventBus } from "../../realtime/types.ts";
 
@@ -9,8 +10,15 @@ interface Entry {
 }
 
 /**
+ * What a rendered page shows beyond the menu: its table's label and code, and whether its venue
+ * takes guests at all (an operator's switch, which publishes the tables' settings change).
+ */
+const PAGE_CHANGING_EVENTS: ReadonlySet<string> = new Set([...CATALOG_CHANGING_EVENTS, TABLE_SETTINGS_CHANGED, "retailer.changed"]);
+
+/**
  * Rendered guest menu pages, one per address and language, kept for up to 60 s and dropped the
- * moment their venue's menu or closed areas change (the events the guests' menus follow). A page
+ * moment what they show changes: their venue's menu or closed areas (the events the guests' menus
+ * follow), a table's settings or the venue itself. A page
  * still being rendered when any venue changes is dropped too: which venue it shows is not known yet,
  * and a page begun before the change must not be served after it.
  */
@@ -19,7 +27,7 @@ export class GuestPageCache {
 
   followCatalog(events: EventBus): () => void {
     return events.subscribe((event) => {
-      if (CATALOG_CHANGING_EVENTS.has(event.type)) this.invalidate(event.retailerId);
+      if (PAGE_CHANGING_EVENTS.has(event.type)) this.invalidate(event.retailerId);
     });
   }
 

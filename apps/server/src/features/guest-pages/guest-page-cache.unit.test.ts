@@ -16,6 +16,9 @@ describe("GuestPageCache", () => {
     await events.publish({ type: "preparation-area.changed", retailerId: 1 });
     expect(await cache.get("el:/a", render)).toBe("page 2");
     expect(render).toHaveBeenCalledTimes(2);
+    // A table renamed, or the venue switched off by the operator, shows on the next page too.
+    await events.publish({ type: "table.settings-changed", retailerId: 1 });
+    expect(await cache.get("el:/a", render)).toBe("page 3");
   });
 
   it("never serves a page begun before a change, and keeps no failed rendering", async () => {
