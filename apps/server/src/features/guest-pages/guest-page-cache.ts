@@ -13,7 +13,11 @@ interface Entry {
  * What a rendered page shows beyond the menu: its table's label and code, and whether its venue
  * takes guests at all (an operator's switch, which publishes the tables' settings change).
  */
-const PAGE_CHANGING_EVENTS: ReadonlySet<string> = new Set([...CATALOG_CHANGING_EVENTS, TABLE_SETTINGS_CHANGED, "retailer.changed"]);
+const PAGE_CHANGING_EVENTS: ReadonlySet<string> = new Set([
+  ...CATALOG_CHANGING_EVENTS,
+  TABLE_SETTINGS_CHANGED,
+  "retailer.changed",
+]);
 
 /**
  * Rendered guest menu pages, one per address and language, kept for up to 60 s and dropped the
