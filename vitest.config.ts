@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          // The same migrated database, which each journey's server copies.
+          globalSetup: ["apps/server/test/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

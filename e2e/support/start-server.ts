@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { type Db, openDatabase } from "../../apps/server/src/db/client.ts";
@@ -42,7 +43,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     JWT_SECRET: randomBytes(32).toString("hex"),
     ...env,
   };
-  const database = await openDatabase("pglite://memory://");
+  // A copy of the run's migrated database (the project's globalSetup), not initdb and every migration.
+  const database = await openDatabase("pglite://memory://", { embeddedImage: inject("pgliteImage") });
   await database.migrate();
   await seedDemoVenue(database.db);
 
