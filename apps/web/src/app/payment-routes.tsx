@@ -1,6 +1,6 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { lazy } from "react";
 import type { RouteObject } from "react-router";
-import { DelayedSkeleton } from "../components/delayed-skeleton.tsx";
+import { lazyScreen } from "../components/delayed-skeleton.tsx";
 import { lazyWithRetry } from "../lib/lazy-with-retry.ts";
 import { NotFoundPage } from "./routes/not-found-page.tsx";
 
@@ -15,25 +15,17 @@ const FinalizePaymentPage = lazy(lazyWithRetry(() => import("./routes/waiter/pay
 const PendingPosPaymentPage = lazy(lazyWithRetry(() => import("./routes/waiter/payment/pending-pos-payment-page.tsx")));
 const TableTransferPage = lazy(lazyWithRetry(() => import("./routes/waiter/payment/table-transfer-page.tsx")));
 
-function page(Component: ComponentType) {
-  return (
-    <Suspense fallback={<DelayedSkeleton />}>
-      <Component />
-    </Suspense>
-  );
-}
-
 /**
  * The payment sub-routes (spec 2 §2.2), under a table's feed and a request's task page in the
  * waiter's app, and under the cash desk's service modal (spec 3 §2.3): one list for every mount.
  */
 export const waiterPaymentRoutes = (): RouteObject[] => [
-  { path: "choose-payment-type", element: page(ChoosePaymentTypePage) },
-  { path: "table-transfer", element: page(TableTransferPage) },
-  { path: "pending-pos-payment", element: page(PendingPosPaymentPage) },
-  { path: ":type", element: page(PaymentTypeRedirect) },
-  { path: ":type/select-products", element: page(SelectProductsPage) },
-  { path: ":type/choose-payment-method", element: page(ChoosePaymentMethodPage) },
-  { path: ":type/:method/finalize-payment", element: page(FinalizePaymentPage) },
+  { path: "choose-payment-type", element: lazyScreen(ChoosePaymentTypePage) },
+  { path: "table-transfer", element: lazyScreen(TableTransferPage) },
+  { path: "pending-pos-payment", element: lazyScreen(PendingPosPaymentPage) },
+  { path: ":type", element: lazyScreen(PaymentTypeRedirect) },
+  { path: ":type/select-products", element: lazyScreen(SelectProductsPage) },
+  { path: ":type/choose-payment-method", element: lazyScreen(ChoosePaymentMethodPage) },
+  { path: ":type/:method/finalize-payment", element: lazyScreen(FinalizePaymentPage) },
   { path: "*", element: <NotFoundPage /> },
 ];

@@ -1,6 +1,6 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
-import { DelayedSkeleton } from "../components/delayed-skeleton.tsx";
+import { lazyScreen } from "../components/delayed-skeleton.tsx";
 import { lazyWithRetry } from "../lib/lazy-with-retry.ts";
 import { DocumentNavigation } from "./document-navigation.tsx";
 import { waiterPaymentRoutes } from "./payment-routes.tsx";
@@ -38,14 +38,6 @@ const AdminPage = lazy(lazyWithRetry(() => import("./routes/staff/admin-page.tsx
 const OperatorPage = lazy(lazyWithRetry(() => import("./routes/operator/operator-page.tsx")));
 const SetPasswordPage = lazy(lazyWithRetry(() => import("./routes/staff/set-password-page.tsx")));
 
-function page(Component: ComponentType, fallback: ReactNode = <DelayedSkeleton />) {
-  return (
-    <Suspense fallback={fallback}>
-      <Component />
-    </Suspense>
-  );
-}
-
 export const router = createBrowserRouter([
   {
     path: "/",
@@ -54,53 +46,53 @@ export const router = createBrowserRouter([
     children: [
       {
         path: "",
-        element: page(HomePage),
-        children: [{ path: "business-login", element: page(BusinessLoginDialog, null) }],
+        element: lazyScreen(HomePage),
+        children: [{ path: "business-login", element: lazyScreen(BusinessLoginDialog, null) }],
       },
-      { path: "logout", element: page(LogoutPage) },
-      { path: "faq", element: page(FaqPage) },
-      { path: "for-retailers", element: page(ForRetailersPage) },
-      { path: "contact-us", element: page(ContactPage) },
-      { path: "terms-of-use", element: page(TermsOfUsePage) },
-      { path: "privacy-policy", element: page(PrivacyPolicyPage) },
-      { path: "accessibility", element: page(AccessibilityStatementPage) },
+      { path: "logout", element: lazyScreen(LogoutPage) },
+      { path: "faq", element: lazyScreen(FaqPage) },
+      { path: "for-retailers", element: lazyScreen(ForRetailersPage) },
+      { path: "contact-us", element: lazyScreen(ContactPage) },
+      { path: "terms-of-use", element: lazyScreen(TermsOfUsePage) },
+      { path: "privacy-policy", element: lazyScreen(PrivacyPolicyPage) },
+      { path: "accessibility", element: lazyScreen(AccessibilityStatementPage) },
       // The guest's pages start from a root of their own (main.tsx, guest/guest-routes.tsx).
       { path: "service/customer/*", element: <DocumentNavigation /> },
       {
         path: "service/prep",
-        element: page(PrepLayout),
+        element: lazyScreen(PrepLayout),
         children: [
-          { index: true, element: page(PrepFeedPage) },
-          { path: "availability", element: page(PrepAvailabilityPage) },
-          { path: ":ticketId", element: page(PrepTicketPage) },
+          { index: true, element: lazyScreen(PrepFeedPage) },
+          { path: "availability", element: lazyScreen(PrepAvailabilityPage) },
+          { path: ":ticketId", element: lazyScreen(PrepTicketPage) },
           { path: "*", element: <NotFoundPage /> },
         ],
       },
       {
         path: "service/wait",
-        element: page(WaiterLayout),
+        element: lazyScreen(WaiterLayout),
         children: [
-          { index: true, element: page(WaiterFeedPage) },
+          { index: true, element: lazyScreen(WaiterFeedPage) },
           {
             path: "request/:requestId",
-            children: [{ index: true, element: page(WaiterTaskPage) }, ...waiterPaymentRoutes()],
+            children: [{ index: true, element: lazyScreen(WaiterTaskPage) }, ...waiterPaymentRoutes()],
           },
-          { path: "settings", element: page(WaiterSettingsPage) },
-          { path: "select-table", element: page(WaiterSelectTablePage) },
-          { path: "select-table/order", element: page(WaiterSelectTablePage) },
+          { path: "settings", element: lazyScreen(WaiterSettingsPage) },
+          { path: "select-table", element: lazyScreen(WaiterSelectTablePage) },
+          { path: "select-table/order", element: lazyScreen(WaiterSelectTablePage) },
           {
             path: ":id/:label/feed",
-            children: [{ index: true, element: page(WaiterTableFeedPage) }, ...waiterPaymentRoutes()],
+            children: [{ index: true, element: lazyScreen(WaiterTableFeedPage) }, ...waiterPaymentRoutes()],
           },
-          { path: ":id/:label/menu-categories", element: page(WaiterMenuCategoriesPage) },
-          { path: ":id/:label/menu-category-items/:categoryId", element: page(WaiterMenuCategoryItemsPage) },
-          { path: ":id/:label/order", element: page(WaiterOrderPage) },
+          { path: ":id/:label/menu-categories", element: lazyScreen(WaiterMenuCategoriesPage) },
+          { path: ":id/:label/menu-category-items/:categoryId", element: lazyScreen(WaiterMenuCategoryItemsPage) },
+          { path: ":id/:label/order", element: lazyScreen(WaiterOrderPage) },
           { path: "*", element: <NotFoundPage /> },
         ],
       },
-      { path: "service/admin/*", element: page(AdminPage) },
-      { path: "service/operator/*", element: page(OperatorPage) },
-      { path: "service/set-password/:token", element: page(SetPasswordPage) },
+      { path: "service/admin/*", element: lazyScreen(AdminPage) },
+      { path: "service/operator/*", element: lazyScreen(OperatorPage) },
+      { path: "service/set-password/:token", element: lazyScreen(SetPasswordPage) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "../lib/i18n.ts";
 import styles from "./delayed-skeleton.module.css";
 
@@ -29,5 +29,14 @@ export function DelayedSkeleton({
           <div key={index} className={styles.row} style={{ height: rowHeight }} />
         ))}
     </div>
+  );
+}
+
+/** A lazy screen as a route's element: the skeleton (or `fallback`) stands in while its chunk loads. */
+export function lazyScreen(Component: ComponentType, fallback: ReactNode = <DelayedSkeleton />) {
+  return (
+    <Suspense fallback={fallback}>
+      <Component />
+    </Suspense>
   );
 }

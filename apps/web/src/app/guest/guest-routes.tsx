@@ -1,6 +1,6 @@
-import { type ComponentType, lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, useEffect, useRef } from "react";
 import { Route, Routes, useLocation, useNavigationType } from "react-router";
-import { DelayedSkeleton } from "../../components/delayed-skeleton.tsx";
+import { lazyScreen } from "../../components/delayed-skeleton.tsx";
 import { lazyWithRetry } from "../../lib/lazy-with-retry.ts";
 import { DocumentNavigation } from "../document-navigation.tsx";
 import CustomerLayout from "../routes/customer/customer-layout.tsx";
@@ -19,14 +19,6 @@ const PaymentPage = lazy(guest.loadPaymentPage);
 const PaymentSuccessPage = lazy(lazyWithRetry(() => import("../routes/customer/payment-result/payment-success-page.tsx")));
 const PaymentCompletionPage = lazy(lazyWithRetry(() => import("../routes/customer/payment-result/payment-completion-page.tsx")));
 const PaymentFailedPage = lazy(lazyWithRetry(() => import("../routes/customer/payment-result/payment-failed-page.tsx")));
-
-function page(Component: ComponentType) {
-  return (
-    <Suspense fallback={<DelayedSkeleton />}>
-      <Component />
-    </Suspense>
-  );
-}
 
 /** A new screen opens at its top (the data router's ScrollRestoration does this in the app's root). */
 function ScrollToTopOnNavigation() {
@@ -54,17 +46,17 @@ export function GuestRoutes() {
       <Routes>
         <Route path="/service/customer">
           {/* The card provider's returns, outside a table's code (spec 1 §2). */}
-          <Route path="successful-payment" element={page(PaymentCompletionPage)} />
-          <Route path="failed-payment" element={page(PaymentFailedPage)} />
+          <Route path="successful-payment" element={lazyScreen(PaymentCompletionPage)} />
+          <Route path="failed-payment" element={lazyScreen(PaymentFailedPage)} />
           <Route path=":tableCode" element={<CustomerLayout />}>
             <Route index element={<TablePage />} />
             <Route path="menu" element={<MenuPage />} />
-            <Route path="order" element={page(OrderPage)} />
-            <Route path="choose-payment-type" element={page(ChoosePaymentTypePage)} />
-            <Route path="select-products-to-pay" element={page(SelectProductsToPayPage)} />
-            <Route path="payment" element={page(PaymentPage)} />
-            <Route path="successful-payment" element={page(PaymentSuccessPage)} />
-            <Route path="successful-viva-payment" element={page(PaymentSuccessPage)} />
+            <Route path="order" element={lazyScreen(OrderPage)} />
+            <Route path="choose-payment-type" element={lazyScreen(ChoosePaymentTypePage)} />
+            <Route path="select-products-to-pay" element={lazyScreen(SelectProductsToPayPage)} />
+            <Route path="payment" element={lazyScreen(PaymentPage)} />
+            <Route path="successful-payment" element={lazyScreen(PaymentSuccessPage)} />
+            <Route path="successful-viva-payment" element={lazyScreen(PaymentSuccessPage)} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type ComponentType, lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { lazy, useEffect, useMemo, useRef } from "react";
 import { Navigate, useLocation, useNavigate, useParams, useRoutes } from "react-router";
-import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
+import { lazyScreen } from "../../../../components/delayed-skeleton.tsx";
 import { cashDeskServicePaths, ServicePathsProvider } from "../../../../features/waiter-payment/service-paths.tsx";
 import { el, en } from "../../../../features/waiter-payment/texts.ts";
 import { staffTableFeedQueryKey, useStaffTableFeed } from "../../../../features/waiter-tasks/api/waiter-api.ts";
@@ -18,14 +18,6 @@ const TableFeedPage = lazy(() => import("../../waiter/waiter-table-feed-page.tsx
 const MenuCategoriesPage = lazy(() => import("../../waiter/menu-categories-page.tsx"));
 const MenuCategoryItemsPage = lazy(() => import("../../waiter/menu-category-items-page.tsx"));
 const OrderPage = lazy(() => import("../../waiter/waiter-order-page.tsx"));
-
-function page(Component: ComponentType) {
-  return (
-    <Suspense fallback={<DelayedSkeleton />}>
-      <Component />
-    </Suspense>
-  );
-}
 
 /**
  * The cash desk's tab under the modal's route: `…/tables` for `…/tables/table/{id}/{label}/…`,
@@ -87,10 +79,10 @@ export default function ServiceModal({ mode }: { mode: "table" | "take-away" }) 
   useLiveServiceFeed(mode, tableId);
   useCloseWhenSettled(tableId, !params["*"], tabPath);
   const routes = useRoutes([
-    { index: true, element: page(TableFeedPage) },
-    { path: "menu-categories", element: page(MenuCategoriesPage) },
-    { path: "menu-category-items/:categoryId", element: page(MenuCategoryItemsPage) },
-    { path: "order", element: page(OrderPage) },
+    { index: true, element: lazyScreen(TableFeedPage) },
+    { path: "menu-categories", element: lazyScreen(MenuCategoriesPage) },
+    { path: "menu-category-items/:categoryId", element: lazyScreen(MenuCategoryItemsPage) },
+    { path: "order", element: lazyScreen(OrderPage) },
     ...waiterPaymentRoutes(),
   ]);
   if (!Number.isInteger(tableId) || tableId <= 0) return <Navigate to={tabPath} replace />;
