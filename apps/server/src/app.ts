@@ -58,6 +58,7 @@ import { MydataSandbox } from "./integrations/mydata/sandbox-transmitter.ts";
 import { installErrorHandler, installNotFoundHandler } from "./lib/error-handler.ts";
 import { KeyedSerialQueue } from "./lib/keyed-serial-queue.ts";
 import { type LogStream, loggerOptions } from "./lib/log-redaction.ts";
+import { installIdempotentRequests, withKeyClaims } from "./lib/idempotent-requests.ts";
 import { registerOpenApi } from "./lib/openapi.ts";
 import { installPathParamChecks } from "./lib/path-params.ts";
 import { installGuestRateLimits } from "./lib/rate-limits.ts";
@@ -111,7 +112,8 @@ export async function buildApp(options: {
   // Tokens are checked by signature and against the account, so a deleted or disabled account's
   // tokens stop working at once (auth/account-status.ts).
   const principals = new PrincipalVerifier({ db: database.db, tokens, events });
-  const ctx: AppContext = { config, db: database.db, tokens, events, principals };
+  // The features' database: a keyed staff request's first transaction records its key (issue 31).
+  const ctx: AppContext = { config, db: withKeyClaims(database.db), tokens, events, principals };
 
   const readiness = new Readiness(database.db);
   // Once stopping, every answer closes its connection: one kept alive would hold the stop open
@@ -128,6 +130,7 @@ export async function buildApp(options: {
     if (header?.startsWith("Bearer ")) request.principal = await principals.verify(header.slice(7));
   });
   installRouteAccess(app);
+  installIdempotentRequests(app, database.db);
   await installGuestRateLimits(app, config.guestRateLimitFactor);
 
   // Before the routes: the API document lists the routes registered after it.

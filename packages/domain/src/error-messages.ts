@@ -62,6 +62,18 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     el: "Αυτή η παραγγελία έχει ήδη σταλεί με διαφορετικό περιεχόμενο.",
     en: "This order was already sent with different content.",
   },
+  idempotency_key_reused: {
+    el: "Αυτή η ενέργεια έχει ήδη σταλεί με διαφορετικά στοιχεία. Δοκιμάστε ξανά.",
+    en: "This action was already sent with different details. Try again.",
+  },
+  idempotency_request_in_progress: {
+    el: "Η ίδια ενέργεια εκτελείται ακόμη. Περιμένετε λίγο.",
+    en: "The same action is still being carried out. Wait a moment.",
+  },
+  idempotency_reply_lost: {
+    el: "Η ενέργεια έχει ήδη καταχωριστεί, αλλά η απάντησή της χάθηκε. Ανανεώστε την οθόνη.",
+    en: "The action was already recorded, but its answer was lost. Refresh the screen.",
+  },
   product_not_on_ticket: { el: "Το προϊόν δεν ανήκει σε αυτή την παραγγελία.", en: "This product is not on this ticket." },
   product_cancelled: {
     el: "Το προϊόν έχει ακυρωθεί και δεν ετοιμάζεται.",

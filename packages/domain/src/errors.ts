@@ -36,6 +36,11 @@ export const ERROR_KEYS = [
   "too_many_sign_in_attempts",
   "too_many_requests",
   "idempotency_conflict",
+  // A staff request's Idempotency-Key (issue 31): reused for another action (422), its first
+  // request still running (409), or its first answer lost with the instance that gave it (409).
+  "idempotency_key_reused",
+  "idempotency_request_in_progress",
+  "idempotency_reply_lost",
   "product_not_on_ticket",
   "product_cancelled",
   "product_already_delivered",

@@ -906,3 +906,32 @@ export const auditEntries = pgTable(
     index("audit_entries_venue_actor_time").on(t.retailerId, t.actorUserId, t.createdAt),
   ],
 );
+
+/**
+ * Staff requests made with an Idempotency-Key (issue 31), so a replay answers the first answer
+ * (lib/idempotent-requests.ts). The row is written in the mutation's own transaction, so a key is
+ * recorded exactly when its work is; the answer is filled in right after, before it is sent. Keys
+ * are the venue's and the user's own; a row older than a day is expired and swept.
+ */
+export const staffRequestKeys = pgTable(
+  "staff_request_keys",
+  {
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    key: text("key").notNull(),
+    /** "METHOD /route/:pattern" the key was first used on. */
+    route: text("route").notNull(),
+    /** SHA-256 of the route, its parameters, query and body as validated. */
+    fingerprint: text("fingerprint").notNull(),
+    createdAt: createdAt(),
+    /** The first answer: null while the first request still runs (or if its instance died before answering). */
+    replyStatus: integer("reply_status"),
+    replyHeaders: jsonb("reply_headers"),
+    replyBody: text("reply_body"),
+  },
+  (t) => [primaryKey({ columns: [t.retailerId, t.userId, t.key] }), index("staff_request_keys_created").on(t.createdAt)],
+);

@@ -77,8 +77,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       reply.header("X-App-Error", message);
       if (Object.keys(appError.params).length) reply.header("X-App-Params", encodeURIComponent(JSON.stringify(appError.params)));
     }
-    // A throttled caller (sign-in lock, guest rate limit) is told when to come back.
-    if (appError.status === 429) reply.header("Retry-After", String(appError.params.retryAfterSeconds));
+    // A throttled caller (sign-in lock, guest rate limit) or a key still in use is told when to come back.
+    if (appError.params.retryAfterSeconds != null) reply.header("Retry-After", String(appError.params.retryAfterSeconds));
     reply.status(appError.status).send({
       message,
       title: appError.status >= 500 ? "Internal error" : appError.key,

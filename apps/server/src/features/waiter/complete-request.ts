@@ -17,18 +17,21 @@ const COMPLETABLE_TYPES = ["WAITER_CALL", "PAYMENT_NOTIFICATION"];
 export async function completeRequest(options: { db: Db; events: EventBus; principal: Principal; requestId: number }) {
   const { db, principal } = options;
   const retailerId = staffRetailerId(principal);
-  const [completed] = await db
-    .update(waiterRequests)
-    .set({ status: "COMPLETED", completedByUserId: principal.userId, completedAt: new Date() })
-    .where(
-      and(
-        eq(waiterRequests.id, options.requestId),
-        eq(waiterRequests.retailerId, retailerId),
-        eq(waiterRequests.status, "ACTIVE"),
-        inArray(waiterRequests.type, COMPLETABLE_TYPES),
-      ),
-    )
-    .returning({ id: waiterRequests.id, tableId: waiterRequests.tableId });
+  // A transaction of its own, though one statement: a keyed request records its key in it.
+  const [completed] = await db.transaction((tx) =>
+    tx
+      .update(waiterRequests)
+      .set({ status: "COMPLETED", completedByUserId: principal.userId, completedAt: new Date() })
+      .where(
+        and(
+          eq(waiterRequests.id, options.requestId),
+          eq(waiterRequests.retailerId, retailerId),
+          eq(waiterRequests.status, "ACTIVE"),
+          inArray(waiterRequests.type, COMPLETABLE_TYPES),
+        ),
+      )
+      .returning({ id: waiterRequests.id, tableId: waiterRequests.tableId }),
+  );
   if (!completed) {
     const [request] = await db
       .select({ type: waiterRequests.type })
