@@ -1,6 +1,7 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { STAFF_IDEMPOTENT_ROUTES } from "../src/lib/idempotent-requests.ts";
 import { API_DOCS_PATH, OPENAPI_PATH } from "../src/lib/openapi.ts";
 import { type RegisteredRoute, registeredRoutes } from "./support/registered-routes.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
@@ -138,6 +139,18 @@ describe("the OpenAPI document", () => {
     expect(stats.security).toBeUndefined();
     expect(stats.description).toContain("ADMIN");
     expect(stats.responses).toHaveProperty("403");
+  });
+
+  it("names the Idempotency-Key header and its refusals on every staff mutation that takes one", () => {
+    for (const name of Object.keys(STAFF_IDEMPOTENT_ROUTES)) {
+      const [method, url] = name.split(" ");
+      const operation = document.paths[openApiPath(url)][method.toLowerCase()];
+      expect(operation.parameters, name).toContainEqual(expect.objectContaining({ in: "header", name: "idempotency-key" }));
+      expect(Object.keys(operation.responses), name).toEqual(expect.arrayContaining(["409", "422"]));
+    }
+    expect(document.paths["/api/feed/kitchen"].get.parameters ?? []).not.toContainEqual(
+      expect.objectContaining({ name: "idempotency-key" }),
+    );
   });
 
   it("holds only valid JSON Schemas (draft 2020-12, OpenAPI 3.1's dialect) whose references resolve", () => {

@@ -7,6 +7,7 @@ import { z } from "zod";
 // Imported rather than read from disk: the compiled build carries it inside its bundle.
 import server from "../../package.json" with { type: "json" };
 import { ROUTE_ACCESS, type RouteAccess, routeKey } from "../auth/route-access.ts";
+import { FIRST_ANSWER_WAIT_MS, KEY_LIFETIME_HOURS, REPLAYED_HEADER, STAFF_IDEMPOTENT_ROUTES } from "./idempotent-requests.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 export const API_DOCS_PATH = "/api/docs";
@@ -88,6 +89,26 @@ const ERROR_ANSWERS: Record<number, string> = {
   429: "Too many requests: try again after Retry-After seconds",
 };
 
+/** What a staff mutation's Idempotency-Key adds to its document (lib/idempotent-requests.ts). */
+const KEYED_ANSWERS: Record<number, string> = {
+  409: `The key's first request is still running (come back after Retry-After), or it ran but its answer was lost (error.idempotency_reply_lost, after ${FIRST_ANSWER_WAIT_MS / 1000} s)`,
+  422: "The key was already used for another request: another route, path, query or body (error.idempotency_key_reused)",
+};
+const idempotencyKeyHeader = {
+  type: "object",
+  properties: {
+    "idempotency-key": {
+      type: "string",
+      minLength: 8,
+      maxLength: 100,
+      description:
+        "Optional, one per user action (a UUID). For staff: the same request again with the key is answered the first " +
+        `answer without running again (with \`${REPLAYED_HEADER}: true\`), for ${KEY_LIFETIME_HOURS} hours; keys are the venue's ` +
+        "and the user's own. On a guest's order the key orders once, as before.",
+    },
+  },
+};
+
 const zodTransform = createJsonSchemaTransform({});
 
 /**
@@ -146,7 +167,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: (document) => {
       const transformed = zodTransform(document);
       if (transformed.schema?.hide) return transformed;
-      const access = ROUTE_ACCESS[routeKey(String(document.route.method), document.url)];
+      const name = routeKey(String(document.route.method), document.url);
+      const access = ROUTE_ACCESS[name];
       const tag = TAGS.find(({ paths }) => paths.test(document.url))?.name ?? "Other";
       const response = { ...(transformed.schema?.response as Record<string, unknown>) };
       // A raw upload (a picture) names the types it consumes and has no JSON body to describe.
@@ -156,11 +178,24 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         if (refusesCallers && access?.kind !== "roles") continue;
         response[status] ??= { description, $ref: "#/components/schemas/ErrorBody" };
       }
+      const keyed = STAFF_IDEMPOTENT_ROUTES[name] !== undefined;
+      if (keyed) {
+        for (const [status, description] of Object.entries(KEYED_ANSWERS)) {
+          response[status] ??= { description, $ref: "#/components/schemas/ErrorBody" };
+        }
+      }
       // A route with a guard of its own (GET /metrics) documents its security and who may call it itself.
       const who = transformed.schema?.security ? {} : documentedAccess(access);
       return {
         ...transformed,
-        schema: { ...transformed.schema, ...(body && { body }), tags: [tag], response, ...who },
+        schema: {
+          ...transformed.schema,
+          ...(body && { body }),
+          ...(keyed && { headers: idempotencyKeyHeader }),
+          tags: [tag],
+          response,
+          ...who,
+        },
       };
     },
     transformObject: jsonSchemaTransformObject,
