@@ -200,7 +200,12 @@ const CASES: Record<string, MutationCase> = {
       const target = await buildTable(db(), venue.venue.id);
       const elsewhere = await buildTable(db(), venue.venue.id);
       return {
-        request: { method: "POST", path: "/api/feed/transfer-table", body: { tableId: table.id, targetTableId: target.id }, token: waiter },
+        request: {
+          method: "POST",
+          path: "/api/feed/transfer-table",
+          body: { tableId: table.id, targetTableId: target.id },
+          token: waiter,
+        },
         otherRequest: {
           method: "POST",
           path: "/api/feed/transfer-table",
@@ -309,7 +314,9 @@ async function pickupsFor(unitIds: number[]): Promise<number> {
 describe("a staff mutation sent again with its Idempotency-Key", () => {
   it("every route of the list is covered here", () => {
     expect(new Set(Object.values(CASES).map((c) => c.route))).toEqual(
-      new Set(Object.keys(STAFF_IDEMPOTENT_ROUTES).filter((route) => !route.startsWith("DELETE") && !route.includes("acknowledge"))),
+      new Set(
+        Object.keys(STAFF_IDEMPOTENT_ROUTES).filter((route) => !route.startsWith("DELETE") && !route.includes("acknowledge")),
+      ),
     );
   });
 
@@ -470,6 +477,8 @@ describe("the key's rules", () => {
     expect(again.body).toEqual(first.body);
     expect(again.headers.get(REPLAYED_HEADER)).toBeNull();
     expect(await rows(db().select({ n: count() }).from(orders).where(eq(orders.tableId, table.id)))).toBe(1);
-    expect(await rows(db().select({ n: count() }).from(staffRequestKeys).where(eq(staffRequestKeys.key, key["idempotency-key"])))).toBe(0);
+    expect(
+      await rows(db().select({ n: count() }).from(staffRequestKeys).where(eq(staffRequestKeys.key, key["idempotency-key"]))),
+    ).toBe(0);
   });
 });

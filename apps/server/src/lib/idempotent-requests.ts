@@ -130,7 +130,7 @@ export function withKeyClaims(db: Db): Db {
   const claiming = Object.create(db) as Db;
   claiming.transaction = ((run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db["transaction"]>[1]) => {
     const scope = scopes.getStore();
-    if (!scope || scope.recording !== "transaction" || scope.state !== "open") return db.transaction(run, config);
+    if (scope?.recording !== "transaction" || scope.state !== "open") return db.transaction(run, config);
     scope.state = "claiming";
     return db
       .transaction(async (tx) => {
@@ -155,10 +155,23 @@ export function withKeyClaims(db: Db): Db {
 async function claimKey(tx: Tx, scope: KeyScope): Promise<void> {
   const claimed = await tx
     .insert(staffRequestKeys)
-    .values({ retailerId: scope.retailerId, userId: scope.userId, key: scope.key, route: scope.route, fingerprint: scope.fingerprint })
+    .values({
+      retailerId: scope.retailerId,
+      userId: scope.userId,
+      key: scope.key,
+      route: scope.route,
+      fingerprint: scope.fingerprint,
+    })
     .onConflictDoUpdate({
       target: [staffRequestKeys.retailerId, staffRequestKeys.userId, staffRequestKeys.key],
-      set: { route: scope.route, fingerprint: scope.fingerprint, createdAt: sql`now()`, replyStatus: null, replyHeaders: null, replyBody: null },
+      set: {
+        route: scope.route,
+        fingerprint: scope.fingerprint,
+        createdAt: sql`now()`,
+        replyStatus: null,
+        replyHeaders: null,
+        replyBody: null,
+      },
       setWhere: expired(),
     })
     .returning({ key: staffRequestKeys.key });
@@ -229,7 +242,14 @@ async function storeAnswer(db: Db, scope: KeyScope, reply: FastifyReply, payload
     // Recorded by its own key (or by no transaction): kept with its answer, once.
     await db
       .insert(staffRequestKeys)
-      .values({ retailerId: scope.retailerId, userId: scope.userId, key: scope.key, route: scope.route, fingerprint: scope.fingerprint, ...answer })
+      .values({
+        retailerId: scope.retailerId,
+        userId: scope.userId,
+        key: scope.key,
+        route: scope.route,
+        fingerprint: scope.fingerprint,
+        ...answer,
+      })
       .onConflictDoUpdate({
         target: [staffRequestKeys.retailerId, staffRequestKeys.userId, staffRequestKeys.key],
         set: { route: scope.route, fingerprint: scope.fingerprint, createdAt: sql`now()`, ...answer },

@@ -1,6 +1,12 @@
 import { idempotencyKey } from "@tableorder/domain/contracts/orders";
 import { describe, expect, it } from "vitest";
-import { decideKey, FIRST_ANSWER_WAIT_MS, KEY_LIFETIME_HOURS, requestFingerprint, type StoredKey } from "./idempotent-requests.ts";
+import {
+  decideKey,
+  FIRST_ANSWER_WAIT_MS,
+  KEY_LIFETIME_HOURS,
+  requestFingerprint,
+  type StoredKey,
+} from "./idempotent-requests.ts";
 
 const now = new Date("2026-11-29T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);

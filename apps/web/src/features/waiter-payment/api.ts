@@ -2,6 +2,7 @@ import type { TerminalPaymentStatus } from "@tableorder/domain/contracts/card-te
 import type { CompleteOrderBody } from "@tableorder/domain/contracts/waiter";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiGet, apiPost } from "../../lib/api-client.ts";
+import { sendStaffAction, staffAction } from "../../lib/staff-action.ts";
 import { tableAssignmentsQueryKey, waiterFeedQueryKey } from "../waiter-tasks/api/waiter-api.ts";
 
 /** A card terminal of the venue the waiter may send a card payment to. */
@@ -34,7 +35,7 @@ export function useCompleteOrders() {
   const refresh = useRefreshTables();
   return useMutation({
     mutationFn: ({ tableId, body }: { tableId: number; body: CompleteOrderInput }) =>
-      apiPost<CompleteOrderResult>(`/api/feed/table/${tableId}/complete-orders`, body),
+      sendStaffAction<CompleteOrderResult>(staffAction("POST", `/api/feed/table/${tableId}/complete-orders`, body)),
     onSettled: refresh,
   });
 }
@@ -68,7 +69,7 @@ export function useTransferTable() {
   const refresh = useRefreshTables();
   return useMutation({
     mutationFn: (body: { tableId: number; targetTableId: number }) =>
-      apiPost<unknown>("/api/feed/transfer-table", body, { quiet: true }),
+      sendStaffAction<unknown>(staffAction("POST", "/api/feed/transfer-table", body), { quiet: true }),
     onSettled: refresh,
   });
 }
@@ -95,7 +96,9 @@ export function useRemoveTableProducts(tableId: number) {
   const refresh = useRefreshTables();
   return useMutation({
     mutationFn: (orderProductIds: number[]) =>
-      apiPost<{ orderProductIds: number[] }>(`/api/feed/table/${tableId}/remove-products`, { orderProductIds }),
+      sendStaffAction<{ orderProductIds: number[] }>(
+        staffAction("POST", `/api/feed/table/${tableId}/remove-products`, { orderProductIds }),
+      ),
     onSettled: refresh,
   });
 }

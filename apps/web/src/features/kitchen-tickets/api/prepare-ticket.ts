@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost } from "../../../lib/api-client.ts";
+import { sendStaffAction, staffAction } from "../../../lib/staff-action.ts";
 import type { PreparedOnTicket } from "../undo-stack.ts";
 import { kitchenTicketQueryKey } from "./get-kitchen-ticket.ts";
 
@@ -18,9 +18,11 @@ export interface PrepareInput {
  * on it waits any more.
  */
 export function prepareTicket({ ticketId, orderProductIds }: PrepareInput): Promise<PrepareResult> {
-  return orderProductIds === null
-    ? apiPost<PrepareResult>(`/api/feed/kitchen/ticket/${ticketId}/prepare`)
-    : apiPost<PrepareResult>(`/api/feed/kitchen/ticket/${ticketId}/prepare-products`, { orderProductIds });
+  return sendStaffAction<PrepareResult>(
+    orderProductIds === null
+      ? staffAction("POST", `/api/feed/kitchen/ticket/${ticketId}/prepare`, {})
+      : staffAction("POST", `/api/feed/kitchen/ticket/${ticketId}/prepare-products`, { orderProductIds }),
+  );
 }
 
 export function usePrepareTicket() {

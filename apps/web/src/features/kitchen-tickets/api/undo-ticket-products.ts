@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost } from "../../../lib/api-client.ts";
+import { sendStaffAction, staffAction } from "../../../lib/staff-action.ts";
 import { kitchenTicketQueryKey } from "./get-kitchen-ticket.ts";
 
 export interface UndoInput {
@@ -14,9 +14,8 @@ export interface UndoInput {
  * refused (error.product_already_delivered), with its wording shown by the API client.
  */
 export function undoTicketProducts({ ticketId, orderProductIds }: UndoInput): Promise<{ revertedIds: number[] }> {
-  return apiPost<{ revertedIds: number[] }>(
-    `/api/feed/kitchen/ticket/${ticketId}/undo`,
-    orderProductIds ? { orderProductIds } : {},
+  return sendStaffAction<{ revertedIds: number[] }>(
+    staffAction("POST", `/api/feed/kitchen/ticket/${ticketId}/undo`, orderProductIds ? { orderProductIds } : {}),
   );
 }
 

@@ -7,6 +7,7 @@ import type {
 } from "@tableorder/domain/contracts/waiter";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../../lib/api-client.ts";
+import { sendStaffAction, staffAction } from "../../../lib/staff-action.ts";
 import { sortTasks } from "../apply-waiter-message.ts";
 
 /** Pushes keep the feed current; this slow refetch is only a safety net for a lost message. */
@@ -61,15 +62,15 @@ export function useWaiterProducts() {
 
 /** Delivers pieces (PREPARED→COMPLETE; waiter-served SENT→PREPARED): the body is a bare id array. */
 export function nextStatus(orderProductIds: number[]): Promise<StatusChangeResponse> {
-  return apiPost<StatusChangeResponse>("/api/feed/next-status", orderProductIds);
+  return sendStaffAction<StatusChangeResponse>(staffAction("POST", "/api/feed/next-status", orderProductIds));
 }
 
 export function undoStatus(orderProductIds: number[]): Promise<StatusChangeResponse> {
-  return apiPost<StatusChangeResponse>("/api/feed/undo-status", { orderProductIds });
+  return sendStaffAction<StatusChangeResponse>(staffAction("POST", "/api/feed/undo-status", { orderProductIds }));
 }
 
 export function completeRequest(requestId: number): Promise<unknown> {
-  return apiPost<unknown>(`/api/feed/complete-request/${requestId}`, {});
+  return sendStaffAction<unknown>(staffAction("POST", `/api/feed/complete-request/${requestId}`, {}));
 }
 
 function useRefreshWaiterData() {
