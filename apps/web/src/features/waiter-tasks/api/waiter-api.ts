@@ -59,7 +59,7 @@ export function useWaiterProducts() {
   });
 }
 
-/** Delivers pieces (PREPARED→COMPLETE; waiter-served SENT→PREPARED): the body is a bare id array. */
+/** Delivers pieces (PREPARED→COMPLETE; waiter-served SENT→COMPLETE): the body is a bare id array. */
 export function nextStatus(orderProductIds: number[]): Promise<StatusChangeResponse> {
   return apiPost<StatusChangeResponse>("/api/feed/next-status", orderProductIds);
 }
