@@ -134,7 +134,9 @@ describe("a waiter delivers", () => {
         method: "POST",
         body: { orderProductIds: [id] },
       });
-      await expect.poll(() => pickup.count().then(async (n) => (n ? text(pickup) : "")), { timeout: 15_000 }).toContain(expected[i]);
+      await expect
+        .poll(() => pickup.count().then(async (n) => (n ? text(pickup) : "")), { timeout: 15_000 })
+        .toContain(expected[i]);
       expect(await pickup.count()).toBe(1);
     }
     await screenshot(w, "waiter-one-pickup-per-ticket-390");
@@ -145,7 +147,10 @@ describe("a waiter delivers", () => {
     await w.getByTestId("toast-success").filter({ hasText: "Επιτυχής παράδοση στο τραπέζι!" }).first().waitFor();
     await expect.poll(() => water.count()).toBe(0);
     const waiter = await signIn("waiter");
-    const feed = await api<{ tableFeed: { name: string; status: string }[] }>(`/api/feed/table/${order.tableId}/products`, waiter);
+    const feed = await api<{ tableFeed: { name: string; status: string }[] }>(
+      `/api/feed/table/${order.tableId}/products`,
+      waiter,
+    );
     expect(feed.tableFeed.find((line) => line.name === "Νερό 1L")?.status).toBe("COMPLETE");
 
     // A busy evening: five more tables each with a pickup and a water to serve, some waiting long.
@@ -153,7 +158,10 @@ describe("a waiter delivers", () => {
       const more = await guestOrdersByApi(server.baseUrl, `demo-${n}`, [{ name: "Τζατζίκι" }, { name: "Νερό 1L" }]);
       await api(`/api/feed/kitchen/ticket/${more.ticketIds[0]}/prepare`, kitchen, { method: "POST", body: {} });
     }
-    const tables = await server.db.select().from(diningTables).where(inArray(diningTables.code, ["demo-8", "demo-9"]));
+    const tables = await server.db
+      .select()
+      .from(diningTables)
+      .where(inArray(diningTables.code, ["demo-8", "demo-9"]));
     const byCode = new Map(tables.map((t) => [t.code, t.id]));
     const backdate = (code: string, minutes: number) =>
       server.db
