@@ -1,8 +1,10 @@
-import type { KitchenFeed } from "@tableorder/domain/contracts/kitchen";
+import type { KitchenFeed, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
-import { addToBasket, signInGuest, signInWaiter } from "./support/journeys.ts";
+import { diningTables, waiterRequests } from "../apps/server/src/db/schema.ts";
+import { BrowserSession, PHONE, screenshot, text } from "./support/browser.ts";
+import { addToBasket, guestOrdersByApi, signInGuest, signInWaiter } from "./support/journeys.ts";
 import { addWaiterForAllTables, api as callApi, signIn as signInWithApi } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
@@ -15,7 +17,8 @@ const signIn = (username: string) => signInWithApi(server.baseUrl, username);
 const api = <T>(path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
   callApi<T>(server.baseUrl, path, token, init);
 
-const task = (page: Page, type: string) => page.locator(`[data-testid="waiter-task"][data-type="${type}"]`);
+const task = (page: Page, type: string, table?: string) =>
+  page.locator(`[data-testid="waiter-task"][data-type="${type}"]${table ? `[data-table="${table}"]` : ""}`);
 
 describe("a waiter delivers", () => {
   beforeAll(async () => {
@@ -107,5 +110,79 @@ describe("a waiter delivers", () => {
     await w1.getByTestId("tab-availability").click();
     await w1.getByTestId("waiter-products").waitFor();
     await screenshot(w1, "waiter-1-settings-availability-390");
+  });
+
+  it("a ticket ticked line by line is one pickup card; one tap delivers the water; a busy feed puts the oldest and late on top", async () => {
+    const w = await session.newPage(PHONE);
+    await signInWaiter(w, server.baseUrl, "waiter");
+    const kitchen = await signIn("kitchen");
+    const order = await guestOrdersByApi(server.baseUrl, "demo-5", [
+      { name: "Τζατζίκι" },
+      { name: "Τζατζίκι" },
+      { name: "Μουσακάς" },
+      { name: "Νερό 1L" },
+    ]);
+    const ticket = await api<KitchenTicket>(`/api/feed/kitchen/ticket/${order.ticketIds[0]}`, kitchen);
+    const ids = ticket.products.flatMap((p) => p.orderProductIds);
+    expect(ids).toHaveLength(3);
+
+    // The cook ticks the lines one at a time: the waiter's feed keeps one card for them, growing.
+    const pickup = task(w, "PREPARATION_AREA_PICKUP", "5");
+    const expected = ["1× Τζατζίκι", "2× Τζατζίκι", "Μουσακάς"];
+    for (const [i, id] of ids.entries()) {
+      await api(`/api/feed/kitchen/ticket/${ticket.id}/prepare-products`, kitchen, {
+        method: "POST",
+        body: { orderProductIds: [id] },
+      });
+      await expect
+        .poll(() => pickup.count().then(async (n) => (n ? text(pickup) : "")), { timeout: 15_000 })
+        .toContain(expected[i]);
+      expect(await pickup.count()).toBe(1);
+    }
+    await screenshot(w, "waiter-one-pickup-per-ticket-390");
+
+    // The water is served straight: one tap, and it is delivered.
+    const water = task(w, "SERVICE", "5");
+    await water.getByTestId("task-action").click();
+    await w.getByTestId("toast-success").filter({ hasText: "Επιτυχής παράδοση στο τραπέζι!" }).first().waitFor();
+    await expect.poll(() => water.count()).toBe(0);
+    const waiter = await signIn("waiter");
+    const feed = await api<{ tableFeed: { name: string; status: string }[] }>(
+      `/api/feed/table/${order.tableId}/products`,
+      waiter,
+    );
+    expect(feed.tableFeed.find((line) => line.name === "Νερό 1L")?.status).toBe("COMPLETE");
+
+    // A busy evening: five more tables each with a pickup and a water to serve, some waiting long.
+    for (const n of [6, 7, 8, 9, 10]) {
+      const more = await guestOrdersByApi(server.baseUrl, `demo-${n}`, [{ name: "Τζατζίκι" }, { name: "Νερό 1L" }]);
+      await api(`/api/feed/kitchen/ticket/${more.ticketIds[0]}/prepare`, kitchen, { method: "POST", body: {} });
+    }
+    const tables = await server.db
+      .select()
+      .from(diningTables)
+      .where(inArray(diningTables.code, ["demo-8", "demo-9"]));
+    const byCode = new Map(tables.map((t) => [t.code, t.id]));
+    const backdate = (code: string, minutes: number) =>
+      server.db
+        .update(waiterRequests)
+        .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
+        .where(and(eq(waiterRequests.tableId, byCode.get(code) as number), eq(waiterRequests.status, "ACTIVE")));
+    await backdate("demo-8", 12);
+    await backdate("demo-9", 25);
+    await w.reload();
+    await w.locator('[data-testid="waiter-task"][data-table="10"]').nth(1).waitFor({ timeout: 15_000 });
+    const cards = w.getByTestId("waiter-task");
+    expect(await cards.count()).toBeGreaterThanOrEqual(11);
+    expect(await cards.evaluateAll((all) => all.slice(0, 4).map((el) => [el.dataset.table, el.dataset.age]))).toEqual([
+      ["9", "late"],
+      ["9", "late"],
+      ["8", "warn"],
+      ["8", "warn"],
+    ]);
+    expect(await cards.first().textContent()).toContain("Καθυστέρηση");
+    expect(await cards.evaluateAll((all) => all.slice(4).every((el) => el.dataset.age === "fresh"))).toBe(true);
+    await screenshot(w, "waiter-busy-feed-390");
+    await screenshot(w, "waiter-busy-feed-390-full", true);
   });
 });

@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderProducts, payments, tableSessions, waiterRequests } from "../src/db/schema.ts";
+import { orderProducts, payments, tableSessions, tableWaiters, waiterRequests } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { listen } from "./support/stomp-client.ts";
@@ -291,12 +291,47 @@ describe("transferring a table", () => {
     expect((await pickups()).map((r) => r.tableId)).toEqual([target.id]);
 
     expect((await api.post(`/api/feed/kitchen/ticket/${ticket.id}/prepare`, {}, cook)).status).toBe(200);
+    // The rest of the ticket joins the card that moved: one trip to the pass for the waiter.
     const tasks = await pickups();
-    expect(tasks).toHaveLength(2);
-    expect(tasks.every((task) => task.tableId === target.id)).toBe(true);
-    expect(tasks.flatMap((task) => task.items.map((item) => item.orderProductId)).sort()).toEqual(
-      [readyFirst, cookedLater].sort(),
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ tableId: target.id, status: "ACTIVE" });
+    expect(tasks[0].items.map((item) => item.orderProductId)).toEqual([readyFirst, cookedLater].sort((x, y) => x - y));
+  });
+
+  it("into an open table with its own pickup, the pickup that moves folds into it: one card, live", async () => {
+    const cook = await api.login(venue.cook.login);
+    const target = await tableWithOrder(1, 0);
+    const source = await tableWithOrder(1, 0);
+    const ticketOf = async (tableId: number) =>
+      (await api.get("/api/feed/kitchen", cook)).body.tickets.find((t: any) => t.tableId === tableId);
+    for (const table of [target.table, source.table]) {
+      expect((await api.post(`/api/feed/kitchen/ticket/${(await ticketOf(table.id)).id}/prepare`, {}, cook)).status).toBe(200);
+    }
+    const [sourcePickup] = await server.database.db
+      .select()
+      .from(waiterRequests)
+      .where(eq(waiterRequests.sessionId, source.feed.sessionId));
+    await server.database.db.insert(tableWaiters).values({ tableId: target.table.id, userId: venue.waiter.id });
+    const live = await listen(server.wsUrl, waiter, "/user/queue/waiter");
+    const moved = await api.post(
+      "/api/feed/transfer-table",
+      { tableId: source.table.id, targetTableId: target.table.id },
+      waiter,
     );
+    expect(moved.status).toBe(200);
+    const isPickup = (t: any) => t.type === "PREPARATION_AREA_PICKUP";
+    const pushed = await live.next((m: any) => m.tableId === target.table.id && m.items.some(isPickup));
+    await live.close();
+    const salads = [...target.salad.orderProductIds, ...source.salad.orderProductIds];
+    expect(pushed.items.filter(isPickup)).toMatchObject([{ itemCount: 2, placementId: target.table.id }]);
+    expect(pushed.items.find(isPickup).items[0].orderProductIds).toEqual(salads);
+    const feed = (await api.get("/api/feed/get-employee-feed", admin)).body.filter(
+      (t: any) => isPickup(t) && [source.table.id, target.table.id].includes(t.placementId),
+    );
+    expect(feed).toEqual(pushed.items.filter(isPickup));
+    // The folded card is gone for good: an undo never brings it back beside the kept one.
+    const folded = await server.database.db.select().from(waiterRequests).where(eq(waiterRequests.id, sourcePickup.id));
+    expect(folded).toMatchObject([{ status: "CANCELLED", items: [] }]);
   });
 
   it("moves a waiter call made before the first order (it has no session) with the table", async () => {

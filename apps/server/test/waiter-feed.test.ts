@@ -123,25 +123,33 @@ describe("the waiter's service feed", () => {
     await Promise.all([feed1.close(), feed2.close()]);
   });
 
-  it("waiter-served products go sent → prepared → delivered, and their service task then completes", async () => {
+  it("one tap delivers a piece the waiter serves straight: its task completes live, and undo brings it back to sent", async () => {
     const table = await supervisedTable();
     await guestOrders(table.id, 0, 2);
     const [task] = tasksOfTable(await feedOf(waiter1), table.id);
     expect(task).toMatchObject({ type: "SERVICE", preparationArea: null, sum: 200, itemCount: 2 });
     const ids = task.items[0].orderProductIds;
-    expect((await api.post("/api/feed/next-status", ids, waiter1)).status).toBe(200);
-    expect((await unitsOf(ids)).map((u) => u.status)).toEqual(["PREPARED", "PREPARED"]);
-    expect(tasksOfTable(await feedOf(waiter1), table.id)[0].items[0].status).toBe("PREPARED");
-    expect((await api.post("/api/feed/next-status", ids, waiter1)).status).toBe(200);
+    const live = await listen(server.wsUrl, waiter2, "/user/queue/waiter");
+    const delivered = await api.post("/api/feed/next-status", ids, waiter1);
+    expect(delivered.body).toEqual({ orderProductIds: ids });
     expect((await unitsOf(ids)).map((u) => u.status)).toEqual(["COMPLETE", "COMPLETE"]);
+    expect(await live.next((m: any) => m.tableId === table.id)).toMatchObject({ type: "TABLE_TASKS", items: [] });
     expect(tasksOfTable(await feedOf(waiter1), table.id)).toEqual([]);
+    const [row] = await server.database.db.select().from(waiterRequests).where(eq(waiterRequests.id, task.requestId));
+    expect(row).toMatchObject({ status: "COMPLETED", completedByUserId: venue.waiter.id });
+    // A second tap finds nothing left to carry.
+    const again = await api.post("/api/feed/next-status", ids, waiter2);
+    expect(again.headers.get("x-app-error")).toBe("error.request_already_handled");
 
     const undone = await api.post("/api/feed/undo-status", { orderProductIds: [ids[0]] }, waiter1);
     expect(undone.body).toEqual({ orderProductIds: [ids[0]] });
+    expect((await unitsOf(ids)).map((u) => u.status)).toEqual(["SENT", "COMPLETE"]);
     const [back] = tasksOfTable(await feedOf(waiter1), table.id);
     expect(back).toMatchObject({ requestId: task.requestId, itemCount: 1 });
-    expect((await api.post("/api/feed/undo-status", { orderProductIds: [ids[0]] }, waiter1)).status).toBe(200);
-    expect((await unitsOf([ids[0]]))[0].status).toBe("SENT");
+    expect(back.items[0]).toMatchObject({ orderProductIds: [ids[0]], status: "SENT" });
+    const refused = await api.post("/api/feed/undo-status", { orderProductIds: [ids[0]] }, waiter1);
+    expect(refused.headers.get("x-app-error")).toBe("error.nothing_to_undo");
+    await live.close();
   });
 
   it("two waiters delivering the same pieces at once: exactly one moves them, the other is told it was handled", async () => {
@@ -226,6 +234,94 @@ describe("the waiter's service feed", () => {
     const wrong = await api.post(`/api/feed/complete-request/${pickup.requestId}`, {}, waiter1);
     expect(wrong.headers.get("x-app-error")).toBe("error.request_not_completable");
     await live.close();
+  });
+});
+
+describe("one pickup card per trip", () => {
+  const isPickup = (t: any) => t.type === "PREPARATION_AREA_PICKUP";
+  const tick = (ticketId: number, orderProductIds: number[]) =>
+    api.post(`/api/feed/kitchen/ticket/${ticketId}/prepare-products`, { orderProductIds }, cook);
+  const saladIdsOf = async (ticketId: number): Promise<number[]> =>
+    (await api.get(`/api/feed/kitchen/ticket/${ticketId}`, cook)).body.products.flatMap((p: any) => p.orderProductIds);
+  const openPickups = (tableId: number) =>
+    server.database.db
+      .select()
+      .from(waiterRequests)
+      .where(
+        and(
+          eq(waiterRequests.tableId, tableId),
+          eq(waiterRequests.type, "PREPARATION_AREA_PICKUP"),
+          eq(waiterRequests.status, "ACTIVE"),
+        ),
+      );
+  /** The table's pickup cards in a pushed TABLE_TASKS message, when it has exactly this many pieces. */
+  const pickupsWith = (tableId: number, itemCount: number) => (m: any) =>
+    m.tableId === tableId && m.items.filter(isPickup).reduce((n: number, t: any) => n + t.itemCount, 0) === itemCount;
+
+  it("a ticket ticked line by line is one card, pushed live; a delivery between ticks leaves it open for the rest", async () => {
+    const table = await supervisedTable();
+    const live = await listen(server.wsUrl, waiter1, "/user/queue/waiter");
+    const { ticketIds } = await guestOrders(table.id, 3, 0);
+    const [a, b, c] = await saladIdsOf(ticketIds[0]);
+    expect((await tick(ticketIds[0], [a])).status).toBe(200);
+    const first = (await live.next(pickupsWith(table.id, 1))).items.filter(isPickup);
+    expect(first).toHaveLength(1);
+    expect((await tick(ticketIds[0], [b])).status).toBe(200);
+    const second = (await live.next(pickupsWith(table.id, 2))).items.filter(isPickup);
+    expect(second).toMatchObject([{ requestId: first[0].requestId, itemCount: 2, timestamp: first[0].timestamp }]);
+    expect(second[0].items).toMatchObject([{ orderProductIds: [a, b], quantity: 2, status: "PREPARED" }]);
+
+    live.messages.length = 0;
+    expect((await api.post("/api/feed/next-status", [a], waiter1)).status).toBe(200);
+    await live.next(pickupsWith(table.id, 1));
+    live.messages.length = 0;
+    expect((await tick(ticketIds[0], [c])).status).toBe(200);
+    const third = (await live.next(pickupsWith(table.id, 2))).items.filter(isPickup);
+    expect(third).toMatchObject([{ requestId: first[0].requestId, itemCount: 2 }]);
+    expect(third[0].items[0].orderProductIds).toEqual([b, c]);
+
+    // A second ticket of the same area for the same table is the same trip to the pass.
+    const more = await guestOrders(table.id, 1, 0);
+    const [d] = await saladIdsOf(more.ticketIds[0]);
+    expect((await tick(more.ticketIds[0], [d])).status).toBe(200);
+    const [card] = tasksOfTable(await feedOf(waiter1), table.id).filter(isPickup);
+    expect(card).toMatchObject({ requestId: first[0].requestId, itemCount: 3, preparationArea: "Kitchen" });
+    expect(await openPickups(table.id)).toHaveLength(1);
+    await live.close();
+  });
+
+  it("once its card is delivered a later line opens a new one, and undoing the earlier delivery joins it", async () => {
+    const table = await supervisedTable();
+    const { ticketIds } = await guestOrders(table.id, 2, 0);
+    const [a, b] = await saladIdsOf(ticketIds[0]);
+    await tick(ticketIds[0], [a]);
+    const [before] = tasksOfTable(await feedOf(waiter1), table.id);
+    expect((await api.post("/api/feed/next-status", [a], waiter1)).status).toBe(200);
+    await tick(ticketIds[0], [b]);
+    const [after] = tasksOfTable(await feedOf(waiter1), table.id);
+    expect(after.requestId).not.toBe(before.requestId);
+    expect((await api.post("/api/feed/undo-status", { orderProductIds: [a] }, waiter1)).status).toBe(200);
+    const cards = tasksOfTable(await feedOf(waiter1), table.id);
+    expect(cards).toMatchObject([{ requestId: after.requestId, itemCount: 2 }]);
+    expect(cards[0].items[0].orderProductIds).toEqual([a, b]);
+    expect(await openPickups(table.id)).toHaveLength(1);
+  });
+
+  it("screens ticking lines of two tickets of one table at the same moment make one card", async () => {
+    // The ticket's row lock queues ticks on one ticket; the hand-over's own lock queues two tickets.
+    for (let round = 0; round < 3; round++) {
+      const table = await supervisedTable();
+      const tickets = [(await guestOrders(table.id, 2, 0)).ticketIds[0], (await guestOrders(table.id, 2, 0)).ticketIds[0]];
+      const lines = (
+        await Promise.all(tickets.map(async (ticketId) => (await saladIdsOf(ticketId)).map((id) => [ticketId, id])))
+      ).flat();
+      const answers = await Promise.all(lines.map(([ticketId, id]) => tick(ticketId, [id])));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      const pickups = await openPickups(table.id);
+      expect(pickups).toHaveLength(1);
+      expect(pickups[0].items.map((i) => i.orderProductId)).toEqual(lines.map(([, id]) => id).sort((a, b) => a - b));
+      expect(tasksOfTable(await feedOf(waiter1), table.id)).toMatchObject([{ requestId: pickups[0].id, itemCount: 4 }]);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { kitchenTickets, orderProducts, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { handOverToWaiters } from "../../lib/delivery-tasks.ts";
 import { printLease, printLeaseIsFree } from "../../lib/print-lease.ts";
 import { notePrintServiceSeen } from "../../lib/print-service-seen.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -69,8 +70,9 @@ async function publishTicketChange(
 }
 
 /**
- * Marks products of a ticket prepared (all of it when no ids are given: 'All ready'). Each call
- * hands the prepared pieces to the waiters as one pickup task, and the ticket completes by itself
+ * Marks products of a ticket prepared (all of it when no ids are given: 'All ready'). The prepared
+ * pieces join the open pickup card of their table (handOverToWaiters), so lines ticked one at a
+ * time still make one card for the waiter, and the ticket completes by itself
  * once nothing on it waits. Cancelled pieces cannot be prepared; already prepared ones are left
  * as they are, so a repeated tap changes nothing.
  */
@@ -95,20 +97,9 @@ export async function prepareTicketProducts(options: {
         .update(orderProducts)
         .set({ status: "PREPARED", statusChangedAt: new Date() })
         .where(inArray(orderProducts.id, ids));
-      // One pickup per table the pieces stand at: a transfer into an open table can leave a paid
-      // twin behind, and each piece is carried to its own table.
-      const byTable = new Map<number, UnitRow[]>();
-      for (const unit of toPrepare) byTable.set(unit.tableId, [...(byTable.get(unit.tableId) ?? []), unit]);
-      await tx.insert(waiterRequests).values(
-        [...byTable].map(([tableId, pieces]) => ({
-          retailerId: ticket.retailerId,
-          tableId,
-          sessionId: pieces[0].sessionId,
-          type: "PREPARATION_AREA_PICKUP",
-          preparationAreaId: ticket.preparationAreaId,
-          items: pieces.map((u) => ({ orderProductId: u.id, quantity: 1 })),
-        })),
-      );
+      // Each piece is carried to the table it stands at now: a transfer into an open table can
+      // leave a paid twin behind.
+      await handOverToWaiters(tx, toPrepare);
     }
     const ticketCompleted = await settleTicketCompletion(tx, ticketId);
     return { ticket, preparedIds: ids, ticketCompleted, tableIds: new Set(units.map((u) => u.tableId)) };

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { kitchenTickets, orderProducts, orders, payments, tableSessions, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { recordAudit } from "../../lib/audit-trail.ts";
+import { foldPickups } from "../../lib/delivery-tasks.ts";
 import { heldUnitIds } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
 import { lockTables, openSession } from "./complete-orders.ts";
@@ -20,7 +21,8 @@ import { lockTables, openSession } from "./complete-orders.ts";
  *   (their payment stays with the closed bill), because they are eaten where the guests now sit.
  *   The ticket remembers where it came from, so the cook is told;
  * - the table's active requests (payment requests, calls, pickup tasks), also those without a
- *   session;
+ *   session; a pickup joining a table that has its own for the same area folds into it, so the
+ *   waiter still sees one card per trip (foldPickups);
  * - the session's payments, when the whole session moves, so its history names one table.
  * A card payment still in flight (online or at a terminal) keeps the transfer refused with
  * active_payment_exists until it completes or lapses, as before: the guest who started it reads its
@@ -114,6 +116,7 @@ export async function transferTable(options: {
         sessionId: sql`case when ${waiterRequests.sessionId} is null then null else ${targetSession.id}::int end`,
       })
       .where(activeHere);
+    await foldPickups(tx, targetTableId, targetSession.id);
     await tx.update(tableSessions).set({ status: "CLOSED", closedAt: now }).where(eq(tableSessions.id, session.id));
     return { from: session.id, sessionId: targetSession.id, tickets };
   });

@@ -1,4 +1,3 @@
-import type { WaiterRequestType } from "@tableorder/domain/enums";
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { staffRetailerId } from "../../auth/guards.ts";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
@@ -8,6 +7,7 @@ import { orderProducts, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { describeUnits, recordAudit } from "../../lib/audit-trail.ts";
 import { correctOrderSlips } from "../../lib/correct-order-slips.ts";
+import { handOverToWaiters, lockDeliveries } from "../../lib/delivery-tasks.ts";
 import { holdCancellationsForKitchen } from "../../lib/kitchen-cancel-notice.ts";
 import { assertNotHeld, lockTables, settlePaymentRequests } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -93,12 +93,14 @@ async function settleDeliveryTasks(tx: Tx, tableIds: number[], userId: number): 
 }
 
 /**
- * Puts units back on the waiters' feed after an undo: the delivery task they came in opens again
- * (its other, delivered pieces stay hidden); a unit that never had one gets a new task of its table
- * and area.
+ * Puts units back on the waiters' feed after an undo. A unit whose card is still open needs
+ * nothing; one whose card was completed joins the open card of its table and area when there is
+ * one (one card per trip), else its old card opens again with its age (its other, delivered pieces
+ * stay hidden); a unit that never had a card gets one (handOverToWaiters).
  */
 async function reopenDeliveryTasks(tx: Tx, units: readonly UnitRow[]): Promise<void> {
   const sessionIds = [...new Set(units.map((u) => u.sessionId))];
+  await lockDeliveries(tx, sessionIds);
   const tasks = await tx
     .select()
     .from(waiterRequests)
@@ -106,15 +108,19 @@ async function reopenDeliveryTasks(tx: Tx, units: readonly UnitRow[]): Promise<v
     .orderBy(desc(waiterRequests.id))
     .for("update");
   const reopen = new Set<number>();
-  const orphans = new Map<string, UnitRow[]>();
+  const handOver: UnitRow[] = [];
   for (const unit of units) {
     const task = tasks.find((t) => t.status !== "CANCELLED" && t.items.some((i) => i.orderProductId === unit.id));
-    if (task) {
-      if (task.status !== "ACTIVE") reopen.add(task.id);
-      continue;
-    }
-    const key = `${unit.tableId}:${unit.preparationAreaId ?? ""}:${unit.sessionId}`;
-    orphans.set(key, [...(orphans.get(key) ?? []), unit]);
+    if (task?.status === "ACTIVE") continue;
+    const open = tasks.some(
+      (t) =>
+        t.status === "ACTIVE" &&
+        t.tableId === unit.tableId &&
+        t.sessionId === unit.sessionId &&
+        t.preparationAreaId === unit.preparationAreaId,
+    );
+    if (task && !open) reopen.add(task.id);
+    else handOver.push(unit);
   }
   if (reopen.size) {
     await tx
@@ -122,18 +128,7 @@ async function reopenDeliveryTasks(tx: Tx, units: readonly UnitRow[]): Promise<v
       .set({ status: "ACTIVE", completedByUserId: null, completedAt: null })
       .where(inArray(waiterRequests.id, [...reopen]));
   }
-  for (const group of orphans.values()) {
-    const [first] = group;
-    const type: WaiterRequestType = first.preparationAreaId == null ? "SERVICE" : "PREPARATION_AREA_PICKUP";
-    await tx.insert(waiterRequests).values({
-      retailerId: first.retailerId,
-      tableId: first.tableId,
-      sessionId: first.sessionId,
-      type,
-      preparationAreaId: first.preparationAreaId,
-      items: group.map((u) => ({ orderProductId: u.id, quantity: 1 })),
-    });
-  }
+  await handOverToWaiters(tx, handOver);
 }
 
 /** Tells every screen of the touched tables and kitchen tickets that units moved. */
@@ -158,11 +153,11 @@ async function publishUnitChanges(events: EventBus, units: readonly UnitRow[]): 
 }
 
 /**
- * The waiter's check button on a delivery task (spec 2 §4.4): each unit moves one status forward,
- * prepared → delivered, and a waiter-served piece (no preparation area) sent → prepared. A task
- * whose pieces are all delivered completes. Each unit moves only from the status it was read in,
- * so of two waiters delivering the same pieces at once one moves them and the other is told
- * request_already_handled.
+ * The waiter's check button on a delivery task (spec 2 §4.4): a prepared piece is delivered, and
+ * so is a piece the waiter serves straight (no preparation area): there is nothing to prepare, so
+ * the one tap that says delivered makes it delivered. A task whose pieces are all delivered
+ * completes. Each unit moves only from the status it was read in, so of two waiters delivering the
+ * same pieces at once one moves them and the other is told request_already_handled.
  */
 export async function advanceOrderProducts(options: StatusChangeOptions): Promise<{ orderProductIds: number[] }> {
   const retailerId = staffRetailerId(options.principal);
@@ -179,7 +174,7 @@ export async function advanceOrderProducts(options: StatusChangeOptions): Promis
       tx,
       live.filter((u) => u.status === "SENT" && u.preparationAreaId == null),
       "SENT",
-      "PREPARED",
+      "COMPLETE",
     );
     const moved = [...delivered, ...served];
     if (!moved.length) throw new AppError("request_already_handled", 400);
@@ -222,25 +217,34 @@ export async function completeOrderProducts(options: StatusChangeOptions): Promi
 }
 
 /**
- * The waiter's undo (spec 2 §4.4): each unit goes one status back. A delivered piece is prepared
- * again and its delivery task comes back to the feed; a waiter-served piece can go back from
- * prepared to sent, while a kitchen's prepared piece goes back only through the kitchen's undo.
+ * The waiter's undo (spec 2 §4.4): each unit goes one step back. A delivered kitchen dish is
+ * prepared again and its delivery task comes back to the feed; a piece the waiter serves straight
+ * goes back to sent, as one tap delivered it; a kitchen's prepared piece goes back only through
+ * the kitchen's undo.
  */
 export async function undoOrderProductStatus(options: StatusChangeOptions): Promise<{ orderProductIds: number[] }> {
   const retailerId = staffRetailerId(options.principal);
   const { moved, units } = await options.db.transaction(async (tx) => {
     const units = await lockVenueUnits(tx, retailerId, options.orderProductIds);
     const live = units.filter((u) => u.paymentStatus !== "CANCELLED");
+    const served = live.filter((u) => u.preparationAreaId == null);
     const moved = [
       ...(await moveUnits(
         tx,
-        live.filter((u) => u.status === "COMPLETE"),
+        live.filter((u) => u.status === "COMPLETE" && u.preparationAreaId != null),
         "COMPLETE",
         "PREPARED",
       )),
       ...(await moveUnits(
         tx,
-        live.filter((u) => u.status === "PREPARED" && u.preparationAreaId == null),
+        served.filter((u) => u.status === "COMPLETE"),
+        "COMPLETE",
+        "SENT",
+      )),
+      // Pieces a waiter marked prepared before one tap delivered them.
+      ...(await moveUnits(
+        tx,
+        served.filter((u) => u.status === "PREPARED"),
         "PREPARED",
         "SENT",
       )),

@@ -681,7 +681,8 @@ class WaiterDelivers extends StoryCommand {
       world.waiter,
     );
     expectOk(answer, this.story);
-    for (const piece of pieces) piece.kitchen = piece.kitchen === "PREPARED" ? "COMPLETE" : "PREPARED";
+    // One tap delivers a prepared dish and a piece the waiter serves straight alike (issue 31).
+    for (const piece of pieces) piece.kitchen = "COMPLETE";
   }
 }
 

@@ -454,6 +454,39 @@ export async function pushesConverge(_model: ServiceModel, world: World): Promis
   }
 }
 
+/**
+ * 8. The waiter's delivery cards hold exactly the live pieces waiting for the waiter, each once: a
+ * kitchen's or bar's prepared piece, a waiter-served piece not yet delivered. A pickup card is one
+ * trip: all its pieces are of one table session, and no two cards share table, area and session,
+ * however many ticks and tickets the pieces came in (issue 31).
+ */
+export async function oneCardPerTrip(model: ServiceModel, world: World): Promise<void> {
+  const name = "one card per trip";
+  const tasks = await world.api.get("/api/feed/get-employee-feed", world.admin);
+  same(name, "the employee feed answers", tasks.status, 200);
+  const carried: number[] = [];
+  const trips = new Set<string>();
+  for (const task of tasks.body.filter((t: any) => DELIVERY_TASKS.has(t.type))) {
+    const ids: number[] = task.items.flatMap((item: any) => item.orderProductIds);
+    carried.push(...ids);
+    if (task.type !== "PREPARATION_AREA_PICKUP") continue;
+    const sessions = [...new Set(ids.map((id) => model.pieces.get(id)?.session))];
+    same(name, `pickup ${task.requestId}'s pieces ${JSON.stringify(ids)} are of one table session`, sessions.length, 1);
+    const trip = `${task.placementId}:${task.preparationAreaId}:${sessions[0]}`;
+    same(name, `pickup ${task.requestId} is the only open card of its table, area and session`, trips.has(trip), false);
+    trips.add(trip);
+  }
+  const waiting = [...model.pieces.values()]
+    .filter((p) => p.state !== "cancelled" && (p.hasArea ? p.kitchen === "PREPARED" : p.kitchen !== "COMPLETE"))
+    .map((p) => p.id);
+  same(
+    name,
+    "the pieces on delivery cards",
+    carried.sort((a, b) => a - b),
+    waiting.sort((a, b) => a - b),
+  );
+}
+
 export const INVARIANTS = [
   everyPieceInOneState,
   piecesAddUp,
@@ -462,6 +495,7 @@ export const INVARIANTS = [
   noOrderUnderPaymentRequest,
   ticketsNameTheirTable,
   pushesConverge,
+  oneCardPerTrip,
 ];
 
 export async function checkInvariants(model: ServiceModel, world: World): Promise<void> {

@@ -1,7 +1,7 @@
 import type { KitchenFeed, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { describe, expect, it } from "vitest";
+import { elapsedMinutes } from "../../lib/elapsed-minutes.ts";
 import { applyKitchenMessage, boardTickets, isKitchenFeedMessage } from "./apply-kitchen-message.ts";
-import { elapsedMinutes } from "./elapsed-minutes.ts";
 
 const ticket = (id: number, timestamp: string): KitchenTicket => ({
   id,

@@ -1,6 +1,6 @@
 import type { KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import { describe, expect, it } from "vitest";
-import { ticketAge } from "./elapsed-minutes.ts";
+import { ticketAge } from "../../lib/elapsed-minutes.ts";
 import {
   forgetPieces,
   parseUndoStack,

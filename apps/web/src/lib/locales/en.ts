@@ -514,6 +514,10 @@ export const en: Catalog = {
       complete: "Handle the request",
       check: "Complete the table check",
     },
+    age: {
+      warn: "Waiting long",
+      late: "Late",
+    },
     openPayment: "Open",
     delivered: "Delivered to the table!",
     served: "Guest request handled!",

@@ -2,9 +2,9 @@ import type { Account } from "@tableorder/domain/contracts/auth";
 import type { KitchenFeed, KitchenTicket } from "@tableorder/domain/contracts/kitchen";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useOutletContext } from "react-router";
-import type { AgeThresholds } from "../../../features/kitchen-tickets/components/ticket-card.tsx";
 import type { TicketPrinting } from "../../../features/kitchen-tickets/hooks/use-ticket-printing.ts";
 import type { KitchenArea } from "../../../features/kitchen-tickets/kitchen-area.ts";
+import type { AgeThresholds } from "../../../lib/elapsed-minutes.ts";
 
 /** What every preparation screen shares: the area, its live feed, and printing. */
 export interface PrepContext {
@@ -22,6 +22,3 @@ export interface PrepContext {
 export function usePrepContext(): PrepContext {
   return useOutletContext<PrepContext>();
 }
-
-/** Defaults when the area has not said (the server always sends its own). */
-export const DEFAULT_THRESHOLDS: AgeThresholds = { warn: 10, late: 20 };

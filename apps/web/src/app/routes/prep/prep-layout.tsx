@@ -8,11 +8,12 @@ import { useLiveKitchenFeed } from "../../../features/kitchen-tickets/hooks/use-
 import { useNewTicketBell } from "../../../features/kitchen-tickets/hooks/use-new-ticket-bell.ts";
 import { useTicketPrinting } from "../../../features/kitchen-tickets/hooks/use-ticket-printing.ts";
 import { type KitchenArea, OWN_AREA } from "../../../features/kitchen-tickets/kitchen-area.ts";
+import { DEFAULT_THRESHOLDS } from "../../../lib/elapsed-minutes.ts";
 import { useWakeLock } from "../../../lib/wake-lock.ts";
 import { useWebAppIdentity } from "../../../lib/web-app-manifest.ts";
 import { StaffArea } from "../staff/staff-area.tsx";
 import styles from "./prep.module.css";
-import { DEFAULT_THRESHOLDS, type PrepContext } from "./prep-context.ts";
+import type { PrepContext } from "./prep-context.ts";
 import { PrepHeader } from "./prep-header.tsx";
 
 export const PREP_BASE_PATH = "/service/prep";

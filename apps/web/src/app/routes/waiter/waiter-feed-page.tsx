@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
-import { useNow } from "../../../features/kitchen-tickets/hooks/use-now.ts";
 import { TaskCard } from "../../../features/waiter-tasks/components/task-card.tsx";
 import { useTaskRunner } from "../../../features/waiter-tasks/use-task-runner.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
+import { useNow } from "../../../lib/use-now.ts";
 import styles from "./waiter.module.css";
 import { useWaiterContext, WAITER_BASE_PATH } from "./waiter-context.ts";
 

@@ -2,13 +2,13 @@ import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { Price, useFormatEuros } from "../../../components/price.tsx";
-import { useNow } from "../../../features/kitchen-tickets/hooks/use-now.ts";
 import { useWaiterRequest } from "../../../features/waiter-tasks/api/waiter-api.ts";
 import { isPaymentTask } from "../../../features/waiter-tasks/apply-waiter-message.ts";
 import { TaskCard } from "../../../features/waiter-tasks/components/task-card.tsx";
 import { TaskItems } from "../../../features/waiter-tasks/components/task-items.tsx";
 import { useTaskRunner } from "../../../features/waiter-tasks/use-task-runner.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
+import { useNow } from "../../../lib/use-now.ts";
 import styles from "./waiter.module.css";
 import { WAITER_BASE_PATH } from "./waiter-context.ts";
 

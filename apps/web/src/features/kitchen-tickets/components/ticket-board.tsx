@@ -1,9 +1,10 @@
 import type { KitchenTicket } from "@tableorder/domain/contracts/kitchen";
+import type { AgeThresholds } from "../../../lib/elapsed-minutes.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
-import { useNow } from "../hooks/use-now.ts";
+import { useNow } from "../../../lib/use-now.ts";
 import type { CancellationAck } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
-import { type AgeThresholds, type TicketBump, TicketCard } from "./ticket-card.tsx";
+import { type TicketBump, TicketCard } from "./ticket-card.tsx";
 
 /** The tickets of the area, in the order given (see boardTickets), on a grid that fills a tablet or a kitchen screen. */
 export function TicketBoard({

@@ -3,16 +3,11 @@ import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { CheckIcon, PrinterIcon } from "../../../components/icons.tsx";
 import { OptionsSummary } from "../../../components/options-summary.tsx";
+import { type AgeThresholds, elapsedMinutes, type TicketAge, ticketAge } from "../../../lib/elapsed-minutes.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
-import { elapsedMinutes, type TicketAge, ticketAge } from "../elapsed-minutes.ts";
 import { AllergenWarning } from "./allergen-warning.tsx";
 import { type CancellationAck, CancellationNotice } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
-
-export interface AgeThresholds {
-  warn: number;
-  late: number;
-}
 
 function TicketProductRow({ product }: { product: TicketProduct }) {
   const { t } = useTranslation();

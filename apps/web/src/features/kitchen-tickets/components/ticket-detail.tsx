@@ -3,13 +3,13 @@ import type { ReactNode } from "react";
 import { Button } from "../../../components/button.tsx";
 import { CheckIcon, UndoIcon } from "../../../components/icons.tsx";
 import { OptionsSummary } from "../../../components/options-summary.tsx";
+import { type AgeThresholds, elapsedMinutes, ticketAge } from "../../../lib/elapsed-minutes.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
-import { elapsedMinutes, ticketAge } from "../elapsed-minutes.ts";
-import { useNow } from "../hooks/use-now.ts";
+import { useNow } from "../../../lib/use-now.ts";
 import { AllergenWarning } from "./allergen-warning.tsx";
 import { type CancellationAck, CancellationNotice } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
-import { type AgeThresholds, TicketBand, TicketMeta } from "./ticket-card.tsx";
+import { TicketBand, TicketMeta } from "./ticket-card.tsx";
 
 const STATUS_ORDER = { SENT: 0, PREPARED: 1, COMPLETE: 2 } as const;
 

@@ -60,7 +60,7 @@ export function useWaiterProducts() {
   });
 }
 
-/** Delivers pieces (PREPARED→COMPLETE; waiter-served SENT→PREPARED): the body is a bare id array. */
+/** Delivers pieces (PREPARED→COMPLETE; waiter-served SENT→COMPLETE): the body is a bare id array. */
 export function nextStatus(orderProductIds: number[]): Promise<StatusChangeResponse> {
   return sendStaffAction<StatusChangeResponse>(staffAction("POST", "/api/feed/next-status", orderProductIds));
 }

@@ -2,8 +2,8 @@ import type { WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
 import { Link } from "react-router";
 import { CheckIcon } from "../../../components/icons.tsx";
 import { Price } from "../../../components/price.tsx";
+import { DEFAULT_THRESHOLDS, elapsedMinutes, ticketAge } from "../../../lib/elapsed-minutes.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
-import { elapsedMinutes } from "../../kitchen-tickets/elapsed-minutes.ts";
 import { type TaskAction, taskAction } from "../apply-waiter-message.ts";
 import { TaskItems } from "./task-items.tsx";
 import styles from "./waiter.module.css";
@@ -30,9 +30,12 @@ export function TaskCard({ task, now, disabled, busy, taskPath, onAction }: Task
   const label = useTaskLabel();
   const action = taskAction(task.type);
   const minutes = elapsedMinutes(task.timestamp, now);
+  // Ages as the kitchen's tickets do, so a dish going cold on the pass or a guest kept waiting stands out.
+  const age = ticketAge(minutes, DEFAULT_THRESHOLDS.warn, DEFAULT_THRESHOLDS.late);
   return (
     <article
-      className={`${styles.card} ${styles[`card_${action}`] ?? ""}`}
+      className={`${styles.card} ${styles[`card_${action}`] ?? ""} ${styles[`age_${age}`] ?? ""}`}
+      data-age={age}
       data-testid="waiter-task"
       data-type={task.type}
       data-request={task.requestId}
@@ -45,6 +48,7 @@ export function TaskCard({ task, now, disabled, busy, taskPath, onAction }: Task
           <span className={styles.table} data-testid="task-table">
             {t("waiter.table", { name: task.placement })}
           </span>
+          {age !== "fresh" && <span className={styles.ageWord}>{t(`waiter.age.${age}`)}</span>}
           <span className={styles.elapsed} data-testid="task-elapsed">
             {minutes}'
           </span>

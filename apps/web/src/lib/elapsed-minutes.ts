@@ -10,9 +10,22 @@ export function elapsedMinutes(sentAt: string, now: number): number {
 
 export type TicketAge = "fresh" | "warn" | "late";
 
+/** Minutes after which something waiting looks urgent (warn) and late. */
+export interface AgeThresholds {
+  warn: number;
+  late: number;
+}
+
 /**
- * How urgent a ticket looks, by the area's own thresholds (feed.ageWarnMinutes / ageLateMinutes):
- * the oldest tickets change colour so none is forgotten in a rush.
+ * The kitchen's defaults (an area that has not said), which the waiter's tasks age by too:
+ * something waiting 10' for anyone in the venue wants a look, 20' is late.
+ */
+export const DEFAULT_THRESHOLDS: AgeThresholds = { warn: 10, late: 20 };
+
+/**
+ * How urgent a ticket or a waiter's task looks, by the area's own thresholds
+ * (feed.ageWarnMinutes / ageLateMinutes) or the defaults: the oldest change colour so none is
+ * forgotten in a rush.
  */
 export function ticketAge(minutes: number, warnMinutes: number, lateMinutes: number): TicketAge {
   if (lateMinutes > 0 && minutes >= lateMinutes) return "late";
