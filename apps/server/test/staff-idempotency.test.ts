@@ -118,7 +118,8 @@ const CASES: Record<string, MutationCase> = {
       return {
         request: { method: "POST", path: "/api/feed/next-status", body: waters, token: waiter },
         otherRequest: { method: "POST", path: "/api/feed/next-status", body: [...waters, ...salads], token: waiter },
-        work: () => unitsIn(waters, "PREPARED"),
+        // The water has no preparation area, so the waiter's one tap delivers it (decision 036).
+        work: () => unitsIn(waters, "COMPLETE"),
       };
     },
   },
@@ -141,7 +142,8 @@ const CASES: Record<string, MutationCase> = {
       return {
         request: { method: "POST", path: "/api/feed/undo-status", body: { orderProductIds: waters }, token: waiter },
         otherRequest: { method: "POST", path: "/api/feed/undo-status", body: { orderProductIds: salads }, token: waiter },
-        work: () => unitsIn(waters, "PREPARED"),
+        // Undoing a delivery of what the waiter serves straight takes it back to SENT (decision 036).
+        work: () => unitsIn(waters, "SENT"),
       };
     },
   },
