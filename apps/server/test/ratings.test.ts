@@ -160,7 +160,10 @@ describe("the administrator reads the venue's ratings", () => {
       .sort((a, b) => a.id - b.id)
       .map((r) => r.id);
     for (const [i, id] of ids.entries())
-      await server.database.db.update(sessionRatings).set({ createdAt: new Date(at[i]) }).where(eq(sessionRatings.id, id));
+      await server.database.db
+        .update(sessionRatings)
+        .set({ createdAt: new Date(at[i]) })
+        .where(eq(sessionRatings.id, id));
 
     const all = await report("?from=2026-11-01&to=2026-11-02", otherAdmin);
     expect(all.overall).toEqual({ count: 4, average: 3.5 });
@@ -173,7 +176,11 @@ describe("the administrator reads the venue's ratings", () => {
       { waiterId: nikos.id, name: "Νίκος Κ.", count: 2, average: 2.5 },
     ]);
     expect(all.ratings.map((r: any) => r.stars)).toEqual([3, 2, 4, 5]);
-    expect(all.ratings[0]).toMatchObject({ comment: "σχόλιο 3", tableLabel: visits[3].table.label, waiters: ["Άννα Π.", "Νίκος Κ."] });
+    expect(all.ratings[0]).toMatchObject({
+      comment: "σχόλιο 3",
+      tableLabel: visits[3].table.label,
+      waiters: ["Άννα Π.", "Νίκος Κ."],
+    });
     expect(all.listTruncated).toBe(false);
     // Anonymous: nothing of the guests travels to staff.
     const text = JSON.stringify(all);
@@ -218,7 +225,9 @@ describe("the venue's Google review link in the shop settings", () => {
     for (const bad of ["http://g.page/r/x", "javascript:alert(1)", "not a link"]) {
       const answer = await save(bad);
       expect(answer.status).toBe(400);
-      expect(answer.body.fieldErrors).toEqual([expect.objectContaining({ field: "googleReviewUrl", message: "googleReviewUrl.invalid" })]);
+      expect(answer.body.fieldErrors).toEqual([
+        expect.objectContaining({ field: "googleReviewUrl", message: "googleReviewUrl.invalid" }),
+      ]);
     }
     expect((await save(` ${GOOGLE} `)).body.googleReviewUrl).toBe(GOOGLE);
     expect((await api.get("/api/crm/retailer", admin)).body.googleReviewUrl).toBe(GOOGLE);

@@ -1,9 +1,4 @@
-import {
-  MAX_RATING_DAYS,
-  RATINGS_LIST_LIMIT,
-  type RatingsQuery,
-  type RatingsReport,
-} from "@tableorder/domain/contracts/ratings";
+import { MAX_RATING_DAYS, RATINGS_LIST_LIMIT, type RatingsQuery, type RatingsReport } from "@tableorder/domain/contracts/ratings";
 import { averageStars } from "@tableorder/domain/ratings";
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql, sum } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
@@ -69,7 +64,12 @@ export async function loadRatingsReport(db: Queryable, retailerId: number, query
   const namesByRating = new Map<number, string[]>();
   if (ratings.length) {
     const rows = await db
-      .select({ ratingId: sessionRatingWaiters.ratingId, firstName: users.firstName, lastName: users.lastName, login: users.login })
+      .select({
+        ratingId: sessionRatingWaiters.ratingId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        login: users.login,
+      })
       .from(sessionRatingWaiters)
       .innerJoin(users, eq(users.id, sessionRatingWaiters.waiterId))
       .where(

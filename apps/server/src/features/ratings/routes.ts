@@ -22,8 +22,7 @@ export const ratingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     "/api/cq-table/:tableId/rating",
     { schema: { params: tableIdParams, body: guestRatingBody, response: { 200: guestRatingState } } },
-    async (request) =>
-      rateVisit({ db, principal: requirePrincipal(request), tableId: request.params.tableId, ...request.body }),
+    async (request) => rateVisit({ db, principal: requirePrincipal(request), tableId: request.params.tableId, ...request.body }),
   );
 
   app.get("/api/crm/ratings", { schema: { querystring: ratingsQuery, response: { 200: ratingsReport } } }, async (request) =>
