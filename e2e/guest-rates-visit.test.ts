@@ -59,11 +59,14 @@ describe("a guest rates the visit after paying, and the owner reads it in Κρι
     await guest.getByTestId("visit-rating-send-comment").click();
     await expect.poll(() => guest.getByTestId("visit-rating-send-comment").isDisabled()).toBe(true);
     await expectNoSeriousA11yViolations(guest, "rated 5 stars, Google link offered");
+    // A full-page picture from the top, so the sticky header sits where it belongs.
+    await guest.evaluate(() => window.scrollTo(0, 0));
     await screenshot(guest, "visit-rating/02-rated-5-google-390", true);
     await guest.getByTestId("language-toggle").click();
     await expect.poll(() => text(guest.getByTestId("visit-rating"))).toContain("How was it?");
     expect(await guest.getByRole("radio", { name: "5 stars" }).isChecked()).toBe(true);
     await expectNoSeriousA11yViolations(guest, "rated 5 stars, in English");
+    await guest.evaluate(() => window.scrollTo(0, 0));
     await screenshot(guest, "visit-rating/03-rated-5-google-en-390", true);
     // A reload keeps the rating and the comment.
     await guest.reload();
