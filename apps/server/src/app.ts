@@ -45,6 +45,7 @@ import { operationsRoutes } from "./features/operations/routes.ts";
 import { operatorRoutes } from "./features/operator/routes.ts";
 import { orderRoutes } from "./features/orders/routes.ts";
 import { paymentRoutes } from "./features/payments/routes.ts";
+import { ratingRoutes } from "./features/ratings/routes.ts";
 import { statsRoutes } from "./features/stats/routes.ts";
 import { StatsRollupWorker } from "./features/stats/stats-rollup-worker.ts";
 import { tableRequestRoutes } from "./features/table-requests/routes.ts";
@@ -187,6 +188,7 @@ export async function buildApp(options: {
   await app.register(crmRetailerRoutes, { ctx });
   await app.register(invoicingRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
+  await app.register(ratingRoutes, { ctx });
   // Fiscal documents go out through the outbox, to the sandbox (embedded default) or AADE.
   const sandbox =
     config.fiscal.environment === "sandbox"

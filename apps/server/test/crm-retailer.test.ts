@@ -33,6 +33,7 @@ const settingsOf = (values: Record<string, unknown> = {}) => ({
   printerIp: "192.168.1.80",
   autoPrintActive: true,
   printServiceUrl: "ws://192.168.1.81:9180",
+  googleReviewUrl: "https://g.page/r/to-steki/review",
   firstName: "Μαρία",
   lastName: "Κωνσταντίνου",
   username: "maria",

@@ -234,10 +234,20 @@ describe("shop settings (spec 3 §5)", () => {
       secondaryCuisine: [1, 2],
       printerIp: null,
       printServiceUrl: null,
+      googleReviewUrl: null,
       username: "admin",
       password: undefined,
     });
     expect(shopSettingsForm.parse({ ...settings, secondaryCuisine: undefined }).secondaryCuisine).toEqual([]);
+  });
+
+  it("keeps the Google review link only as an https address (issue 32)", () => {
+    const link = "https://g.page/r/venue/review";
+    expect(shopSettingsForm.parse({ ...settings, googleReviewUrl: ` ${link} ` }).googleReviewUrl).toBe(link);
+    expect(shopSettingsForm.parse({ ...settings, googleReviewUrl: "" }).googleReviewUrl).toBeNull();
+    expect(errorsOf(shopSettingsForm, { ...settings, googleReviewUrl: "http://g.page/r/venue" })).toEqual({
+      googleReviewUrl: "googleReviewUrl.invalid",
+    });
   });
 
   it("requires the name, a type, a main cuisine and the administrator's names", () => {

@@ -159,6 +159,10 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     el: "Δεν υπάρχουν προϊόντα προς έκδοση λογαριασμού.",
     en: "There are no products left to bill.",
   },
+  nothing_to_rate: {
+    el: "Δεν υπάρχει πληρωμένη επίσκεψη σε αυτό το τραπέζι για αξιολόγηση.",
+    en: "There is no paid visit at this table to rate.",
+  },
   invalid_date_range: {
     el: "Το διάστημα ημερομηνιών δεν είναι έγκυρο (έως 92 ημέρες, η λήξη όχι πριν την έναρξη).",
     en: "The date range is not valid (92 days at most, the end not before the start).",

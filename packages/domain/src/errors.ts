@@ -95,6 +95,8 @@ export const ERROR_KEYS = [
   "venue_not_accepting_guests",
   "set_password_link_invalid",
   "contact_request_became_venue",
+  // A guest's rating (issue 32): only of a visit they were at and paid in.
+  "nothing_to_rate",
   "internal",
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -43,6 +43,15 @@ export const VALIDATION_MESSAGES = {
     el: "Η διεύθυνση της υπηρεσίας εκτύπωσης πρέπει να ξεκινά με ws:// ή wss://",
     en: "The print service address must start with ws:// or wss://",
   },
+  "googleReviewUrl.invalid": {
+    el: "Ο σύνδεσμος κριτικών Google πρέπει να είναι διεύθυνση https://",
+    en: "The Google review link must be an https:// address",
+  },
+  "rating.stars.invalid": { el: "Επιλέξτε από 1 έως 5 αστέρια", en: "Choose from 1 to 5 stars" },
+  "rating.comment.tooLong": {
+    el: "Το σχόλιο μπορεί να έχει έως 500 χαρακτήρες",
+    en: "The comment may have up to 500 characters",
+  },
   "table.label.required": { el: "Απαιτείται συμπλήρωση αριθμού", en: "The number is required" },
   "table.code.required": { el: "Απαιτείται συμπλήρωση table URL", en: "The table URL is required" },
   "table.code.invalid": {

@@ -70,6 +70,16 @@ export function isValidPrintServiceUrl(value: string): boolean {
   }
 }
 
+/** A page the venue sends happy guests to (its Google review link): https only, so never a script. */
+export function isValidGoogleReviewUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** Secondary cuisines are the fixed list 1 seafood, 2 meat, 3 vegan, 4 brunch (spec 3 §3). */
 export function isValidSecondaryCuisine(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= 4;

@@ -117,6 +117,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/orders/:tableId/pay": roles("table", ...AT_THE_TABLE),
   "GET /api/orders/complete-payment": roles("own", ...GUESTS_AND_STAFF),
   "GET /api/orders/fail-payment": roles("own", ...GUESTS_AND_STAFF),
+  // A guest's own word on their visit (issue 32): staff never rate in a guest's name.
+  "GET /api/cq-table/:tableId/rating": roles("table", "USER"),
+  "POST /api/cq-table/:tableId/rating": roles("table", "USER"),
 
   // Public pages and files.
   "POST /api/contact-form": PUBLIC,
@@ -241,6 +244,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/crm/audit": roles("venue", "ADMIN"),
   "GET /api/crm/audit.csv": roles("venue", "ADMIN"),
   "GET /api/crm/audit/staff": roles("venue", "ADMIN"),
+  "GET /api/crm/ratings": roles("venue", "ADMIN"),
 };
 
 /** The table's key of a route; a HEAD route Fastify adds beside a GET shares the GET's policy. */

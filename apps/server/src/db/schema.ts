@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   foreignKey,
@@ -59,6 +60,8 @@ export const retailers = pgTable("retailers", {
    * document): until then the till keeps quiet about documents waiting to print.
    */
   printServiceSeenAt: timestamp("print_service_seen_at", { withTimezone: true }),
+  /** The venue's Google review page (https), offered to a guest who rated a visit 5 stars. */
+  googleReviewUrl: text("google_review_url"),
   createdAt: createdAt(),
 });
 
@@ -934,4 +937,52 @@ export const staffRequestKeys = pgTable(
     replyBody: text("reply_body"),
   },
   (t) => [primaryKey({ columns: [t.retailerId, t.userId, t.key] }), index("staff_request_keys_created").on(t.createdAt)],
+);
+
+/**
+ * A guest's word on a table session (issue 32): stars 1-5 and an optional comment, one per guest
+ * and session. The guest's account is kept only to hold that rule; staff read the rating without it.
+ */
+export const sessionRatings = pgTable(
+  "session_ratings",
+  {
+    id: serial("id").primaryKey(),
+    retailerId: integer("retailer_id")
+      .notNull()
+      .references(() => retailers.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => diningTables.id),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => tableSessions.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    stars: integer("stars").notNull(),
+    comment: text("comment"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("session_ratings_one_per_guest").on(t.sessionId, t.userId),
+    index("session_ratings_venue_time").on(t.retailerId, t.createdAt),
+    check("session_ratings_stars", sql`${t.stars} between 1 and 5`),
+  ],
+);
+
+/**
+ * The waiters who had the rated table when the guest rated it (table_waiters then), kept with the
+ * rating so a later change of the table's waiters does not move past ratings between waiters.
+ */
+export const sessionRatingWaiters = pgTable(
+  "session_rating_waiters",
+  {
+    ratingId: integer("rating_id")
+      .notNull()
+      .references(() => sessionRatings.id),
+    waiterId: integer("waiter_id")
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.ratingId, t.waiterId] })],
 );

@@ -44,6 +44,7 @@ export const GUEST_RATE_LIMITS: Record<string, GuestRouteLimit> = {
   "POST /api/orders/:tableId": { perGuest: perMinute(20), perAddress: perMinute(600) },
   "POST /api/cq-table/call-waiter/:tableId": { perGuest: perMinute(10), perAddress: perMinute(300) },
   "POST /api/cq-table/payment-request/:tableId": { perGuest: perMinute(10), perAddress: perMinute(300) },
+  "POST /api/cq-table/:tableId/rating": { perGuest: perMinute(10), perAddress: perMinute(300) },
   "POST /api/contact-form": {
     perGuest: { max: 5, windowSeconds: 600 },
     perAddress: { max: 20, windowSeconds: 600 },

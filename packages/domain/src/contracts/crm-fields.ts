@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ValidationMessageKey } from "../validation-messages.ts";
 import {
+  isValidGoogleReviewUrl,
   isValidIpv4,
   isValidPrintServiceUrl,
   isValidUsername,
@@ -96,6 +97,15 @@ export const printServiceUrlField = z
   .nullish()
   .transform((value) => (value ? value : null))
   .refine((value) => value == null || isValidPrintServiceUrl(value), key("printServiceUrl.invalid"));
+
+/** The venue's Google review link, optional: an https address when given, null when empty. */
+export const googleReviewUrlField = z
+  .string({ error: "googleReviewUrl.invalid" })
+  .trim()
+  .max(500, key("text.tooLong"))
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value == null || isValidGoogleReviewUrl(value), key("googleReviewUrl.invalid"));
 
 /** Money typed on a form, in integer cents (docs/architecture.md); the web converts euros. */
 export const priceField = z

@@ -3,6 +3,7 @@ import { MAIN_CUISINE_CODES, RETAILER_TYPES } from "../enums.ts";
 import { isBlank, isValidSecondaryCuisine } from "../validators.ts";
 import {
   changedPasswordField,
+  googleReviewUrlField,
   optionalText,
   printerIpField,
   printServiceUrlField,
@@ -35,6 +36,8 @@ export const shopSettingsForm = z
     printerIp: printerIpField,
     autoPrintActive: z.boolean({ error: "field.invalid" }).default(false),
     printServiceUrl: printServiceUrlField,
+    /** Offered to a guest after a 5-star rating (issue 32); never shown before. */
+    googleReviewUrl: googleReviewUrlField,
     firstName: requiredText("firstName.required"),
     lastName: requiredText("lastName.required"),
     username: usernameField,
@@ -65,6 +68,7 @@ export const shopSettings = z.object({
   printerIp: z.string().nullable(),
   autoPrintActive: z.boolean(),
   printServiceUrl: z.string().nullable(),
+  googleReviewUrl: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   username: z.string(),

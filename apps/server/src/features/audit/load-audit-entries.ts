@@ -2,9 +2,8 @@ import { AUDIT_PAGE_SIZE, type AuditPage, type AuditQuery, MAX_AUDIT_DAYS } from
 import { and, asc, count, desc, eq, gte, lt, ne, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { auditEntries, users } from "../../db/schema.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { staffDisplayName } from "../../lib/audit-trail.ts";
-import { athensDayEnd, athensDayStart, todayInAthens } from "../../lib/venue-time.ts";
+import { athensDayEnd, athensDayRange, athensDayStart } from "../../lib/venue-time.ts";
 
 type EntryRow = typeof auditEntries.$inferSelect;
 
@@ -24,12 +23,7 @@ export interface AuditScope {
  * same answer as for an id that does not exist.
  */
 export function resolveAuditScope(retailerId: number, query: AuditQuery, now = new Date()): AuditScope {
-  const today = todayInAthens(now);
-  const from = query.from ?? query.to ?? today;
-  const to = query.to ?? from;
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-  if (!Number.isFinite(days) || days < 1 || days > MAX_AUDIT_DAYS)
-    throw new AppError("invalid_date_range", 400, { from, to, maxDays: MAX_AUDIT_DAYS });
+  const { from, to } = athensDayRange(query, MAX_AUDIT_DAYS, now);
   return { retailerId, from, to, actorUserId: query.actorUserId, kind: query.kind };
 }
 

@@ -33,6 +33,7 @@ export async function loadShopSettings(db: Queryable, retailerId: number, adminU
     printerIp: venue.printerIp,
     autoPrintActive: venue.autoPrintActive,
     printServiceUrl: venue.printServiceUrl,
+    googleReviewUrl: venue.googleReviewUrl,
     firstName: admin.firstName,
     lastName: admin.lastName,
     username: admin.login,
@@ -69,6 +70,7 @@ export async function saveShopSettings(options: {
         printerIp: form.printerIp,
         autoPrintActive: form.autoPrintActive,
         printServiceUrl: form.printServiceUrl,
+        googleReviewUrl: form.googleReviewUrl,
       };
       const [before] = await tx.select().from(retailers).where(eq(retailers.id, retailerId)).for("update");
       await tx.update(retailers).set(shop).where(eq(retailers.id, retailerId));

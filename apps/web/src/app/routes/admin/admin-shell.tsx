@@ -40,6 +40,7 @@ const InvoicingSettingsPage = lazy(() => import("./settings/invoicing-settings-p
 const CashDeskPage = lazy(() => import("./cash-desk/cash-desk-page.tsx"));
 const StatsPage = lazy(() => import("./stats/stats-page.tsx"));
 const AuditPage = lazy(() => import("./audit/audit-page.tsx"));
+const RatingsPage = lazy(() => import("./ratings/ratings-page.tsx"));
 
 /**
  * The dot on Products: translations are on and some product or category lacks its English text
@@ -121,6 +122,7 @@ export function AdminShell({ account }: { account: Account }) {
     ...(isAdmin
       ? [
           { to: `${ADMIN_BASE}/stats`, key: "stats", testId: "admin-tab-stats" },
+          { to: `${ADMIN_BASE}/ratings`, key: "ratings", testId: "admin-tab-ratings" },
           { to: `${ADMIN_BASE}/audit`, key: "audit", testId: "admin-tab-audit" },
         ]
       : []),
@@ -212,6 +214,14 @@ export function AdminShell({ account }: { account: Account }) {
               element={
                 <AdminOnly isAdmin={isAdmin}>
                   <AuditPage />
+                </AdminOnly>
+              }
+            />
+            <Route
+              path="ratings"
+              element={
+                <AdminOnly isAdmin={isAdmin}>
+                  <RatingsPage />
                 </AdminOnly>
               }
             />

@@ -24,6 +24,7 @@ export const el = {
       products: "Προϊόντα",
       stats: "Στατιστικά",
       audit: "Ιστορικό ενεργειών",
+      ratings: "Κριτικές",
     },
     menu: { account: "Λογαριασμός", invoicing: "Τιμολόγηση", logout: "Αποσύνδεση", notification: "Υπάρχουν εκκρεμότητες" },
     common: {
@@ -154,6 +155,9 @@ export const el = {
       autoPrintActive: "Αυτόματη εκτύπωση",
       printServiceUrl: "Διεύθυνση υπηρεσίας εκτύπωσης",
       printServiceUrlHint: "Π.χ. {{example}}",
+      googleReviewUrl: "Σύνδεσμος κριτικών Google",
+      googleReviewUrlHint:
+        "Προαιρετικό, https://… Τον βλέπει μόνο ο πελάτης που έδωσε 5 αστέρια στην αξιολόγηση μετά την πληρωμή.",
       bigLettersActive: "Μεγάλα γράμματα στην εκτύπωση (αυτή η συσκευή)",
       firstName: "Όνομα",
       lastName: "Επώνυμο",
@@ -201,6 +205,7 @@ export const en: typeof el = {
       products: "Products",
       stats: "Statistics",
       audit: "Audit trail",
+      ratings: "Reviews",
     },
     menu: { account: "Account", invoicing: "Invoicing", logout: "Logout", notification: "Needs attention" },
     common: {
@@ -332,6 +337,8 @@ export const en: typeof el = {
       autoPrintActive: "Automatic printing",
       printServiceUrl: "Print service address",
       printServiceUrlHint: "E.g. {{example}}",
+      googleReviewUrl: "Google review link",
+      googleReviewUrlHint: "Optional, https://… Shown only to a guest who gave 5 stars in the rating after paying.",
       bigLettersActive: "Big letters when printing (this device)",
       firstName: "First name",
       lastName: "Last name",

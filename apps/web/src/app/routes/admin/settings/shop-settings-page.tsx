@@ -37,6 +37,7 @@ const EMPTY = {
   printerIp: "",
   autoPrintActive: false,
   printServiceUrl: "",
+  googleReviewUrl: "",
   firstName: "",
   lastName: "",
   username: "",
@@ -113,6 +114,7 @@ export default function ShopSettingsPage() {
         printerIp: s.printerIp ?? "",
         autoPrintActive: s.autoPrintActive,
         printServiceUrl: s.printServiceUrl ?? "",
+        googleReviewUrl: s.googleReviewUrl ?? "",
         firstName: s.firstName ?? "",
         lastName: s.lastName ?? "",
         username: s.username,
@@ -234,6 +236,14 @@ export default function ShopSettingsPage() {
             ))}
           </div>
         </fieldset>
+        <TextField
+          id="settings-google-review-url"
+          label={t("admin.settings.googleReviewUrl")}
+          hint={t("admin.settings.googleReviewUrlHint")}
+          value={form.values.googleReviewUrl}
+          error={form.errors.googleReviewUrl}
+          onChange={(v) => form.set("googleReviewUrl", v)}
+        />
       </fieldset>
       <fieldset className={own.group}>
         <legend>{t("admin.settings.cashDesk")}</legend>

@@ -2,6 +2,7 @@ import { Link, useLocation, useSearchParams } from "react-router";
 import buttonStyles from "../../../../components/button.module.css";
 import { Price } from "../../../../components/price.tsx";
 import { useTableFeed } from "../../../../features/table-feed/api/get-table-feed.ts";
+import { VisitRating } from "../../../../features/visit-rating/components/visit-rating.tsx";
 import { useLanguage, useTranslation } from "../../../../lib/i18n.ts";
 import { tablePath, useCustomerContext } from "../customer-context.ts";
 import styles from "./payment-result.module.css";
@@ -14,7 +15,8 @@ const count = (value: string | null) => {
 /**
  * The success page (spec 1 §2, successful-payment and its card-provider variant
  * successful-viva-payment): what was paid, from the query, and what the table still owes, live
- * from the table's state, with the way back to the table or on to a new order.
+ * from the table's state, with the way back to the table or on to a new order; below, the optional
+ * rating of the visit (issue 32).
  */
 export default function PaymentSuccessPage() {
   const { t } = useTranslation();
@@ -79,6 +81,7 @@ export default function PaymentSuccessPage() {
           </Link>
         )}
       </div>
+      <VisitRating tableId={tableId} />
     </section>
   );
 }

@@ -1,0 +1,190 @@
+import type { RatingsReport } from "@tableorder/domain/contracts/ratings";
+import { RATING_MAX_STARS, RATING_MIN_STARS } from "@tableorder/domain/ratings";
+import { athensDateTime } from "../../../lib/athens-time.ts";
+import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import type { RatingsFilters, RatingsRangeError } from "../ratings-filters.ts";
+import styles from "./ratings.module.css";
+
+const STAR_CHOICES = Array.from({ length: RATING_MAX_STARS - RATING_MIN_STARS + 1 }, (_, i) => RATING_MAX_STARS - i);
+
+/** Stars drawn for the eye, named for a screen reader. */
+function Stars({ stars }: { stars: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className={styles.stars} role="img" aria-label={t("ratings.star", { count: stars })}>
+      {"★".repeat(stars)}
+      <span className={styles.unlit}>{"★".repeat(RATING_MAX_STARS - stars)}</span>
+    </span>
+  );
+}
+
+/** The screen's filters: a range of Athens days and the stars the list shows. */
+export function RatingsFiltersBar({
+  filters,
+  today,
+  problem,
+  onChange,
+}: {
+  filters: RatingsFilters;
+  today: string;
+  problem: RatingsRangeError | null;
+  onChange: (next: RatingsFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const change = (next: Partial<RatingsFilters>) => onChange({ ...filters, ...next });
+  return (
+    <div className={styles.filters}>
+      <label className={styles.field}>
+        {t("ratings.from")}
+        <input
+          type="date"
+          value={filters.from}
+          max={today}
+          onChange={(event) => change({ from: event.target.value })}
+          aria-invalid={problem != null || undefined}
+          data-testid="ratings-from"
+        />
+      </label>
+      <label className={styles.field}>
+        {t("ratings.to")}
+        <input
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          max={today}
+          onChange={(event) => change({ to: event.target.value })}
+          aria-invalid={problem != null || undefined}
+          data-testid="ratings-to"
+        />
+      </label>
+      <label className={styles.field}>
+        {t("ratings.stars")}
+        <select
+          value={filters.stars ?? ""}
+          onChange={(event) => change({ stars: event.target.value ? Number(event.target.value) : null })}
+          data-testid="ratings-stars"
+        >
+          <option value="">{t("ratings.allStars")}</option>
+          {STAR_CHOICES.map((stars) => (
+            <option key={stars} value={stars}>
+              {t("ratings.star", { count: stars })}
+            </option>
+          ))}
+        </select>
+      </label>
+      {problem && (
+        <p className={styles.fieldError} role="alert">
+          {t(`ratings.errors.${problem}`)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The averages (overall, per day, per waiter) and the list of the range's ratings. */
+export function RatingsView({ report, stale }: { report: RatingsReport; stale: boolean }) {
+  const { t } = useTranslation();
+  const { locale } = useLanguage();
+  const when = athensDateTime(locale);
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  const day = new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "2-digit", month: "2-digit" });
+  const average = (value: number | null) => (value == null ? "–" : number.format(value));
+
+  return (
+    <div className={`${styles.report} ${stale ? styles.stale : ""}`} aria-busy={stale || undefined}>
+      <section className={styles.overall} data-testid="ratings-overall">
+        <span className={styles.big}>{average(report.overall.average)}</span>
+        <span>
+          {t("ratings.average")} · {t("ratings.count", { count: report.overall.count })}
+        </span>
+      </section>
+      <div className={styles.aggregates}>
+        <section className={styles.card}>
+          <h2>{t("ratings.perDay")}</h2>
+          <table className={styles.table} data-testid="ratings-days">
+            <thead>
+              <tr>
+                <th scope="col">{t("ratings.columns.day")}</th>
+                <th scope="col" className={styles.number}>
+                  {t("ratings.columns.count")}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {t("ratings.average")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.days.map((d) => (
+                <tr key={d.day}>
+                  <td>{day.format(new Date(`${d.day}T00:00:00Z`))}</td>
+                  <td className={styles.number}>{d.count}</td>
+                  <td className={styles.number}>{average(d.average)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <section className={styles.card}>
+          <h2>{t("ratings.perWaiter")}</h2>
+          <p className={styles.note}>{t("ratings.perWaiterHint")}</p>
+          <table className={styles.table} data-testid="ratings-waiters">
+            <thead>
+              <tr>
+                <th scope="col">{t("ratings.columns.waiter")}</th>
+                <th scope="col" className={styles.number}>
+                  {t("ratings.columns.count")}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {t("ratings.average")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.waiters.map((w) => (
+                <tr key={w.waiterId}>
+                  <td>{w.name}</td>
+                  <td className={styles.number}>{w.count}</td>
+                  <td className={styles.number}>{average(w.average)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </div>
+      <section className={styles.card}>
+        <h2>{t("ratings.list")}</h2>
+        {report.ratings.length === 0 ? (
+          <p className={styles.empty} data-testid="ratings-list-empty">
+            {t("ratings.emptyStars")}
+          </p>
+        ) : (
+          <table className={styles.table} data-testid="ratings-list">
+            <thead>
+              <tr>
+                <th scope="col">{t("ratings.columns.time")}</th>
+                <th scope="col">{t("ratings.columns.stars")}</th>
+                <th scope="col">{t("ratings.columns.comment")}</th>
+                <th scope="col">{t("ratings.columns.table")}</th>
+                <th scope="col">{t("ratings.columns.waiter")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.ratings.map((r) => (
+                <tr key={r.id} data-testid="ratings-row">
+                  <td className={styles.nowrap}>{when(r.createdAt)}</td>
+                  <td>
+                    <Stars stars={r.stars} />
+                  </td>
+                  <td className={r.comment ? styles.comment : styles.note}>{r.comment ?? t("ratings.noComment")}</td>
+                  <td>{r.tableLabel}</td>
+                  <td>{r.waiters.join(", ") || <span className={styles.note}>{t("ratings.noWaiter")}</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {report.listTruncated && <p className={styles.note}>{t("ratings.truncated", { count: report.ratings.length })}</p>}
+      </section>
+    </div>
+  );
+}
