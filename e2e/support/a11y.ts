@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
+import { animationsEnded } from "./browser.ts";
 
 /** The rules of WCAG 2.0, 2.1 and 2.2 at levels A and AA: what the guest's screens aim at. */
 const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -10,12 +11,8 @@ const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag
  * findings are left to the manual checks the accessibility statement describes.
  */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
-  // Wait for entry animations (not endless spinners): half-faded text would fail on its contrast.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
+  // Half-faded text would fail on its contrast.
+  await animationsEnded(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   const lines = serious.flatMap((violation) =>

@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from "playwright-core";
 
 /** Where the journeys leave their screenshots, to be looked at. */
 export const SCREENSHOTS = "test-results/screenshots";
@@ -48,6 +48,7 @@ export class BrowserSession {
     this.contexts.push(context);
     const page = await context.newPage();
     page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+    trackRequests(page);
     return page;
   }
 
@@ -57,17 +58,73 @@ export class BrowserSession {
   }
 }
 
+/** Each page's requests still on their way, and who waits for there to be none. */
+const inFlight = new WeakMap<Page, { requests: Set<Request>; idle: Array<() => void> }>();
+
+function trackRequests(page: Page): void {
+  const state = { requests: new Set<Request>(), idle: [] as Array<() => void> };
+  inFlight.set(page, state);
+  const ended = (request: Request) => {
+    state.requests.delete(request);
+    if (state.requests.size === 0) for (const resolve of state.idle.splice(0)) resolve();
+  };
+  page.on("request", (request) => state.requests.add(request));
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+}
+
+/** Resolves once none of the page's requests is on its way; fails naming them after 15 s. */
+async function requestsEnded(page: Page): Promise<void> {
+  const state = inFlight.get(page);
+  if (!state || state.requests.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    new Promise<void>((resolve) => state.idle.push(resolve)),
+    new Promise<void>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`still on their way: ${[...state.requests].map((r) => r.url()).join(", ")}`)),
+        15_000,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Waits for the entry animations and transitions running now to end (endless spinners excepted). */
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+      );
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 /**
- * A picture of a screen, to be looked at, once it has settled: entry animations and transitions are
- * run to their end (Playwright's `animations: "disabled"`), and the screen is left half a second, as
- * a person pauses to look, before the journey goes on. Without that pause the cash desk's journey
- * tapped "collect" while the screen before was still settling and lost the tap now and then (the
- * quick-tap race is noted for the staff's busy-night issue). `name` may hold a folder.
+ * Waits until the screen has settled: none of the page's requests still on its way (what it shows
+ * has arrived), no animation still running, then two frames drawn. Without it the cash desk's
+ * journey tapped "collect" after a screenshot while the screen was still changing and lost the
+ * tap now and then (the quick-tap race is noted for the staff's busy-night issue); a fixed half
+ * second before each screenshot hid that, at 0.5 s a picture.
+ */
+export async function settle(page: Page): Promise<void> {
+  await requestsEnded(page);
+  await animationsEnded(page);
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+}
+
+/**
+ * A picture of a screen, to be looked at, once it has settled (above); `animations: "disabled"`
+ * runs any transition started meanwhile to its end. `name` may hold a folder.
  */
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   const file = `${SCREENSHOTS}/${name}.png`;
   await mkdir(path.dirname(file), { recursive: true });
-  await page.waitForTimeout(500);
+  await settle(page);
   await page.screenshot({ path: file, fullPage, animations: "disabled" });
 }
 
