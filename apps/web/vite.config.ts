@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -88,13 +87,36 @@ const guestServerBuild: UserConfig = {
 };
 
 /**
+ * Writes which source modules each chunk of the build holds (`.vite/guest-modules.json`, paths from
+ * the repository's root), so the guest's bundle test can tell what the first load carries: the
+ * manifest names only files.
+ */
+function chunkModules(fileName: string): Plugin {
+  return {
+    name: "chunk-modules",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const repository = path.resolve(root, "../..");
+      const modules = Object.fromEntries(
+        Object.values(bundle).flatMap((output) =>
+          output.type === "chunk"
+            ? [[output.fileName, output.moduleIds.map((id) => path.relative(repository, id.split("?")[0]).replaceAll("\\", "/"))]]
+            : [],
+        ),
+      );
+      this.emitFile({ type: "asset", fileName, source: JSON.stringify(modules) });
+    },
+  };
+}
+
+/**
  * The guest's pages in the browser, built apart from the staff's app so that nothing the staff use
  * (react-router's data router, zod, their screens) is in the guest's chunks; written into the same
  * dist after the app's build, with a manifest of its own.
  */
 const guestClientBuild: UserConfig = {
   root,
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), chunkModules(".vite/guest-modules.json"), precompressAssets()],
   resolve: { alias: preactForReact },
   build: {
     outDir,
@@ -124,69 +146,69 @@ export default defineConfig(({ isSsrBuild, mode }) =>
     : mode === GUEST_MODE
       ? guestClientBuild
       : {
-        root,
-        plugins: [react(), precompressAssets()],
-        build: {
-          outDir,
-          emptyOutDir: true,
-          target: "es2022",
-          manifest: true,
-          rolldownOptions: {
-            output: {
-              // Few, larger chunks compress better than many small ones: the guest loads four files.
-              // Shared code is captured first so the customer chunk holds only customer screens.
-              codeSplitting: {
-                groups: [
-                  {
-                    name: "vendor",
-                    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
-                    priority: 4,
-                  },
-                  // The preparation area (a kitchen tablet) in one chunk; its own lib pieces stay out of "common".
-                  {
-                    name: "prep",
-                    test: /src[\\/](app[\\/]routes[\\/]prep|features[\\/](kitchen-tickets|product-availability)|lib[\\/](print|wake-lock|web-app-manifest)|components[\\/](switch|dropdown))/,
-                    priority: 1,
-                  },
-                  // The waiter area (a phone) in one chunk.
-                  { name: "waiter", test: /src[\\/](app[\\/]routes[\\/]waiter|features[\\/]waiter-tasks)[\\/]/, priority: 1 },
-                  // Paying is a step most guests take once, at the end: its screens load only then.
-                  {
-                    name: "payment",
-                    test: /src[\\/](app[\\/]routes[\\/]customer[\\/]payment(-result)?|features[\\/](online-)?payment)[\\/]/,
-                    // Matched last, so what it shares with other screens stays in their chunks.
-                    priority: 0,
-                  },
-                  // Above the staff areas: the waiter's ordering screens reuse the menu and basket, and a
-                  // group also takes what its modules import, so at equal priority those features went
-                  // into the waiter chunk and the guest's phone loaded the waiter (and kitchen) screens.
-                  {
-                    name: "customer",
-                    test: /src[\\/](app[\\/]routes[\\/]customer[\\/](?!payment(-result)?[\\/])|features[\\/](table-feed|menu|basket)[\\/])/,
-                    priority: 2,
-                  },
-                  // The domain's zod contracts stay out: the guest's screens import only their types, and
-                  // capturing them here would pull zod (about 22 KB gzipped) into every area's first load.
-                  // So do what only staff use (statistics, fiscal rules, the payment calculator, CSV
-                  // saving, the employees' login form): they go with the screens that import them.
-                  // The not-found page is the main bundle's and the staff areas' fallback route alike. The
-                  // STOMP library is left to a chunk of its own, which lib/realtime.ts fetches on first use.
-                  {
-                    name: "common",
-                    test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown|save-file|components[\\/]employee-login)|app[\\/]routes[\\/]not-found-page|packages[\\/]domain[\\/]src[\\/](?!validation-messages|contracts[\\/]|stats[\\/]|fiscal[\\/]|payment-calculator))/,
-                    priority: 3,
-                  },
-                ],
+          root,
+          plugins: [react(), precompressAssets()],
+          build: {
+            outDir,
+            emptyOutDir: true,
+            target: "es2022",
+            manifest: true,
+            rolldownOptions: {
+              output: {
+                // Few, larger chunks compress better than many small ones. Shared code is captured first
+                // so each area's chunk holds only its screens. (The guest's pages are a build of their own.)
+                codeSplitting: {
+                  groups: [
+                    {
+                      name: "vendor",
+                      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                      priority: 4,
+                    },
+                    // The preparation area (a kitchen tablet) in one chunk; its own lib pieces stay out of "common".
+                    {
+                      name: "prep",
+                      test: /src[\\/](app[\\/]routes[\\/]prep|features[\\/](kitchen-tickets|product-availability)|lib[\\/](print|wake-lock|web-app-manifest)|components[\\/](switch|dropdown))/,
+                      priority: 1,
+                    },
+                    // The waiter area (a phone) in one chunk.
+                    { name: "waiter", test: /src[\\/](app[\\/]routes[\\/]waiter|features[\\/]waiter-tasks)[\\/]/, priority: 1 },
+                    // Paying, which the waiter's and the till's screens share.
+                    {
+                      name: "payment",
+                      test: /src[\\/]features[\\/](online-)?payment[\\/]/,
+                      // Matched last, so what it shares with other screens stays in their chunks.
+                      priority: 0,
+                    },
+                    // The menu, basket and table feed, which the waiter's ordering screens reuse, above the
+                    // staff areas: a group also takes what its modules import, so at equal priority these
+                    // features would go into the waiter chunk and any other screen using them would load it.
+                    {
+                      name: "customer",
+                      test: /src[\\/]features[\\/](table-feed|menu|basket)[\\/]/,
+                      priority: 2,
+                    },
+                    // The domain's zod contracts stay out: capturing them here would pull zod (about 22 KB
+                    // gzipped) into every area's first load.
+                    // So do what only some staff use (statistics, fiscal rules, the payment calculator, CSV
+                    // saving, the employees' login form): they go with the screens that import them.
+                    // The not-found page is the main bundle's and the staff areas' fallback route alike. The
+                    // STOMP library is left to a chunk of its own, which lib/realtime.ts fetches on first use.
+                    {
+                      name: "common",
+                      test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown|save-file|components[\\/]employee-login)|app[\\/]routes[\\/]not-found-page|packages[\\/]domain[\\/]src[\\/](?!validation-messages|contracts[\\/]|stats[\\/]|fiscal[\\/]|payment-calculator))/,
+                      priority: 3,
+                    },
+                  ],
+                },
               },
             },
           },
-        },
-        server: {
-          proxy: {
-            "/api": server,
-            "/management": server,
-            "/websocket": { target: server, ws: true },
+          server: {
+            proxy: {
+              "/api": server,
+              "/management": server,
+              "/websocket": { target: server, ws: true },
+            },
           },
         },
-      },
 );

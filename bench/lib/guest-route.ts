@@ -5,6 +5,8 @@ import { gzipSync } from "node:zlib";
 /** The guest's page, in the guest's own build (apps/web/vite.config.ts), and that build's manifest. */
 export const GUEST_PAGE = "guest.html";
 const GUEST_MANIFEST = ".vite/guest-manifest.json";
+/** Which source modules each chunk of that build holds (its `chunkModules` plugin). */
+const GUEST_MODULES = ".vite/guest-modules.json";
 
 /** The guest menu's JavaScript budget (issue 29): gzip level 6, without HTTP headers. */
 export const GUEST_JS_BUDGET_BYTES = 100 * 1024;
@@ -19,6 +21,7 @@ export function builtSizes(webDist: string): {
   jsRaw: number;
   cssRaw: number;
   files: string[];
+  modules: string[];
 } {
   const manifest = JSON.parse(readFileSync(path.join(webDist, GUEST_MANIFEST), "utf8")) as Record<
     string,
@@ -46,5 +49,7 @@ export function builtSizes(webDist: string): {
   };
   const js = size(files);
   const styles = size([...css]);
-  return { js: js.gzip, css: styles.gzip, jsRaw: js.raw, cssRaw: styles.raw, files: [...files, ...css] };
+  const chunkModules = JSON.parse(readFileSync(path.join(webDist, GUEST_MODULES), "utf8")) as Record<string, string[]>;
+  const modules = files.flatMap((file) => chunkModules[file] ?? []);
+  return { js: js.gzip, css: styles.gzip, jsRaw: js.raw, cssRaw: styles.raw, files: [...files, ...css], modules };
 }
