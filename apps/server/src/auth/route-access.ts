@@ -94,7 +94,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/docs/yaml": PUBLIC,
   "GET /api/docs/static/*": PUBLIC,
 
-  // The guest's menu page, rendered by the server (features/guest-pages): what the QR code opens.
+  // The guest's pages (features/guest-pages): the menu's, rendered by the server, is what the QR code opens.
   "GET /service/customer/:code": PUBLIC,
   "GET /service/customer/:code/menu": PUBLIC,
   "GET /service/customer/*": PUBLIC,

@@ -43,10 +43,9 @@ export interface GuestPageHtml {
 }
 
 /**
- * The guest pages' server rendering from the web build, loaded on the first page asked for (the
- * module is about 1.3 MB: importing it at start would add some 130 ms to every start); null where
- * the build has none (the development server, tests that do not build), where the server sends
- * index.html as it is.
+ * The guest pages' server rendering from the web build, loaded on the first page asked for (a start
+ * that serves no guest page does not import it and prepare its catalogs); null where the build has
+ * none (the development server, tests that do not build), where the server sends index.html as it is.
  */
 export function guestPageHtmlLoader(webDist: string): (() => Promise<GuestPageHtml>) | null {
   const entry = path.join(webDist, SERVER_ENTRY);
