@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,68 +7,29 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-/** The guest's pages in the browser; the server finds its stylesheets through the build's manifest. */
-const GUEST_CLIENT_ENTRY = "src/app/guest/guest-client.tsx";
+const outDir = fileURLToPath(new URL("./dist", import.meta.url));
 /** The guest's pages on the server (`vite build --ssr`), loaded by apps/server from dist/ssr. */
 const GUEST_SERVER_ENTRY = "src/app/guest/guest-server.tsx";
-const server = "http://localhost:8080";
+/**
+ * The guest's pages in the browser (`vite build --mode guest`): the page apps/server sends on
+ * /service/customer/*, rendered or not; it finds the stylesheets through this build's own manifest.
+ */
+const GUEST_CLIENT_PAGE = "guest.html";
+const GUEST_MODE = "guest";
 
 /**
- * A guest's phone opens /service/customer/... first. The guest's pages are a chunk main.tsx asks
- * for only once the main bundle has run (about half a second on a mid-range phone);
- * this small script, first in index.html, lets the browser fetch them alongside the main bundle instead,
- * on customer paths only, which takes one network round trip off the guest's first load. It goes
- * first in <head>: a script after the stylesheets would wait for them before it runs.
+ * Preact in React's place, in the guest's builds only (browser and server alike, so the browser
+ * hydrates what the same renderer wrote): React's DOM runtime alone is about 64 KB gzipped, two
+ * thirds of the guest's 100 KB first load (docs/decisions/033-guest-build-with-preact.md).
  */
-function preloadCustomerScreens(): Plugin {
-  const screens = [GUEST_CLIENT_ENTRY];
-  let script: { fileName: string; code: string } | null = null;
-  return {
-    name: "preload-customer-screens",
-    apply: "build",
-    // After Vite's HTML plugin has written index.html, whose transform below named the file.
-    generateBundle: {
-      order: "post",
-      handler() {
-        if (script) this.emitFile({ type: "asset", fileName: script.fileName, source: script.code });
-      },
-    },
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (fileName: string) => {
-          if (loaded.has(fileName) || scripts.has(fileName)) return;
-          const chunk = chunks.find((c) => c.fileName === fileName);
-          if (!chunk) return;
-          scripts.add(fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const next of chunk.imports) visit(next);
-        };
-        for (const chunk of chunks) {
-          if (screens.some((screen) => chunk.facadeModuleId?.replaceAll("\\", "/").endsWith(screen))) visit(chunk.fileName);
-        }
-        if (!scripts.size) return [];
-        const links = [
-          ...[...scripts].map((file) => ["modulepreload", file]),
-          ...[...styles].map((file) => ["preload", file, "style"]),
-        ];
-        const code = `if(location.pathname.startsWith("/service/customer/")){for(const[r,h,a]of ${JSON.stringify(links)}){const l=document.createElement("link");l.rel=r;l.href="/"+h;l.crossOrigin="";if(a)l.as=a;document.head.append(l)}}`;
-        // A file, not inline: the Content-Security-Policy allows no inline script. A classic script
-        // without async or defer still runs before the rest of <head> is read, so before first paint.
-        const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8);
-        script = { fileName: `assets/preload-customer-screens-${hash}.js`, code };
-        return [{ tag: "script", attrs: { src: `/${script.fileName}` }, injectTo: "head-prepend" }];
-      },
-    },
-  };
-}
+const preactForReact = [
+  { find: /^react-dom\/server$/, replacement: "preact-render-to-string" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react\/jsx(-dev)?-runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react$/, replacement: "preact/compat" },
+];
+const server = "http://localhost:8080";
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 const gzipFile = promisify(gzip);
@@ -114,6 +74,7 @@ function precompressAssets(): Plugin {
 const guestServerBuild: UserConfig = {
   root,
   plugins: [react()],
+  resolve: { alias: preactForReact },
   ssr: { noExternal: true },
   build: {
     outDir: fileURLToPath(new URL("./dist/ssr", import.meta.url)),
@@ -125,74 +86,134 @@ const guestServerBuild: UserConfig = {
   },
 };
 
+/**
+ * Writes which source modules each chunk of the build holds (`.vite/guest-modules.json`, paths from
+ * the repository's root), so the guest's bundle test can tell what the first load carries: the
+ * manifest names only files.
+ */
+function chunkModules(fileName: string): Plugin {
+  return {
+    name: "chunk-modules",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const repository = path.resolve(root, "../..");
+      const modules = Object.fromEntries(
+        Object.values(bundle).flatMap((output) =>
+          output.type === "chunk"
+            ? [[output.fileName, output.moduleIds.map((id) => path.relative(repository, id.split("?")[0]).replaceAll("\\", "/"))]]
+            : [],
+        ),
+      );
+      this.emitFile({ type: "asset", fileName, source: JSON.stringify(modules) });
+    },
+  };
+}
+
+/**
+ * The guest's pages in the browser, built apart from the staff's app so that nothing the staff use
+ * (react-router's data router, zod, their screens) is in the guest's chunks; written into the same
+ * dist after the app's build, with a manifest of its own.
+ */
+const guestClientBuild: UserConfig = {
+  root,
+  plugins: [react(), chunkModules(".vite/guest-modules.json"), precompressAssets()],
+  resolve: { alias: preactForReact },
+  build: {
+    outDir,
+    emptyOutDir: false,
+    copyPublicDir: false,
+    target: "es2022",
+    manifest: ".vite/guest-manifest.json",
+    rolldownOptions: {
+      input: path.join(root, GUEST_CLIENT_PAGE),
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries in one file (they compress better together); the STOMP client stays
+            // out, in a chunk lib/realtime.ts fetches once the menu is on screen.
+            { name: "guest-vendor", test: /node_modules[\\/](?!@stomp[\\/])/, priority: 2 },
+            // The rest of the first load in one file too: left alone, each module that a later
+            // screen shares with the menu became a chunk of its own, some 15 small files that,
+            // six at a time over HTTP/1.1, arrived about 650 ms after the libraries on Fast 4G. The
+            // page's own entry stays out of it, or the manifest loses guest.html's entry.
+            { name: "guest", tags: ["$initial"], test: /^(?!.*(guest-main\.tsx|guest\.html)$)/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+};
+
 // `npm run build:web` builds from the repo root; the paths below keep root and output in apps/web.
-export default defineConfig(({ isSsrBuild }) =>
+export default defineConfig(({ isSsrBuild, mode }) =>
   isSsrBuild
     ? guestServerBuild
-    : {
-        root,
-        plugins: [react(), preloadCustomerScreens(), precompressAssets()],
-        build: {
-          outDir: fileURLToPath(new URL("./dist", import.meta.url)),
-          emptyOutDir: true,
-          target: "es2022",
-          manifest: true,
-          rolldownOptions: {
-            output: {
-              // Few, larger chunks compress better than many small ones: the guest loads four files.
-              // Shared code is captured first so the customer chunk holds only customer screens.
-              codeSplitting: {
-                groups: [
-                  {
-                    name: "vendor",
-                    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
-                    priority: 4,
-                  },
-                  // The preparation area (a kitchen tablet) in one chunk; its own lib pieces stay out of "common".
-                  {
-                    name: "prep",
-                    test: /src[\\/](app[\\/]routes[\\/]prep|features[\\/](kitchen-tickets|product-availability)|lib[\\/](print|wake-lock|web-app-manifest)|components[\\/](switch|dropdown))/,
-                    priority: 1,
-                  },
-                  // The waiter area (a phone) in one chunk.
-                  { name: "waiter", test: /src[\\/](app[\\/]routes[\\/]waiter|features[\\/]waiter-tasks)[\\/]/, priority: 1 },
-                  // Paying is a step most guests take once, at the end: its screens load only then.
-                  {
-                    name: "payment",
-                    test: /src[\\/](app[\\/]routes[\\/]customer[\\/]payment(-result)?|features[\\/](online-)?payment)[\\/]/,
-                    // Matched last, so what it shares with other screens stays in their chunks.
-                    priority: 0,
-                  },
-                  // Above the staff areas: the waiter's ordering screens reuse the menu and basket, and a
-                  // group also takes what its modules import, so at equal priority those features went
-                  // into the waiter chunk and the guest's phone loaded the waiter (and kitchen) screens.
-                  {
-                    name: "customer",
-                    test: /src[\\/](app[\\/]routes[\\/]customer[\\/](?!payment(-result)?[\\/])|features[\\/](table-feed|menu|basket)[\\/])/,
-                    priority: 2,
-                  },
-                  // The domain's zod contracts stay out: the guest's screens import only their types, and
-                  // capturing them here would pull zod (about 22 KB gzipped) into every area's first load.
-                  // So do what only staff use (statistics, fiscal rules, the payment calculator, CSV
-                  // saving, the employees' login form): they go with the screens that import them.
-                  // The not-found page is the main bundle's and the staff areas' fallback route alike. The
-                  // STOMP library is left to a chunk of its own, which lib/realtime.ts fetches on first use.
-                  {
-                    name: "common",
-                    test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown|save-file|components[\\/]employee-login)|app[\\/]routes[\\/]not-found-page|packages[\\/]domain[\\/]src[\\/](?!validation-messages|contracts[\\/]|stats[\\/]|fiscal[\\/]|payment-calculator))/,
-                    priority: 3,
-                  },
-                ],
+    : mode === GUEST_MODE
+      ? guestClientBuild
+      : {
+          root,
+          plugins: [react(), precompressAssets()],
+          build: {
+            outDir,
+            emptyOutDir: true,
+            target: "es2022",
+            manifest: true,
+            rolldownOptions: {
+              output: {
+                // Few, larger chunks compress better than many small ones. Shared code is captured first
+                // so each area's chunk holds only its screens. (The guest's pages are a build of their own.)
+                codeSplitting: {
+                  groups: [
+                    {
+                      name: "vendor",
+                      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                      priority: 4,
+                    },
+                    // The preparation area (a kitchen tablet) in one chunk; its own lib pieces stay out of "common".
+                    {
+                      name: "prep",
+                      test: /src[\\/](app[\\/]routes[\\/]prep|features[\\/](kitchen-tickets|product-availability)|lib[\\/](print|wake-lock|web-app-manifest)|components[\\/](switch|dropdown))/,
+                      priority: 1,
+                    },
+                    // The waiter area (a phone) in one chunk.
+                    { name: "waiter", test: /src[\\/](app[\\/]routes[\\/]waiter|features[\\/]waiter-tasks)[\\/]/, priority: 1 },
+                    // Paying, which the waiter's and the till's screens share.
+                    {
+                      name: "payment",
+                      test: /src[\\/]features[\\/](online-)?payment[\\/]/,
+                      // Matched last, so what it shares with other screens stays in their chunks.
+                      priority: 0,
+                    },
+                    // The menu, basket and table feed, which the waiter's ordering screens reuse, above the
+                    // staff areas: a group also takes what its modules import, so at equal priority these
+                    // features would go into the waiter chunk and any other screen using them would load it.
+                    {
+                      name: "customer",
+                      test: /src[\\/]features[\\/](table-feed|menu|basket)[\\/]/,
+                      priority: 2,
+                    },
+                    // The domain's zod contracts stay out: capturing them here would pull zod (about 22 KB
+                    // gzipped) into every area's first load.
+                    // So do what only some staff use (statistics, fiscal rules, the payment calculator, CSV
+                    // saving, the employees' login form): they go with the screens that import them.
+                    // The not-found page is the main bundle's and the staff areas' fallback route alike. The
+                    // STOMP library is left to a chunk of its own, which lib/realtime.ts fetches on first use.
+                    {
+                      name: "common",
+                      test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown|save-file|components[\\/]employee-login)|app[\\/]routes[\\/]not-found-page|packages[\\/]domain[\\/]src[\\/](?!validation-messages|contracts[\\/]|stats[\\/]|fiscal[\\/]|payment-calculator))/,
+                      priority: 3,
+                    },
+                  ],
+                },
               },
             },
           },
-        },
-        server: {
-          proxy: {
-            "/api": server,
-            "/management": server,
-            "/websocket": { target: server, ws: true },
+          server: {
+            proxy: {
+              "/api": server,
+              "/management": server,
+              "/websocket": { target: server, ws: true },
+            },
           },
         },
-      },
 );

@@ -5,9 +5,10 @@ import "./app/app.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
 
-// The guest's pages have a root of their own, which the server renders into the page and which
-// carries none of the staff's code (docs/decisions/031-guest-menu-server-rendering.md).
-if (window.location.pathname.startsWith("/service/customer/")) {
+// The guest's pages have a root and a build of their own (guest.html), which the server sends on
+// /service/customer/* (docs/decisions/033-guest-build-with-preact.md); only the development
+// server, which knows no such page, starts them from here.
+if (import.meta.env.DEV && window.location.pathname.startsWith("/service/customer/")) {
   const { startGuestPages } = await import("./app/guest/guest-client.tsx");
   await startGuestPages(root);
 } else {

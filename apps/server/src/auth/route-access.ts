@@ -94,9 +94,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /api/docs/yaml": PUBLIC,
   "GET /api/docs/static/*": PUBLIC,
 
-  // The guest's menu page, rendered by the server (features/guest-pages): what the QR code opens.
+  // The guest's pages (features/guest-pages): the menu's, rendered by the server, is what the QR code opens.
   "GET /service/customer/:code": PUBLIC,
   "GET /service/customer/:code/menu": PUBLIC,
+  "GET /service/customer/*": PUBLIC,
   // The guest's table: what its QR code shows is public; the rest needs the check-in.
   "GET /api/cq-table/code/:code": VISITORS,
   // Public like the code and the menu; what only a checked-in guest may read is null for others.

@@ -7,8 +7,12 @@ import { GUEST_MENU_PAGE_DATA_ID, type GuestMenuPage, type GuestPageRenderer } f
 /** The web build's server rendering of the guest's pages (`vite build --ssr`, see apps/web/vite.config.ts). */
 export const GUEST_PAGES_SERVER_DIRECTORY = "ssr";
 const SERVER_ENTRY = `${GUEST_PAGES_SERVER_DIRECTORY}/guest-server.js`;
-/** The guest's pages in the browser build, whose stylesheets the rendered page links at once. */
-const CLIENT_ENTRY = "src/app/guest/guest-client.tsx";
+/**
+ * The guest's pages in the browser: a build of their own (`vite build --mode guest`), whose page
+ * starts only the guest's root, with Preact in React's place (docs/decisions/033-guest-build-with-preact.md).
+ */
+const CLIENT_PAGE = "guest.html";
+const CLIENT_MANIFEST = ".vite/guest-manifest.json";
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
@@ -34,17 +38,18 @@ export function jsonScriptText(value: unknown): string {
 export interface GuestPageHtml {
   /** The whole HTML document of a guest's menu page at that address. */
   render(url: string, page: GuestMenuPage): string;
+  /** The guest's page with nothing rendered, for the addresses the browser renders alone. */
+  empty: string;
 }
 
 /**
- * The guest pages' server rendering from the web build, loaded on the first page asked for (the
- * module is about 1.3 MB: importing it at start would add some 130 ms to every start); null where
- * the build has none (the development server, tests that do not build), where the server sends
- * index.html as it is.
+ * The guest pages' server rendering from the web build, loaded on the first page asked for (a start
+ * that serves no guest page does not import it and prepare its catalogs); null where the build has
+ * none (the development server, tests that do not build), where the server sends index.html as it is.
  */
 export function guestPageHtmlLoader(webDist: string): (() => Promise<GuestPageHtml>) | null {
   const entry = path.join(webDist, SERVER_ENTRY);
-  if (!existsSync(entry)) return null;
+  if (!existsSync(entry) || !existsSync(path.join(webDist, CLIENT_PAGE))) return null;
   let loading: Promise<GuestPageHtml> | null = null;
   return () => {
     loading ??= loadGuestPageHtml(webDist, entry);
@@ -55,19 +60,20 @@ export function guestPageHtmlLoader(webDist: string): (() => Promise<GuestPageHt
 async function loadGuestPageHtml(webDist: string, entry: string): Promise<GuestPageHtml> {
   const { renderer } = (await import(pathToFileURL(entry).href)) as { renderer: GuestPageRenderer };
   await renderer.prepare();
-  const template = await readFile(path.join(webDist, "index.html"), "utf8");
-  const manifest = JSON.parse(await readFile(path.join(webDist, ".vite/manifest.json"), "utf8")) as Manifest;
+  const template = await readFile(path.join(webDist, CLIENT_PAGE), "utf8");
+  const manifest = JSON.parse(await readFile(path.join(webDist, CLIENT_MANIFEST), "utf8")) as Manifest;
   // Linked in <head>, the screens' styles apply with the first paint, before any script has run;
   // the browser build's loader finds them there and does not add them again.
-  const links = stylesheetsOf(manifest, CLIENT_ENTRY)
+  const links = stylesheetsOf(manifest, CLIENT_PAGE)
     .filter((file) => !template.includes(`/${file}"`))
     .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
     .join("");
   const [head, body] = template.split("</head>");
   if (body === undefined || !body.includes('<div id="root"></div>')) {
-    throw new Error(`${path.join(webDist, "index.html")} has no </head> or empty <div id="root"></div>`);
+    throw new Error(`${path.join(webDist, CLIENT_PAGE)} has no </head> or empty <div id="root"></div>`);
   }
   return {
+    empty: template,
     render(url, page) {
       const markup = renderer.renderGuestMenuPage(url, page);
       const data = `<script type="application/json" id="${GUEST_MENU_PAGE_DATA_ID}">${jsonScriptText(page)}</script>`;

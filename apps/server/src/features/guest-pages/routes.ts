@@ -10,9 +10,10 @@ import type { guestPageHtmlLoader } from "./guest-page-renderer.ts";
 /**
  * The addresses a table's QR code opens: their HTML already holds the venue and its menu, rendered
  * by React from the screens the browser then hydrates (docs/decisions/031-guest-menu-server-rendering.md).
- * A code the page cannot be read for (unknown, its venue disabled) gets what any other address gets
- * (the not-found handler: the app's index.html, whose screens explain it), and so does every code
- * where the web build has no server rendering (`pages` null).
+ * A code the page cannot be read for (unknown, its venue disabled) gets the guest's page with
+ * nothing rendered, whose screens explain it, and so do the guest's other addresses (the basket,
+ * the payment steps), which the browser renders alone. Where the web build has no server rendering
+ * (`pages` null) they all get what any other address gets (the not-found handler: the app's index.html).
  */
 export const guestPageRoutes: FastifyPluginAsync<{
   ctx: AppContext;
@@ -39,8 +40,19 @@ export const guestPageRoutes: FastifyPluginAsync<{
       });
       return reply.type("text/html; charset=utf-8").send(html);
     } catch (error) {
-      // A page that cannot be rendered is still the app's to show, rendered in the browser.
+      // A page that cannot be rendered is still the guest's to show, rendered in the browser.
       if (!(error instanceof AppError)) request.log.error({ err: error }, "guest page not rendered");
+      return empty(request, reply);
+    }
+  };
+
+  const empty = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pages) return reply.callNotFound();
+    try {
+      const { empty } = await pages();
+      return reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(empty);
+    } catch (error) {
+      request.log.error({ err: error }, "guest pages not loaded");
       return reply.callNotFound();
     }
   };
@@ -50,4 +62,5 @@ export const guestPageRoutes: FastifyPluginAsync<{
   app.get<{ Params: { code: string } }>("/service/customer/:code/menu", { schema }, (request, reply) =>
     answer(request, reply, "/menu"),
   );
+  app.get("/service/customer/*", { schema }, empty);
 };

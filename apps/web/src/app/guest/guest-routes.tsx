@@ -6,12 +6,12 @@ import { DocumentNavigation } from "../document-navigation.tsx";
 import CustomerLayout from "../routes/customer/customer-layout.tsx";
 import * as guest from "../routes/customer/guest-screens.ts";
 import MenuPage from "../routes/customer/menu-page.tsx";
-import TablePage from "../routes/customer/table-page.tsx";
 import { NotFoundPage } from "../routes/not-found-page.tsx";
 import { ScreenErrorBoundary } from "../routes/route-error.tsx";
 
-// The screens the server renders (the layout, the table's and the menu's) are in the guest's first
-// load, so the hydration finds them; the rest load when first shown, as in the app's router.
+// The screens the server renders (the layout and the menu, on the table's address too) are in the
+// guest's first load, so the hydration finds them; the rest load when first shown, as in the app's router.
+const TablePage = lazy(guest.loadTablePage);
 const OrderPage = lazy(guest.loadOrderPage);
 const ChoosePaymentTypePage = lazy(guest.loadChoosePaymentTypePage);
 const SelectProductsToPayPage = lazy(guest.loadSelectProductsToPayPage);
@@ -49,7 +49,7 @@ export function GuestRoutes() {
           <Route path="successful-payment" element={lazyScreen(PaymentCompletionPage)} />
           <Route path="failed-payment" element={lazyScreen(PaymentFailedPage)} />
           <Route path=":tableCode" element={<CustomerLayout />}>
-            <Route index element={<TablePage />} />
+            <Route index element={lazyScreen(TablePage)} />
             <Route path="menu" element={<MenuPage />} />
             <Route path="order" element={lazyScreen(OrderPage)} />
             <Route path="choose-payment-type" element={lazyScreen(ChoosePaymentTypePage)} />

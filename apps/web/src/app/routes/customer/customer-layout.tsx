@@ -1,11 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useMatch, useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { usePreparedPrices } from "../../../components/price.tsx";
 import { useAccount } from "../../../features/auth/api/get-account.ts";
-import { GuestSignInDialog } from "../../../features/auth/components/guest-sign-in-dialog.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
 import { useLiveMenu } from "../../../features/menu/hooks/use-live-menu.ts";
 import { useCheckIn } from "../../../features/table-feed/api/check-in.ts";
@@ -20,9 +19,12 @@ import { useHydrated } from "../../../lib/use-hydrated.ts";
 import styles from "./customer.module.css";
 import { type CustomerContext, lastTableCode, type MenuPreviewContext, tablePath } from "./customer-context.ts";
 import { CustomerHeader } from "./customer-header.tsx";
+import { loadGuestSignInDialog } from "./guest-screens.ts";
 import { MenuScreen } from "./menu-page.tsx";
 import { seedCheckIn, startTable } from "./table-start.ts";
 import { usePaymentCompleted } from "./use-payment-completed.ts";
+
+const GuestSignInDialog = lazy(loadGuestSignInDialog);
 
 function Problem({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const { t } = useTranslation();
@@ -107,10 +109,12 @@ export default function CustomerLayout() {
     // Continuing as a guest checks in at this table with the same request.
     if (hydrated)
       signIn = (
-        <GuestSignInDialog
-          staffSignedIn={Boolean(account) && !isGuest}
-          atTable={{ tableCode, onCheckedIn: (reservation, accountId) => seedCheckIn(queryClient, reservation, accountId) }}
-        />
+        <Suspense fallback={null}>
+          <GuestSignInDialog
+            staffSignedIn={Boolean(account) && !isGuest}
+            atTable={{ tableCode, onCheckedIn: (reservation, accountId) => seedCheckIn(queryClient, reservation, accountId) }}
+          />
+        </Suspense>
       );
   } else if (lookup.isError) {
     content = <Problem message={errorMessage(lookup.error)} onRetry={() => void lookup.refetch()} />;

@@ -22,7 +22,7 @@ import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { preloadWhenIdle } from "../../../lib/lazy-with-retry.ts";
 import styles from "./customer.module.css";
 import { tablePath, useMenuContext } from "./customer-context.ts";
-import { loadChoosePaymentTypePage, loadOrderPage, loadPaymentPage } from "./guest-screens.ts";
+import { loadChoosePaymentTypePage, loadOrderPage, loadPaymentPage, loadTablePage } from "./guest-screens.ts";
 
 /** The menu page, under the sign-in popup and once checked in at the table. */
 export default function MenuPage() {
@@ -62,6 +62,10 @@ export function MenuScreen({ tableId, tableCode, checkedIn }: { tableId: number;
   useEffect(() => {
     if (menuShown) return preloadWhenIdle([loadOrderPage, loadChoosePaymentTypePage, loadPaymentPage]);
   }, [menuShown]);
+  // The table's screen is where the check-in leads on the table's address: ready before it ends.
+  useEffect(() => {
+    if (menu.isSuccess) return preloadWhenIdle([loadTablePage]);
+  }, [menu.isSuccess]);
 
   return (
     <div className={styles.withFooter} data-testid="menu-page">
