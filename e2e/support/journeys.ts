@@ -58,16 +58,22 @@ export async function guestOrders(
   await sendBasket(page);
 }
 
-type MenuProduct = { id: number; name: string; preparationWays: { id: number; label: string }[] };
+type MenuProduct = {
+  id: number;
+  name: string;
+  preparationWays: { id: number; label: string }[];
+  basicIngredients: { id: number; name: string }[];
+};
 
 /**
  * A guest's order sent through the API, as the guest's phone sends it, for journeys whose subject is
- * another role's screen: answers the table's id and the order's kitchen tickets.
+ * another role's screen: answers the table's id and the order's kitchen tickets. A line with
+ * `without` keeps the dish's other basic ingredients (one without keeps none, as the API reads it).
  */
 export async function guestOrdersByApi(
   baseUrl: string,
   tableCode: string,
-  lines: readonly { name: string; way?: string }[],
+  lines: readonly { name: string; way?: string; without?: readonly string[]; notes?: string }[],
 ): Promise<{ tableId: number; ticketIds: number[] }> {
   const signedIn = await fetch(`${baseUrl}/api/authenticate-anonymous`, {
     method: "POST",
@@ -80,13 +86,19 @@ export async function guestOrdersByApi(
   await api(baseUrl, `/api/cq-table/check-in/${tableId}`, token, { body: {} });
   const menu = await api<{ products: MenuProduct[] }[]>(baseUrl, `/api/cq-table/${tableId}/menu`, token);
   const products = menu.flatMap((category) => category.products);
-  const body = lines.map(({ name, way }) => {
+  const body = lines.map(({ name, way, without, notes }) => {
     const product = products.find((p) => p.name === name);
     if (!product) throw new Error(`${name} is not on the menu`);
-    if (!way) return { id: product.id, quantity: 1 };
+    const changes = {
+      ...(without && {
+        basicIngredientIds: product.basicIngredients.filter((i) => !without.includes(i.name)).map((i) => i.id),
+      }),
+      ...(notes && { notes }),
+    };
+    if (!way) return { id: product.id, quantity: 1, ...changes };
     const preparationWay = product.preparationWays.find((w) => w.label === way)?.id;
     if (!preparationWay) throw new Error(`${name} has no way ${way}`);
-    return { id: product.id, quantity: 1, preparationWay };
+    return { id: product.id, quantity: 1, preparationWay, ...changes };
   });
   const sent = await api<{ ticketIds: number[] }>(baseUrl, `/api/orders/${tableId}`, token, { body });
   return { tableId, ticketIds: sent.ticketIds };

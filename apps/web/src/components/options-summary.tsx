@@ -7,7 +7,7 @@ export interface OptionsSummaryProps {
   removed?: readonly string[];
   extras?: readonly string[];
   notes?: string | null;
-  size?: "sm" | "lg";
+  size?: "sm" | "md" | "lg";
   /** The item is done (a prepared kitchen line): its choices grey out with its name. */
   done?: boolean;
 }

@@ -308,6 +308,8 @@ export const el = {
     bump: "Όλα έτοιμα",
     bumping: "Ολοκληρώνεται…",
     bumpLabel: "Όλα έτοιμα: {{table}} · #{{ticket}}",
+    belowFold: "{{count}} ακόμη ↓",
+    flagged: "Ζητήθηκε αλλαγή:",
     cancelled: {
       title: "ΑΚΥΡΩΘΗΚΕ",
       wasPrepared: "ήταν έτοιμο",

@@ -308,6 +308,8 @@ export const en: Catalog = {
     bump: "All ready",
     bumping: "Completing…",
     bumpLabel: "All ready: {{table}} · #{{ticket}}",
+    belowFold: "{{count}} more ↓",
+    flagged: "Changed on request:",
     cancelled: {
       title: "CANCELLED",
       wasPrepared: "was ready",

@@ -61,13 +61,12 @@ export default function PrepFeedPage() {
         <div className={styles.feedTools}>
           <Button
             variant="secondary"
-            size="lg"
             aria-expanded={recallOpen}
             aria-controls="recall-panel"
             onClick={() => setRecallOpen((open) => !open)}
             data-testid="open-recall"
           >
-            <UndoIcon size={24} />
+            <UndoIcon size={20} />
             {t("kitchen.recall.open")}
           </Button>
         </div>

@@ -70,7 +70,7 @@ export function PrepHeader({
   useToastsBelow(headerRef);
 
   return (
-    <header className={styles.header} ref={headerRef}>
+    <header className={styles.header} ref={headerRef} data-testid="prep-header">
       <div className={styles.headerStart}>
         <div className={styles.titleRow}>
           <h1 className={styles.title} data-testid="kitchen-area">

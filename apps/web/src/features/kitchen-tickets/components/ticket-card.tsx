@@ -2,12 +2,11 @@ import type { KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/
 import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { CheckIcon, PrinterIcon } from "../../../components/icons.tsx";
-import { OptionsSummary } from "../../../components/options-summary.tsx";
 import { type AgeThresholds, elapsedMinutes, type TicketAge, ticketAge } from "../../../lib/elapsed-minutes.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
-import { AllergenWarning } from "./allergen-warning.tsx";
 import { type CancellationAck, CancellationNotice } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
+import { AllergenMarks, LineChoices } from "./line-flags.tsx";
 
 function TicketProductRow({ product }: { product: TicketProduct }) {
   const { t } = useTranslation();
@@ -22,17 +21,13 @@ function TicketProductRow({ product }: { product: TicketProduct }) {
       <div className={styles.productLine}>
         <span className={styles.quantity}>{product.quantity}×</span>
         <span className={styles.productName}>{product.name}</span>
-        {prepared && <span className={styles.preparedMark}>{t("kitchen.prepared")}</span>}
+        {prepared ? (
+          <span className={styles.preparedMark}>{t("kitchen.prepared")}</span>
+        ) : (
+          <AllergenMarks allergens={product.allergens} />
+        )}
       </div>
-      <OptionsSummary
-        size="lg"
-        preparationWay={product.preparationWay?.name}
-        removed={product.removedIngredients.map((i) => i.name)}
-        extras={product.extraIngredientIds.map((i) => i.name)}
-        notes={product.notes}
-        done={prepared}
-      />
-      {!prepared && <AllergenWarning allergens={product.allergens} />}
+      <LineChoices product={product} done={prepared} size="md" />
     </li>
   );
 }
@@ -41,7 +36,7 @@ function TicketProductRow({ product }: { product: TicketProduct }) {
 export function TicketBand({ ticket, minutes, age }: { ticket: KitchenTicket; minutes: number; age: TicketAge }) {
   const { t } = useTranslation();
   return (
-    <header className={styles.band}>
+    <header className={styles.band} data-band-of={ticket.id}>
       <h2 id={`ticket-${ticket.id}`} className={styles.table} data-testid="ticket-table">
         {t(ticket.serviceMode === "TAKE_AWAY" ? "kitchen.takeAway" : "kitchen.table", { name: ticket.tableName })}
       </h2>

@@ -2,13 +2,12 @@ import type { KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/
 import type { ReactNode } from "react";
 import { Button } from "../../../components/button.tsx";
 import { CheckIcon, UndoIcon } from "../../../components/icons.tsx";
-import { OptionsSummary } from "../../../components/options-summary.tsx";
 import { type AgeThresholds, elapsedMinutes, ticketAge } from "../../../lib/elapsed-minutes.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { useNow } from "../../../lib/use-now.ts";
-import { AllergenWarning } from "./allergen-warning.tsx";
 import { type CancellationAck, CancellationNotice } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
+import { AllergenMarks, LineChoices } from "./line-flags.tsx";
 import { TicketBand, TicketMeta } from "./ticket-card.tsx";
 
 const STATUS_ORDER = { SENT: 0, PREPARED: 1, COMPLETE: 2 } as const;
@@ -60,16 +59,9 @@ function ProductRow({
         <div className={styles.productLine}>
           <span className={styles.quantity}>{product.quantity}×</span>
           <span className={styles.productName}>{product.name}</span>
+          {waiting && <AllergenMarks allergens={product.allergens} />}
         </div>
-        <OptionsSummary
-          size="lg"
-          preparationWay={product.preparationWay?.name}
-          removed={product.removedIngredients.map((i) => i.name)}
-          extras={product.extraIngredientIds.map((i) => i.name)}
-          notes={product.notes}
-          done={!waiting}
-        />
-        {waiting && <AllergenWarning allergens={product.allergens} />}
+        <LineChoices product={product} done={!waiting} size="lg" />
       </div>
       {product.status === "SENT" && (
         <Button
