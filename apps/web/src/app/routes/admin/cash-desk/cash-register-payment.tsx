@@ -140,7 +140,7 @@ export function RegisterFinalize({ base, sections, onDone }: RegisterStepProps) 
     if (!body) return;
     const result = await issue.mutateAsync(body);
     if (result.status === "COMPLETED") {
-      toast.success(t("cashRegister.success"));
+      toast.success(t("cashRegister.success"), { arrival: true });
       onDone();
     } else if (terminal) {
       const query = new URLSearchParams(registerQuery(sale.search));
@@ -150,7 +150,7 @@ export function RegisterFinalize({ base, sections, onDone }: RegisterStepProps) 
       query.set("discount", String(discount));
       void navigate(`${base}/pending-pos-payment?${query}`, { replace: true });
     } else {
-      toast.info(t("cashRegister.inProgress"));
+      toast.info(t("cashRegister.inProgress"), { arrival: true });
       onDone();
     }
   };
