@@ -22,6 +22,26 @@ export function useToastsBelow(header: RefObject<HTMLElement | null>): void {
   }, [header]);
 }
 
+/**
+ * While a menu hangs under the header (the kitchen's settings with its area switch), toasts move
+ * below it rather than over its switches.
+ */
+export function useToastsBelowMenu(panel: RefObject<HTMLElement | null>, open: boolean): void {
+  useEffect(() => {
+    const element = panel.current;
+    if (!open || !element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty("--toast-menu-bottom", `${element.getBoundingClientRect().bottom + 12}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--toast-menu-bottom");
+    };
+  }, [panel, open]);
+}
+
 export type { Toast, ToastKind } from "./toast-queue.ts";
 
 let toasts: Toast[] = [];
@@ -61,16 +81,24 @@ export const toast = {
   info: (message: string, options?: ToastOptions) => show({ kind: "info", message, ...options }),
 };
 
+/**
+ * The navigation state of a redirect the person did not ask for (a settled table's window closing
+ * by itself): the toasts of the action that led to it stay.
+ */
+export const KEEP_TOASTS = { keepToasts: true } as const;
+
 /** Clears the previous screen's toasts when the path changes; mount once inside the router. */
 export function useClearToastsOnNavigation(): void {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const previous = useRef(pathname);
+  const keep = (state as Partial<typeof KEEP_TOASTS> | null)?.keepToasts === true;
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
+    if (keep) return;
     const next = afterNavigation(toasts);
     if (next.length !== toasts.length || next.some((t, i) => t !== toasts[i])) emit(next);
-  }, [pathname]);
+  }, [pathname, keep]);
 }
 
 function subscribe(listener: () => void): () => void {
