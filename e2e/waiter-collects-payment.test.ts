@@ -213,6 +213,7 @@ describe("a waiter collects payment at the table", () => {
     await waiter.getByTestId("waiter-table-feed").waitFor();
     // The news of the payment arrives with the waiter, under the header, clear of the action bar.
     expect(await overlaps(paid, waiter.getByTestId("action-bar"))).toBe(false);
+    expect(await paid.getByRole("button", { name: "Κλείσιμο" }).count()).toBe(1);
     await screenshot(waiter, "waiter-cash-request-paid-toast-390");
     // It does not follow the waiter to the next screen.
     await waiter.getByTestId("back-to-feed").click();

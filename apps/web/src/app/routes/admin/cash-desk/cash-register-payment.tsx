@@ -218,7 +218,9 @@ export function RegisterPaymentFailed({ base, sections, onDone }: RegisterStepPr
     const body = registerRequest(sale, sections, { discount, cash: payable, card: 0, terminalId: null });
     if (!body) return;
     const result = await issue.mutateAsync(body);
-    toast.success(t(result.status === "COMPLETED" ? "cashRegister.success" : "cashRegister.inProgress"));
+    toast.success(t(result.status === "COMPLETED" ? "cashRegister.success" : "cashRegister.inProgress"), {
+      arrival: true,
+    });
     onDone();
   };
 
