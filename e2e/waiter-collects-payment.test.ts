@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, PHONE, screenshot, text, toast, type } from "./support/browser.ts";
-import { guestOrders, signInKitchen, signInWaiter } from "./support/journeys.ts";
+import { BrowserSession, overlaps, PHONE, screenshot, tapCounter, text, toast, type } from "./support/browser.ts";
+import { guestAsksToPay, guestOrders, signInKitchen, signInWaiter } from "./support/journeys.ts";
 import { addWaiterForAllTables } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
@@ -31,12 +31,7 @@ describe("a waiter collects payment at the table", () => {
       ["Ορεκτικά", "Τζατζίκι", 2],
       ["Κυρίως πιάτα", "Μουσακάς", 1],
     ]);
-    await guest.getByTestId("pay").click();
-    await guest.getByTestId("payment-type-full").click();
-    await guest.getByTestId("payment-page").waitFor();
-    await guest.getByTestId("needs-terminal").check();
-    await guest.getByTestId("request-payment").click();
-    await guest.getByTestId("waiting-for-waiter").waitFor();
+    await guestAsksToPay(guest, { terminal: true });
 
     const waiter = await session.newPage(PHONE);
     await signInWaiter(waiter, server.baseUrl, "waiter");
@@ -64,7 +59,8 @@ describe("a waiter collects payment at the table", () => {
     await screenshot(waiter, "waiter-pay-feed-390");
     await task.getByTestId("open-task").click();
     await waiter.getByTestId("payment-task").waitFor();
-    expect(await text(waiter.getByTestId("collect-request"))).toContain("24,00");
+    // The guest asked for the terminal: that way comes first, the others one tap away.
+    expect(await text(waiter.getByTestId("collect-request-card"))).toContain("24,00");
     await screenshot(waiter, "waiter-pay-task-390");
 
     // Partial, from the request: one Τζατζίκι.
@@ -185,6 +181,44 @@ describe("a waiter collects payment at the table", () => {
     await screenshot(waiter, "waiter-pay-table-feed-paid-390");
     await guest.getByTestId("payment-success").waitFor({ timeout: 15_000 });
     await screenshot(guest, "guest-success-after-waiter-390");
+  });
+
+  it("a guest's cash request is collected in three taps from the feed; toasts close by themselves, stay off the action bar and do not follow the waiter", async () => {
+    const guest = await session.newPage(PHONE);
+    await guestOrders(guest, server.baseUrl, "demo-7", [["Ορεκτικά", "Τζατζίκι", 1]]);
+    await guestAsksToPay(guest, { terminal: false });
+    // The guest's own toast closes by itself.
+    const requested = toast(guest, "success", "Ο σερβιτόρος ειδοποιήθηκε για την πληρωμή");
+    await requested.waitFor();
+    await requested.waitFor({ state: "detached", timeout: 10_000 });
+
+    const waiter = await session.newPage(PHONE);
+    await signInWaiter(waiter, server.baseUrl, "waiter");
+    const card = waiter.locator('[data-testid="waiter-task"][data-type="PAYMENT"]');
+    await card.waitFor({ timeout: 15_000 });
+    const taps = tapCounter();
+    await taps.tap(card.getByTestId("task-action"));
+    await taps.tap(waiter.getByTestId("collect-request-cash"));
+    await waiter.getByTestId("finalize-payment").waitFor();
+    expect(await text(waiter.getByTestId("finalize-total"))).toContain("5,50");
+    // One back on a payment screen, and no Undo there.
+    expect(await waiter.getByTestId("payment-back").count()).toBe(1);
+    expect(await waiter.getByTestId("back-to-feed").count()).toBe(0);
+    expect(await waiter.getByTestId("waiter-undo").count()).toBe(0);
+    await screenshot(waiter, "waiter-cash-request-finalize-390");
+    await taps.tap(waiter.getByTestId("collect"));
+    const paid = toast(waiter, "success", "Επιτυχής εξόφληση λογαριασμού!");
+    await paid.waitFor();
+    expect(taps.count).toBeLessThanOrEqual(3);
+    await waiter.getByTestId("waiter-table-feed").waitFor();
+    // The news of the payment arrives with the waiter, under the header, clear of the action bar.
+    expect(await overlaps(paid, waiter.getByTestId("action-bar"))).toBe(false);
+    expect(await paid.getByRole("button", { name: "Κλείσιμο" }).count()).toBe(1);
+    await screenshot(waiter, "waiter-cash-request-paid-toast-390");
+    // It does not follow the waiter to the next screen.
+    await waiter.getByTestId("back-to-feed").click();
+    await waiter.getByTestId("waiter-title").waitFor();
+    await expect.poll(() => paid.count()).toBe(0);
   });
 
   it("cancels an item, gives one as a gift, and transfers the table; the long press goes straight to cash", async () => {

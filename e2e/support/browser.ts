@@ -138,6 +138,32 @@ export async function screenshotBothOrientations(page: Page, name: string): Prom
 }
 
 /** A locator's text with its white space folded, as a person reads it. */
+/** Whether two elements' boxes on screen intersect (e.g. a toast over an action bar). */
+export async function overlaps(a: Locator, b: Locator): Promise<boolean> {
+  const [first, second] = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  if (!first || !second) return false;
+  return (
+    first.x < second.x + second.width &&
+    second.x < first.x + first.width &&
+    first.y < second.y + second.height &&
+    second.y < first.y + first.height
+  );
+}
+
+/** Counts the taps of a journey, for screens that promise to take at most so many. */
+export function tapCounter(): { tap: (target: Locator) => Promise<void>; readonly count: number } {
+  let count = 0;
+  return {
+    tap: async (target) => {
+      count += 1;
+      await target.click();
+    },
+    get count() {
+      return count;
+    },
+  };
+}
+
 export const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ");
 
 /** Types into a field the way a person does: select all, then the keys. */

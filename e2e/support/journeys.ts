@@ -58,6 +58,16 @@ export async function guestOrders(
   await sendBasket(page);
 }
 
+/** The guest asks the waiter to collect the whole bill, in cash or on the card terminal. */
+export async function guestAsksToPay(page: Page, { terminal }: { terminal: boolean }): Promise<void> {
+  await page.getByTestId("pay").click();
+  await page.getByTestId("payment-type-full").click();
+  await page.getByTestId("payment-page").waitFor();
+  if (terminal) await page.getByTestId("needs-terminal").check();
+  await page.getByTestId("request-payment").click();
+  await page.getByTestId("waiting-for-waiter").waitFor();
+}
+
 type MenuProduct = {
   id: number;
   name: string;

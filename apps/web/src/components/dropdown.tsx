@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import styles from "./dropdown.module.css";
+import { useToastsBelowMenu } from "./toasts.tsx";
 
 export interface DropdownProps {
   /** The trigger's content (icon and words). */
@@ -19,6 +20,8 @@ export function Dropdown({ label, ariaLabel, triggerClassName, children, testId 
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useToastsBelowMenu(panel, open);
 
   useEffect(() => {
     if (!open) return;
@@ -50,7 +53,7 @@ export function Dropdown({ label, ariaLabel, triggerClassName, children, testId 
         {label}
       </button>
       {open && (
-        <div id={panelId} className={styles.panel} data-testid={testId ? `${testId}-panel` : undefined}>
+        <div id={panelId} ref={panel} className={styles.panel} data-testid={testId ? `${testId}-panel` : undefined}>
           {children(() => setOpen(false))}
         </div>
       )}

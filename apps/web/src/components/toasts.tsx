@@ -1,10 +1,12 @@
-import { type RefObject, useEffect, useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useRef, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
 import { useTranslation } from "../lib/i18n.ts";
+import { afterNavigation, autoCloseMs, type Toast, withToast } from "./toast-queue.ts";
 import styles from "./toasts.module.css";
 
 /**
  * Keeps toasts just under a screen's header, so they never cover its buttons (the header may wrap
- * on a portrait tablet, hence measured). Phones show toasts at the bottom instead (see the CSS).
+ * on a portrait tablet, hence measured), on phones too: at the bottom they would cover the action bar.
  */
 export function useToastsBelow(header: RefObject<HTMLElement | null>): void {
   useEffect(() => {
@@ -20,18 +22,27 @@ export function useToastsBelow(header: RefObject<HTMLElement | null>): void {
   }, [header]);
 }
 
-export type ToastKind = "success" | "error" | "info";
-
-export interface Toast {
-  id: string;
-  kind: ToastKind;
-  message: string;
-  /** Stays until dismissed by code (e.g. the offline notice); otherwise closes after 5 s. */
-  persistent?: boolean;
+/**
+ * While a menu hangs under the header (the kitchen's settings with its area switch), toasts move
+ * below it rather than over its switches.
+ */
+export function useToastsBelowMenu(panel: RefObject<HTMLElement | null>, open: boolean): void {
+  useEffect(() => {
+    const element = panel.current;
+    if (!open || !element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty("--toast-menu-bottom", `${element.getBoundingClientRect().bottom + 12}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--toast-menu-bottom");
+    };
+  }, [panel, open]);
 }
 
-/** Spec 1 §9: toasts close by themselves after 5000 ms. */
-export const TOAST_AUTO_CLOSE_MS = 5_000;
+export type { Toast, ToastKind } from "./toast-queue.ts";
 
 let toasts: Toast[] = [];
 const listeners = new Set<() => void>();
@@ -50,8 +61,7 @@ function show(input: Omit<Toast, "id"> & { id?: string }): string {
   const duplicate = !input.id && toasts.find((t) => t.kind === input.kind && t.message === input.message);
   if (duplicate) return duplicate.id;
   const id = input.id ?? `toast-${++sequence}`;
-  const toast: Toast = { ...input, id };
-  emit(toasts.some((t) => t.id === id) ? toasts.map((t) => (t.id === id ? toast : t)) : [...toasts, toast]);
+  emit(withToast(toasts, { ...input, id }));
   return id;
 }
 
@@ -59,14 +69,37 @@ function dismiss(id: string): void {
   if (toasts.some((t) => t.id === id)) emit(toasts.filter((t) => t.id !== id));
 }
 
+/** `arrival`: the toast tells what the action leaving this screen did, on the screen it leads to. */
+type ToastOptions = Pick<Toast, "arrival">;
+
 /** Toasts can be raised from anywhere, including outside React (the API client). */
 export const toast = {
   show,
   dismiss,
-  success: (message: string) => show({ kind: "success", message }),
-  error: (message: string) => show({ kind: "error", message }),
-  info: (message: string) => show({ kind: "info", message }),
+  success: (message: string, options?: ToastOptions) => show({ kind: "success", message, ...options }),
+  error: (message: string, options?: ToastOptions) => show({ kind: "error", message, ...options }),
+  info: (message: string, options?: ToastOptions) => show({ kind: "info", message, ...options }),
 };
+
+/**
+ * The navigation state of a redirect the person did not ask for (a settled table's window closing
+ * by itself): the toasts of the action that led to it stay.
+ */
+export const KEEP_TOASTS = { keepToasts: true } as const;
+
+/** Clears the previous screen's toasts when the path changes; mount once inside the router. */
+export function useClearToastsOnNavigation(): void {
+  const { pathname, state } = useLocation();
+  const previous = useRef(pathname);
+  const keep = (state as Partial<typeof KEEP_TOASTS> | null)?.keepToasts === true;
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (keep) return;
+    const next = afterNavigation(toasts);
+    if (next.length !== toasts.length || next.some((t, i) => t !== toasts[i])) emit(next);
+  }, [pathname, keep]);
+}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -76,8 +109,9 @@ function subscribe(listener: () => void): () => void {
 function ToastItem({ item }: { item: Toast }) {
   const { t } = useTranslation();
   useEffect(() => {
-    if (item.persistent) return;
-    const timer = setTimeout(() => dismiss(item.id), TOAST_AUTO_CLOSE_MS);
+    const delay = autoCloseMs(item);
+    if (delay === null) return;
+    const timer = setTimeout(() => dismiss(item.id), delay);
     return () => clearTimeout(timer);
   }, [item]);
   return (

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { LanguageToggle } from "../../components/language-toggle.tsx";
 import { SocialLinks } from "../../components/social-links.tsx";
+import { useClearToastsOnNavigation } from "../../components/toasts.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import styles from "./shell.module.css";
 
@@ -82,6 +83,7 @@ function SiteFooter() {
 export function RootLayout() {
   const { pathname } = useLocation();
   const inService = pathname.startsWith("/service");
+  useClearToastsOnNavigation();
   return (
     <>
       {!inService && <SiteHeader />}

@@ -279,7 +279,7 @@ export function PaymentAmounts({
         </section>
       )}
 
-      <div className={styles.actionBar}>
+      <div className={styles.actionBar} data-testid="action-bar">
         <div className={styles.collectStack}>
           {note && (
             <p className={styles.collectNote} id={noteId} data-testid="collect-note">

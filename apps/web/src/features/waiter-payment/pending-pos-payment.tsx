@@ -62,8 +62,8 @@ export function PendingPosPayment({
   const finish = (status: "SUCCESS" | "FAILED") => {
     if (done.current) return;
     done.current = true;
-    if (status === "SUCCESS") toast.success(t("waiterPay.posSuccess"));
-    else toast.error(t("waiterPay.posFailed"));
+    if (status === "SUCCESS") toast.success(t("waiterPay.posSuccess"), { arrival: true });
+    else toast.error(t("waiterPay.posFailed"), { arrival: true });
     void queryClient.invalidateQueries({ queryKey: ["staff-table-feed"] });
     onFinished?.(status);
     void navigate(status === "SUCCESS" ? returnTo : failedTo, { replace: true });

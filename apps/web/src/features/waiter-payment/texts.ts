@@ -6,6 +6,8 @@ export const el = {
   waiterPay: {
     collect: "Είσπραξη",
     collectAmount: "Είσπραξη {{price}}",
+    collectIn: "Είσπραξη {{price}} · {{method}}",
+    collectOther: "Άλλος τρόπος ή μέρος",
     collectHint: "Κράτα πατημένο για γρήγορη εξόφληση με μετρητά",
     collectAll: "Είσπραξη όλου του τραπεζιού",
     chooseType: "Τρόπος είσπραξης",
@@ -125,6 +127,8 @@ export const en: typeof el = {
   waiterPay: {
     collect: "Collect",
     collectAmount: "Collect {{price}}",
+    collectIn: "Collect {{price}} · {{method}}",
+    collectOther: "Another way or a part",
     collectHint: "Press and hold for a quick full payment in cash",
     collectAll: "Collect the whole table",
     chooseType: "Payment type",

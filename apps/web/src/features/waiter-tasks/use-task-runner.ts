@@ -25,15 +25,17 @@ export function useTaskRunner(): {
     if (running.current || action === "open") return;
     running.current = true;
     setBusyId(task.id);
+    // Done from a task's own screen, the toast tells the feed it returns to.
+    const arrival = { arrival: onDone !== undefined };
     const work = async () => {
       if (action === "deliver") {
         const ids = taskOrderProductIds(task);
         await nextStatus(ids);
         lastDelivered.set(ids);
-        toast.success(t("waiter.delivered"));
+        toast.success(t("waiter.delivered"), arrival);
       } else {
         await completeRequest(task.requestId);
-        toast.success(t(action === "check" ? "waiter.checked" : "waiter.served"));
+        toast.success(t(action === "check" ? "waiter.checked" : "waiter.served"), arrival);
       }
       queryClient.setQueryData<WaiterFeedItem[]>(waiterFeedQueryKey, (feed) => feed?.filter((item) => item.id !== task.id));
       onDone?.();

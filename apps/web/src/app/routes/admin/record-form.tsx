@@ -95,7 +95,7 @@ export function useRecordForm(options: RecordFormOptions): RecordFormActions {
       async () => {
         await save();
         await Promise.all(lists.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-        toast.success(t("admin.common.saved"));
+        toast.success(t("admin.common.saved"), { arrival: true });
         back();
       },
       (error) => {
@@ -108,7 +108,7 @@ export function useRecordForm(options: RecordFormOptions): RecordFormActions {
     await busyWhile(
       async () => {
         await deleteRecord(() => remove(id));
-        toast.success(t("admin.common.deleted"));
+        toast.success(t("admin.common.deleted"), { arrival: true });
         back();
       },
       // The API client has shown the keyed reason (e.g. active_session_on_table, prep_area_has_products).

@@ -64,14 +64,14 @@ export default function PrepTicketPage() {
     const waits = hasWaiting(ticket);
     const before = waitedBefore.current;
     waitedBefore.current = waits;
-    if (!ticketOnScreen(ticket)) backToFeed(() => toast.info(t("kitchen.ticketEmptied")));
-    else if (before === true && !waits) backToFeed(() => toast.info(t("kitchen.ticketCompleted")));
+    if (!ticketOnScreen(ticket)) backToFeed(() => toast.info(t("kitchen.ticketEmptied"), { arrival: true }));
+    else if (before === true && !waits) backToFeed(() => toast.info(t("kitchen.ticketCompleted"), { arrival: true }));
   });
 
   const afterPrepare = (current: KitchenTicket, result: PrepareResult) => {
     const entry = undoEntryAfterPrepare(current, result, { id: randomId(), at: Date.now() });
     if (entry) recordUndo(areaId, entry);
-    if (result.ticketCompleted) backToFeed(() => toast.success(t("kitchen.waiterNotified")));
+    if (result.ticketCompleted) backToFeed(() => toast.success(t("kitchen.waiterNotified"), { arrival: true }));
   };
 
   const onPrepare = (product: TicketProduct) => {

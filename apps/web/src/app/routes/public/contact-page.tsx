@@ -64,7 +64,7 @@ export default function ContactPage() {
       },
       {
         onSuccess: () => {
-          toast.success(t("contact.success"));
+          toast.success(t("contact.success"), { arrival: true });
           navigate("/");
         },
         onError: (error) => {

@@ -11,3 +11,12 @@ export interface WaiterContext {
 }
 
 export const useWaiterContext = () => useOutletContext<WaiterContext>();
+
+/**
+ * A payment screen: a step under a table's feed or a request's task. It has its own back to the
+ * table, so the header offers neither a second back nor Undo there.
+ */
+export function isPaymentScreen(pathname: string): boolean {
+  const rest = pathname.startsWith(`${WAITER_BASE_PATH}/`) ? pathname.slice(WAITER_BASE_PATH.length + 1) : "";
+  return /^(request\/[^/]+|[^/]+\/[^/]+\/feed)\/[^/]+/.test(rest);
+}

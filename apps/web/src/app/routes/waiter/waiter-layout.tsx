@@ -15,7 +15,7 @@ import { clearSession } from "../../../lib/session.ts";
 import { useWebAppIdentity } from "../../../lib/web-app-manifest.ts";
 import { StaffArea } from "../staff/staff-area.tsx";
 import styles from "./waiter.module.css";
-import { WAITER_BASE_PATH, type WaiterContext } from "./waiter-context.ts";
+import { isPaymentScreen, WAITER_BASE_PATH, type WaiterContext } from "./waiter-context.ts";
 
 // The payment, transfer and ordering texts load with the waiter's chunk, not the guest's.
 addAreaCatalog({ el, en });
@@ -56,6 +56,7 @@ function WaiterArea({ account }: { account: Account }) {
   const realtime = useLiveWaiterFeed();
   const onFeed = pathname === WAITER_BASE_PATH || pathname === `${WAITER_BASE_PATH}/`;
   const onSettings = pathname.replace(/\/$/, "") === `${WAITER_BASE_PATH}/settings`;
+  const onPayment = isPaymentScreen(pathname);
   const context: WaiterContext = { account, feed };
   const headerRef = useRef<HTMLElement>(null);
   useToastsBelow(headerRef);
@@ -72,7 +73,7 @@ function WaiterArea({ account }: { account: Account }) {
                 </span>
               )}
             </h1>
-          ) : (
+          ) : onPayment ? null : (
             <Link
               to={WAITER_BASE_PATH}
               className={styles.headerButton}
@@ -88,7 +89,7 @@ function WaiterArea({ account }: { account: Account }) {
           </span>
         </div>
         <nav className={styles.headerEnd} aria-label={t("waiter.settings")}>
-          <UndoButton />
+          {!onPayment && <UndoButton />}
           <Link
             to={`${WAITER_BASE_PATH}/settings`}
             className={styles.headerButton}

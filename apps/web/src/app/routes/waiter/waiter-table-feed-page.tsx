@@ -102,7 +102,7 @@ export default function WaiterTableFeedPage() {
       <Link to={paths.tablePath(tableId, label, "menu-categories")} className={styles.linkButton} data-testid="order-for-table">
         {t("waiterOrder.newOrder")}
       </Link>
-      <div className={payStyles.actionBar}>
+      <div className={payStyles.actionBar} data-testid="action-bar">
         {paths.quickCashSettle && (
           <Button
             size="lg"

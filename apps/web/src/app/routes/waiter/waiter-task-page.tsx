@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { Price, useFormatEuros } from "../../../components/price.tsx";
+import { PAYMENT_METHOD_ROUTES, PAYMENT_TYPE_ROUTES } from "../../../features/waiter-payment/payment-flow.ts";
 import { useWaiterRequest } from "../../../features/waiter-tasks/api/waiter-api.ts";
 import { isPaymentTask } from "../../../features/waiter-tasks/apply-waiter-message.ts";
 import { TaskCard } from "../../../features/waiter-tasks/components/task-card.tsx";
@@ -31,6 +32,9 @@ export default function WaiterTaskPage() {
 
   if (!task) return <DelayedSkeleton rows={4} />;
   const tablePath = `${WAITER_BASE_PATH}/${task.placementId}/${encodeURIComponent(task.placement)}/feed`;
+  const requestPath = `${WAITER_BASE_PATH}/request/${task.requestId}`;
+  const query = `?tableId=${task.placementId}&returnTo=${encodeURIComponent(tablePath)}`;
+  const askedMethod = task.type.endsWith("_WITH_POS") ? "card" : "cash";
   return (
     <div className={styles.feed} data-testid="waiter-task-page">
       {isPaymentTask(task.type) ? (
@@ -41,12 +45,16 @@ export default function WaiterTaskPage() {
           <p className={styles.panelSum}>
             {t("waiter.sum")} <Price cents={task.sum} />
           </p>
+          {/* What the guest asked for, straight to its collect screen: three taps from the feed. */}
           <Link
-            to={`${WAITER_BASE_PATH}/request/${task.requestId}/choose-payment-type?tableId=${task.placementId}&returnTo=${encodeURIComponent(tablePath)}`}
+            to={`${requestPath}/${PAYMENT_TYPE_ROUTES.full}/${PAYMENT_METHOD_ROUTES[askedMethod]}/finalize-payment${query}`}
             className={`${styles.linkButton} ${styles.primaryLink}`}
-            data-testid="collect-request"
+            data-testid={`collect-request-${askedMethod}`}
           >
-            {t("waiterPay.collectAmount", { price: format(task.sum) })}
+            {t("waiterPay.collectIn", { price: format(task.sum), method: t(`waiterPay.method.${askedMethod}`) })}
+          </Link>
+          <Link to={`${requestPath}/choose-payment-type${query}`} className={styles.linkButton} data-testid="collect-request">
+            {t("waiterPay.collectOther")}
           </Link>
           <Link
             to={`${WAITER_BASE_PATH}/request/${task.requestId}/choose-payment-type?tableId=${task.placementId}&shouldReturnAllFeedItems=true&returnTo=${encodeURIComponent(tablePath)}`}

@@ -79,7 +79,7 @@ export function BasketReview({
         onSuccess: () => {
           sent.current = true;
           basket.clear();
-          toast.success(t("basket.sent"));
+          toast.success(t("basket.sent"), { arrival: true });
           onSent();
         },
         onError: (error) => {

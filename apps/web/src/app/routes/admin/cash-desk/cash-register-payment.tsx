@@ -140,7 +140,7 @@ export function RegisterFinalize({ base, sections, onDone }: RegisterStepProps) 
     if (!body) return;
     const result = await issue.mutateAsync(body);
     if (result.status === "COMPLETED") {
-      toast.success(t("cashRegister.success"));
+      toast.success(t("cashRegister.success"), { arrival: true });
       onDone();
     } else if (terminal) {
       const query = new URLSearchParams(registerQuery(sale.search));
@@ -150,7 +150,7 @@ export function RegisterFinalize({ base, sections, onDone }: RegisterStepProps) 
       query.set("discount", String(discount));
       void navigate(`${base}/pending-pos-payment?${query}`, { replace: true });
     } else {
-      toast.info(t("cashRegister.inProgress"));
+      toast.info(t("cashRegister.inProgress"), { arrival: true });
       onDone();
     }
   };
@@ -218,7 +218,9 @@ export function RegisterPaymentFailed({ base, sections, onDone }: RegisterStepPr
     const body = registerRequest(sale, sections, { discount, cash: payable, card: 0, terminalId: null });
     if (!body) return;
     const result = await issue.mutateAsync(body);
-    toast.success(t(result.status === "COMPLETED" ? "cashRegister.success" : "cashRegister.inProgress"));
+    toast.success(t(result.status === "COMPLETED" ? "cashRegister.success" : "cashRegister.inProgress"), {
+      arrival: true,
+    });
     onDone();
   };
 

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, useEffect, useMemo, useRef } from "react";
 import { Navigate, useLocation, useNavigate, useParams, useRoutes } from "react-router";
 import { lazyScreen } from "../../../../components/delayed-skeleton.tsx";
+import { KEEP_TOASTS } from "../../../../components/toasts.tsx";
 import { cashDeskServicePaths, ServicePathsProvider } from "../../../../features/waiter-payment/service-paths.tsx";
 import { el, en } from "../../../../features/waiter-payment/texts.ts";
 import { staffTableFeedQueryKey, useStaffTableFeed } from "../../../../features/waiter-tasks/api/waiter-api.ts";
@@ -59,7 +60,7 @@ function useCloseWhenSettled(tableId: number, atFeed: boolean, closeTo: string) 
     if (unpaid !== undefined && unpaid > 0) hadUnpaid.current = true;
   }, [unpaid]);
   useEffect(() => {
-    if (settled && atFeed && hadUnpaid.current) void navigate(closeTo, { replace: true });
+    if (settled && atFeed && hadUnpaid.current) void navigate(closeTo, { replace: true, state: KEEP_TOASTS });
   }, [settled, atFeed, closeTo, navigate]);
 }
 

@@ -111,7 +111,7 @@ export default function CategoriesPage() {
         queryClient.invalidateQueries({ queryKey: CATALOG_KEY }),
         queryClient.invalidateQueries({ queryKey: TRANSLATION_MISSING_KEY }),
       ]);
-      toast.success(t("admin.common.saved"));
+      toast.success(t("admin.common.saved"), { arrival: true });
       navigate("../products");
     } catch (error) {
       // The errors name the position in the list sent; they go back to that row.

@@ -133,10 +133,10 @@ export default function ShopSettingsPage() {
     try {
       const before = settings.data.username;
       const saved = await saveShopSettings(form.values as Parameters<typeof saveShopSettings>[0]);
-      toast.success(t("admin.common.saved"));
+      toast.success(t("admin.common.saved"), { arrival: true });
       if (saved.username !== normalizeUsername(before)) {
         // Spec 3 §4: logged out, then the session is refreshed (the login form asks for the new name).
-        toast.info(t("admin.settings.usernameChanged"));
+        toast.info(t("admin.settings.usernameChanged"), { arrival: true });
         clearSession();
         queryClient.removeQueries({ queryKey: RETAILER_KEY });
         await queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });

@@ -60,7 +60,7 @@ function PaymentMethod({ state }: { state: TableState }) {
       { tableId, itemsCount, pos: needsTerminal },
       {
         onSuccess: () => {
-          toast.success(t("payment.requested"));
+          toast.success(t("payment.requested"), { arrival: true });
           navigate(tablePath(tableCode), { replace: true });
         },
         onSettled: () => {

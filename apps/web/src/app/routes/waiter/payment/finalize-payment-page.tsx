@@ -56,7 +56,7 @@ function Finalize({
       },
     });
     if (result.status === "PENDING") {
-      if (scope.mode === "request") toast.info(t("waiterPay.inProgress"));
+      if (scope.mode === "request") toast.info(t("waiterPay.inProgress"), { arrival: true });
       if (terminal) {
         void navigate(
           `${scope.basePath}/pending-pos-payment${flowQuery(search, {
@@ -67,14 +67,16 @@ function Finalize({
           { replace: true },
         );
       } else if (scope.mode === "table") {
-        toast.error(t("error.active_payment_exists"));
+        toast.error(t("error.active_payment_exists"), { arrival: true });
       } else {
         void navigate(scope.returnTo, { replace: true });
       }
       return;
     }
     // Money left on credit was recorded, not collected: the toast says so (issue 28 A9).
-    toast.success(onCredit > 0 ? t("waiterPay.success.CREDIT") : t(`waiterPay.success.${SERVER_PAYMENT_TYPE[type]}`));
+    toast.success(onCredit > 0 ? t("waiterPay.success.CREDIT") : t(`waiterPay.success.${SERVER_PAYMENT_TYPE[type]}`), {
+      arrival: true,
+    });
     void navigate(scope.returnTo, { replace: true });
   };
 

@@ -38,7 +38,7 @@ export default function TableTransferPage() {
       { tableId: scope.tableId, targetTableId: target.tableId },
       {
         onSuccess: () => {
-          toast.success(t("waiterPay.success.TABLE_TRANSFER"));
+          toast.success(t("waiterPay.success.TABLE_TRANSFER"), { arrival: true });
           void navigate(paths.feedPath(target.tableId, target.label), { replace: true });
         },
         onError: (error) => {
