@@ -1,4 +1,5 @@
 import { AUDIT_KINDS, type AuditKind, type AuditQueryInput, MAX_AUDIT_DAYS } from "@tableorder/domain/contracts/audit";
+import { checkDayRange, type DayRangeError, isDay } from "../../lib/day-range.ts";
 
 /** The audit screen's filters, kept in the URL so a filtered view can be reloaded or shared. */
 export interface AuditFilters {
@@ -9,12 +10,6 @@ export interface AuditFilters {
   kind: AuditKind | null;
   page: number;
 }
-
-export type AuditRangeError = "required" | "future" | "endBeforeStart" | "tooLong";
-
-const isDay = (value: string | null): value is string => value != null && /^\d{4}-\d{2}-\d{2}$/.test(value);
-const wholeDays = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
 /** The filters a URL names; what it leaves out (or garbles) is today, everyone, every kind, page 1. */
 export function auditFiltersFromSearch(search: URLSearchParams, today: string): AuditFilters {
@@ -43,17 +38,9 @@ export function auditFiltersToSearch(filters: AuditFilters, today: string): URLS
   return search;
 }
 
-/**
- * Why a range cannot be asked for, or null: both days are needed, none in the future, the end not
- * before the start, and at most MAX_AUDIT_DAYS days (the server refuses the same).
- */
-export function checkAuditRange(filters: Pick<AuditFilters, "from" | "to">, today: string): AuditRangeError | null {
-  if (!isDay(filters.from) || !isDay(filters.to)) return "required";
-  if (filters.from > today || filters.to > today) return "future";
-  if (filters.to < filters.from) return "endBeforeStart";
-  if (wholeDays(filters.from, filters.to) > MAX_AUDIT_DAYS) return "tooLong";
-  return null;
-}
+/** Why the range cannot be asked for, or null (the server refuses the same, over MAX_AUDIT_DAYS). */
+export const checkAuditRange = (filters: Pick<AuditFilters, "from" | "to">, today: string): DayRangeError | null =>
+  checkDayRange(filters, today, MAX_AUDIT_DAYS);
 
 /** The API's query for the filters (GET api/crm/audit and api/crm/audit.csv). */
 export function auditApiQuery(filters: AuditFilters): URLSearchParams {

@@ -1,5 +1,6 @@
 import { MAX_RATING_DAYS, type RatingsQueryInput } from "@tableorder/domain/contracts/ratings";
 import { RATING_MAX_STARS, RATING_MIN_STARS } from "@tableorder/domain/ratings";
+import { checkDayRange, type DayRangeError, daysBefore, isDay } from "../../lib/day-range.ts";
 
 /** The reviews screen's filters, kept in the URL so a filtered view can be reloaded or shared. */
 export interface RatingsFilters {
@@ -10,16 +11,8 @@ export interface RatingsFilters {
   stars: number | null;
 }
 
-export type RatingsRangeError = "required" | "future" | "endBeforeStart" | "tooLong";
-
 /** What the screen shows first: the last week, today included. */
 export const DEFAULT_DAYS = 7;
-
-const isDay = (value: string | null): value is string => value != null && /^\d{4}-\d{2}-\d{2}$/.test(value);
-const DAY_MS = 86_400_000;
-const wholeDays = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
-const daysBefore = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
 /** The filters a URL names; what it leaves out (or garbles) is the last week and every star. */
 export function ratingsFiltersFromSearch(search: URLSearchParams, today: string): RatingsFilters {
@@ -42,17 +35,9 @@ export function ratingsFiltersToSearch(filters: RatingsFilters, today: string): 
   return search;
 }
 
-/**
- * Why a range cannot be asked for, or null: both days are needed, none in the future, the end not
- * before the start, and at most MAX_RATING_DAYS days (the server refuses the same).
- */
-export function checkRatingsRange(filters: Pick<RatingsFilters, "from" | "to">, today: string): RatingsRangeError | null {
-  if (!isDay(filters.from) || !isDay(filters.to)) return "required";
-  if (filters.from > today || filters.to > today) return "future";
-  if (filters.to < filters.from) return "endBeforeStart";
-  if (wholeDays(filters.from, filters.to) > MAX_RATING_DAYS) return "tooLong";
-  return null;
-}
+/** Why the range cannot be asked for, or null (the server refuses the same, over MAX_RATING_DAYS). */
+export const checkRatingsRange = (filters: Pick<RatingsFilters, "from" | "to">, today: string): DayRangeError | null =>
+  checkDayRange(filters, today, MAX_RATING_DAYS);
 
 /** The API's query for the filters (GET api/crm/ratings). */
 export function ratingsApiQuery(filters: RatingsFilters): URLSearchParams {

@@ -1,7 +1,8 @@
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind, type AuditStaffMember } from "@tableorder/domain/contracts/audit";
+import { DayRangeFields, FilterField, FiltersBar } from "../../../components/filters-bar.tsx";
+import type { DayRangeError } from "../../../lib/day-range.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
-import type { AuditFilters, AuditRangeError } from "../audit-filters.ts";
-import styles from "./audit.module.css";
+import type { AuditFilters } from "../audit-filters.ts";
 
 /** The trail's filters: a range of Athens days, a staff member and a kind. */
 export function AuditFiltersBar({
@@ -14,7 +15,7 @@ export function AuditFiltersBar({
   filters: AuditFilters;
   staff: readonly AuditStaffMember[];
   today: string;
-  problem: AuditRangeError | null;
+  problem: DayRangeError | null;
   onChange: (next: AuditFilters) => void;
 }) {
   const { t } = useTranslation();
@@ -22,32 +23,16 @@ export function AuditFiltersBar({
   // Any change starts again from the first page.
   const change = (next: Partial<AuditFilters>) => onChange({ ...filters, ...next, page: 0 });
   return (
-    <div className={styles.filters}>
-      <label className={styles.field}>
-        {t("audit.from")}
-        <input
-          type="date"
-          value={filters.from}
-          max={today}
-          onChange={(event) => change({ from: event.target.value })}
-          aria-invalid={problem != null || undefined}
-          data-testid="audit-from"
-        />
-      </label>
-      <label className={styles.field}>
-        {t("audit.to")}
-        <input
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          max={today}
-          onChange={(event) => change({ to: event.target.value })}
-          aria-invalid={problem != null || undefined}
-          data-testid="audit-to"
-        />
-      </label>
-      <label className={styles.field}>
-        {t("audit.staff")}
+    <FiltersBar problem={problem && t(`audit.errors.${problem}`)} problemTestId="audit-range-error">
+      <DayRangeFields
+        range={filters}
+        today={today}
+        invalid={problem != null}
+        labels={{ from: t("audit.from"), to: t("audit.to") }}
+        testIdPrefix="audit"
+        onChange={change}
+      />
+      <FilterField label={t("audit.staff")}>
         <select
           value={filters.actorUserId ?? ""}
           onChange={(event) => change({ actorUserId: event.target.value ? Number(event.target.value) : null })}
@@ -61,9 +46,8 @@ export function AuditFiltersBar({
             </option>
           ))}
         </select>
-      </label>
-      <label className={styles.field}>
-        {t("audit.kind")}
+      </FilterField>
+      <FilterField label={t("audit.kind")}>
         <select
           value={filters.kind ?? ""}
           onChange={(event) => change({ kind: (event.target.value || null) as AuditKind | null })}
@@ -76,12 +60,7 @@ export function AuditFiltersBar({
             </option>
           ))}
         </select>
-      </label>
-      {problem && (
-        <p className={styles.fieldError} role="alert" data-testid="audit-range-error">
-          {t(`audit.errors.${problem}`)}
-        </p>
-      )}
-    </div>
+      </FilterField>
+    </FiltersBar>
   );
 }

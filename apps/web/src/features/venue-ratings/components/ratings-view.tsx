@@ -1,8 +1,10 @@
 import type { RatingsReport } from "@tableorder/domain/contracts/ratings";
 import { RATING_MAX_STARS, RATING_MIN_STARS } from "@tableorder/domain/ratings";
+import { DayRangeFields, FilterField, FiltersBar } from "../../../components/filters-bar.tsx";
 import { athensDateTime } from "../../../lib/athens-time.ts";
+import type { DayRangeError } from "../../../lib/day-range.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
-import type { RatingsFilters, RatingsRangeError } from "../ratings-filters.ts";
+import type { RatingsFilters } from "../ratings-filters.ts";
 import styles from "./ratings.module.css";
 
 const STAR_CHOICES = Array.from({ length: RATING_MAX_STARS - RATING_MIN_STARS + 1 }, (_, i) => RATING_MAX_STARS - i);
@@ -27,38 +29,22 @@ export function RatingsFiltersBar({
 }: {
   filters: RatingsFilters;
   today: string;
-  problem: RatingsRangeError | null;
+  problem: DayRangeError | null;
   onChange: (next: RatingsFilters) => void;
 }) {
   const { t } = useTranslation();
   const change = (next: Partial<RatingsFilters>) => onChange({ ...filters, ...next });
   return (
-    <div className={styles.filters}>
-      <label className={styles.field}>
-        {t("ratings.from")}
-        <input
-          type="date"
-          value={filters.from}
-          max={today}
-          onChange={(event) => change({ from: event.target.value })}
-          aria-invalid={problem != null || undefined}
-          data-testid="ratings-from"
-        />
-      </label>
-      <label className={styles.field}>
-        {t("ratings.to")}
-        <input
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          max={today}
-          onChange={(event) => change({ to: event.target.value })}
-          aria-invalid={problem != null || undefined}
-          data-testid="ratings-to"
-        />
-      </label>
-      <label className={styles.field}>
-        {t("ratings.stars")}
+    <FiltersBar problem={problem && t(`ratings.errors.${problem}`)}>
+      <DayRangeFields
+        range={filters}
+        today={today}
+        invalid={problem != null}
+        labels={{ from: t("ratings.from"), to: t("ratings.to") }}
+        testIdPrefix="ratings"
+        onChange={change}
+      />
+      <FilterField label={t("ratings.stars")}>
         <select
           value={filters.stars ?? ""}
           onChange={(event) => change({ stars: event.target.value ? Number(event.target.value) : null })}
@@ -71,13 +57,8 @@ export function RatingsFiltersBar({
             </option>
           ))}
         </select>
-      </label>
-      {problem && (
-        <p className={styles.fieldError} role="alert">
-          {t(`ratings.errors.${problem}`)}
-        </p>
-      )}
-    </div>
+      </FilterField>
+    </FiltersBar>
   );
 }
 
