@@ -112,6 +112,39 @@ describe("a waiter delivers", () => {
     await screenshot(w1, "waiter-1-settings-availability-390");
   });
 
+  it("a guest's new order shows as information below the tasks until the kitchen has prepared it (decision 041)", async () => {
+    const w = await session.newPage(PHONE);
+    await signInWaiter(w, server.baseUrl, "waiter");
+    const count = w.getByTestId("waiter-task-count");
+    await count.waitFor();
+    const tasksBefore = await count.innerText();
+    const order = await guestOrdersByApi(server.baseUrl, "demo-3", [{ name: "Τζατζίκι" }, { name: "Μουσακάς" }]);
+
+    // Live, with no button, and it does not count as a task.
+    const card = w.locator('[data-testid="waiter-new-order"][data-table="3"]');
+    await card.waitFor({ timeout: 15_000 });
+    expect(await text(card)).toContain("Νέα παραγγελία");
+    expect(await text(card)).toContain("Τραπέζι 3");
+    expect(await card.getByTestId("new-order-pieces").innerText()).toBe("2 κομμάτια σε προετοιμασία");
+    expect(await card.getAttribute("data-age")).toBe("fresh");
+    expect(await card.locator("button, a").count()).toBe(0);
+    expect(await count.innerText()).toBe(tasksBefore);
+    // Below the tasks: the service task of the first journey stays on top.
+    const sequence = await w
+      .locator('[data-testid="waiter-task"], [data-testid="waiter-new-order"]')
+      .evaluateAll((all) => all.map((el) => el.dataset.testid));
+    expect(sequence.indexOf("waiter-new-order")).toBeGreaterThan(sequence.lastIndexOf("waiter-task"));
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(w, "waiter-new-order-390");
+
+    // The kitchen prepares it all: the information goes, the pickup takes over.
+    const kitchen = await signIn("kitchen");
+    await api(`/api/feed/kitchen/ticket/${order.ticketIds[0]}/prepare`, kitchen, { method: "POST", body: {} });
+    await task(w, "PREPARATION_AREA_PICKUP", "3").waitFor({ timeout: 15_000 });
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
+    await screenshot(w, "waiter-new-order-prepared-390");
+  });
+
   it("a ticket ticked line by line is one pickup card; one tap delivers the water; a busy feed puts the oldest and late on top", async () => {
     const w = await session.newPage(PHONE);
     await signInWaiter(w, server.baseUrl, "waiter");

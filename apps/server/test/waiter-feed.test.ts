@@ -397,6 +397,57 @@ describe("who sees which tables", () => {
   });
 });
 
+describe("new-order information cards (docs/decisions/041-new-order-cards.md)", () => {
+  const newOrdersOf = async (token: string) => {
+    const answer = await api.get("/api/feed/get-employee-feed/new-orders", token);
+    expect(answer.status).toBe(200);
+    return answer.body as any[];
+  };
+  const cardsOfTable = (cards: any[], tableId: number) => cards.filter((c) => c.placementId === tableId);
+
+  it("a guest's order shows live to the table's waiters, not as a task, and goes once the kitchen has prepared it all", async () => {
+    const table = await supervisedTable();
+    const foreign = await api.login(other.waiter.login);
+    await server.database.db.update(retailers).set({ waitersSeeAllTables: true }).where(eq(retailers.id, other.venue.id));
+    const [live, foreignLive] = await Promise.all([
+      listen(server.wsUrl, waiter1, "/user/queue/waiter"),
+      listen(server.wsUrl, foreign, "/user/queue/waiter"),
+    ]);
+    const { ticketIds } = await guestOrders(table.id, 2, 1);
+    const pushed = await live.next((m: any) => m.tableId === table.id && m.newOrders?.length > 0);
+    expect(pushed.newOrders).toEqual([
+      {
+        orderId: expect.any(Number),
+        placement: table.label,
+        placementId: table.id,
+        pieceCount: 2,
+        timestamp: expect.any(String),
+      },
+    ]);
+    // The waters the waiter serves are a task; the salads in the kitchen are only information.
+    expect(pushed.items.map((t: any) => t.type)).toEqual(["SERVICE"]);
+    expect(tasksOfTable(await feedOf(waiter1), table.id).map((t) => t.type)).toEqual(["SERVICE"]);
+    expect(cardsOfTable(await newOrdersOf(waiter1), table.id)).toEqual(pushed.newOrders);
+    expect(cardsOfTable(await newOrdersOf(loner), table.id)).toEqual([]);
+    expect(cardsOfTable(await newOrdersOf(foreign), table.id)).toEqual([]);
+
+    await cookPrepares(ticketIds[0]);
+    const after = await live.next(
+      (m: any) => m.tableId === table.id && m.items.some((t: any) => t.type === "PREPARATION_AREA_PICKUP"),
+    );
+    expect(after.newOrders).toEqual([]);
+    expect(cardsOfTable(await newOrdersOf(waiter1), table.id)).toEqual([]);
+    expect(foreignLive.messages.some((m: any) => m.tableId === table.id)).toBe(false);
+    await Promise.all([live.close(), foreignLive.close()]);
+  });
+
+  it("only service staff read them", async () => {
+    expect((await api.get("/api/feed/get-employee-feed/new-orders", cook)).status).toBe(403);
+    expect((await api.get("/api/feed/get-employee-feed/new-orders")).status).toBe(401);
+    expect((await api.get("/api/feed/get-employee-feed/new-orders", admin)).status).toBe(200);
+  });
+});
+
 describe("refusals", () => {
   it("another venue's waiter never sees or touches this venue's tasks, pieces or tables", async () => {
     const table = await supervisedTable();

@@ -159,6 +159,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/feed/product/:id/set-active": roles("venue", ...SERVICE),
   "GET /api/feed/get-employee-feed": roles("venue", ...SERVICE),
   "GET /api/feed/get-employee-feed/request/:requestId": roles("venue", ...SERVICE),
+  "GET /api/feed/get-employee-feed/new-orders": roles("venue", ...SERVICE),
   "POST /api/feed/complete-request/:requestId": roles("venue", ...SERVICE),
   "POST /api/feed/next-status": roles("venue", ...SERVICE),
   "POST /api/feed/complete-orders": roles("venue", ...SERVICE),

@@ -31,14 +31,33 @@ export type WaiterFeedItem = z.infer<typeof waiterFeedItem>;
 export const waiterFeed = z.array(waiterFeedItem);
 
 /**
+ * Beyond the spec (issue 31, docs/decisions/041-new-order-cards.md): an information card of the
+ * service feed, not a task. A guest's order with pieces still at a preparation area, so the waiter
+ * knows the table is active before the food is ready: how many pieces are still being prepared and
+ * since when. It has no action, never counts as a task, and goes once the order is all prepared.
+ */
+export const newOrderCard = z.object({
+  orderId: z.number(),
+  placement: z.string(),
+  placementId: z.number(),
+  pieceCount: z.number().int(),
+  timestamp: z.string(),
+});
+export type NewOrderCard = z.infer<typeof newOrderCard>;
+
+export const newOrderCards = z.array(newOrderCard);
+
+/**
  * Pushed on /user/queue/waiter whenever a table's tasks change: the table's whole current list of
  * active tasks as the receiver may see them, oldest first. It replaces what the screen held for
  * that table, so a task another waiter handled disappears (an empty list clears the table).
+ * newOrders (beyond the spec) likewise replaces the table's new-order information cards.
  */
 export const waiterFeedMessage = z.object({
   type: z.literal("TABLE_TASKS"),
   tableId: z.number(),
   items: z.array(waiterFeedItem),
+  newOrders: z.array(newOrderCard).optional(),
 });
 export type WaiterFeedMessage = z.infer<typeof waiterFeedMessage>;
 

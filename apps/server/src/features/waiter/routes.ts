@@ -3,6 +3,7 @@ import {
   assignMeRequest,
   assignMeResponse,
   completeRequestResponse,
+  newOrderCards,
   orderProductIdList,
   requestIdParams,
   staffTableFeed,
@@ -28,6 +29,7 @@ import { completeRequest } from "./complete-request.ts";
 import { loadStaffTableFeed } from "./load-staff-table-feed.ts";
 import { loadWaiterFeed, loadWaiterTask, visibleTableIds } from "./load-waiter-feed.ts";
 import { loadWaiterProducts } from "./load-waiter-products.ts";
+import { loadNewOrderCards } from "./new-order-cards.ts";
 import { assignWaiterToTable, loadTableAssignments } from "./table-assignments.ts";
 
 /** The waiter area (spec 2 §7 Waiter): the service feed, delivering and undoing, supervised tables. */
@@ -39,6 +41,14 @@ export const waiterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     const retailerId = staffRetailerId(principal);
     const tableIds = await visibleTableIds(db, principal, retailerId);
     return loadWaiterFeed(db, { retailerId, lang: requestLanguage(request), tableIds });
+  });
+
+  // Beyond the spec (docs/decisions/041-new-order-cards.md): information cards, kept apart from the
+  // tasks so existing readers of the task list and its counts are unchanged.
+  app.get("/api/feed/get-employee-feed/new-orders", { schema: { response: { 200: newOrderCards } } }, async (request) => {
+    const principal = requirePrincipal(request);
+    const retailerId = staffRetailerId(principal);
+    return loadNewOrderCards(db, { retailerId, tableIds: await visibleTableIds(db, principal, retailerId) });
   });
 
   app.get(

@@ -8,6 +8,7 @@ import type { StompHub } from "../../realtime/stomp-hub.ts";
 import type { DomainEvent } from "../../realtime/types.ts";
 import { PAYMENT_UPDATED } from "../card-terminals/terminal-sales.ts";
 import { loadWaiterFeed } from "./load-waiter-feed.ts";
+import { loadNewOrderCards } from "./new-order-cards.ts";
 
 export const WAITER_QUEUE = "/user/queue/waiter";
 
@@ -22,7 +23,7 @@ const TASK_EVENTS = new Set(["waiter-tasks.changed", "table.changed"]);
  * Keeps every waiter's service feed in step: when a table's tasks may have changed, its current
  * active tasks go to each waiter of the venue on this instance who sees that table (a supervisor,
  * anyone when the venue lets waiters see all tables, and the cash desk). The message replaces the
- * table's tasks on the screen, so a task one waiter handled vanishes for all. Rendered once per
+ * table's tasks (and its new-order cards) on the screen, so a task one waiter handled vanishes for all. Rendered once per
  * event, and only when someone here listens.
  */
 export function projectWaiterFeed(db: Db, hub: StompHub) {
@@ -44,13 +45,14 @@ export function projectWaiterFeed(db: Db, hub: StompHub) {
     const leftId = event.unassignedUserId == null ? null : Number(event.unassignedUserId);
     const left = (p: Principal) => p.userId === leftId && !sees(p);
     if (listeners.some(left)) {
-      const cleared: WaiterFeedMessage = { type: "TABLE_TASKS", tableId, items: [] };
+      const cleared: WaiterFeedMessage = { type: "TABLE_TASKS", tableId, items: [], newOrders: [] };
       hub.sendToUsers(WAITER_QUEUE, left, cleared);
     }
     if (!listeners.some(sees)) return;
     // Staff screens are Greek (spec 2 §1); the pushed names are in Greek, like the screens.
     const items = await loadWaiterFeed(db, { retailerId, lang: DEFAULT_LANGUAGE, tableIds: [tableId] });
-    const message: WaiterFeedMessage = { type: "TABLE_TASKS", tableId, items };
+    const newOrders = await loadNewOrderCards(db, { retailerId, tableIds: [tableId] });
+    const message: WaiterFeedMessage = { type: "TABLE_TASKS", tableId, items, newOrders };
     hub.sendToUsers(WAITER_QUEUE, sees, message);
   };
 }

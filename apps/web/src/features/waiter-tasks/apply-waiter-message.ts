@@ -1,4 +1,5 @@
 import {
+  type NewOrderCard,
   type TerminalSaleFailedMessage,
   terminalSaleFailedMessage,
   type WaiterFeedItem,
@@ -11,6 +12,11 @@ export const isPaymentTask = (type: WaiterRequestType): boolean => PAYMENT_REQUE
 /** Oldest first, so the task waiting longest is on top. */
 export function sortTasks(tasks: readonly WaiterFeedItem[]): WaiterFeedItem[] {
   return [...tasks].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id - b.id);
+}
+
+/** Oldest first, like the tasks. */
+export function sortNewOrders(cards: readonly NewOrderCard[]): NewOrderCard[] {
+  return [...cards].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.orderId - b.orderId);
 }
 
 export function isWaiterFeedMessage(body: unknown): body is WaiterFeedMessage {
@@ -26,6 +32,15 @@ export function isTerminalSaleFailed(body: unknown): body is TerminalSaleFailedM
 /** A push is the table's whole task list: it replaces what the feed held for that table. */
 export function applyWaiterMessage(feed: readonly WaiterFeedItem[], message: WaiterFeedMessage): WaiterFeedItem[] {
   return sortTasks([...feed.filter((task) => task.placementId !== message.tableId), ...message.items]);
+}
+
+/**
+ * The push's new-order cards replace the table's, like its tasks; a message without them (a server
+ * from before them) leaves the cards as they are.
+ */
+export function applyNewOrdersMessage(cards: readonly NewOrderCard[], message: WaiterFeedMessage): NewOrderCard[] {
+  if (!message.newOrders) return [...cards];
+  return sortNewOrders([...cards.filter((card) => card.placementId !== message.tableId), ...message.newOrders]);
 }
 
 export type TaskAction = "deliver" | "complete" | "check" | "open";

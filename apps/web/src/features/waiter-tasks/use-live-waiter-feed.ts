@@ -1,11 +1,11 @@
-import type { WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
+import type { NewOrderCard, WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
 import { useQueryClient } from "@tanstack/react-query";
 import { useFormatEuros } from "../../components/price.tsx";
 import { toast } from "../../components/toasts.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import { type RealtimeStatus, useRealtime } from "../../lib/realtime.ts";
-import { staffTableFeedQueryKey, waiterFeedQueryKey } from "./api/waiter-api.ts";
-import { applyWaiterMessage, isTerminalSaleFailed, isWaiterFeedMessage } from "./apply-waiter-message.ts";
+import { newOrdersQueryKey, staffTableFeedQueryKey, waiterFeedQueryKey } from "./api/waiter-api.ts";
+import { applyNewOrdersMessage, applyWaiterMessage, isTerminalSaleFailed, isWaiterFeedMessage } from "./apply-waiter-message.ts";
 
 export const WAITER_QUEUE = "/user/queue/waiter";
 
@@ -16,7 +16,7 @@ function isWaitingOn(paymentId: number): boolean {
 }
 
 /**
- * Keeps the service feed live: each push replaces the table's tasks, so a task another waiter
+ * Keeps the service feed live: each push replaces the table's tasks and new-order cards, so a task another waiter
  * handled disappears without a reload; after every (re)connection the feed is fetched again. A
  * card sale this waiter started that the terminal did not take is told as an error toast.
  */
@@ -44,12 +44,19 @@ export function useLiveWaiterFeed(): RealtimeStatus {
         void queryClient.invalidateQueries({ queryKey: waiterFeedQueryKey }, { cancelRefetch: true });
       }
       queryClient.setQueryData<WaiterFeedItem[]>(waiterFeedQueryKey, (feed) => (feed ? applyWaiterMessage(feed, body) : feed));
+      if (queryClient.isFetching({ queryKey: newOrdersQueryKey }) > 0) {
+        void queryClient.invalidateQueries({ queryKey: newOrdersQueryKey }, { cancelRefetch: true });
+      }
+      queryClient.setQueryData<NewOrderCard[]>(newOrdersQueryKey, (cards) =>
+        cards ? applyNewOrdersMessage(cards, body) : cards,
+      );
       // An open task page or table feed of that table reads again.
       void queryClient.invalidateQueries({ queryKey: ["waiter-request"] });
       void queryClient.invalidateQueries({ queryKey: staffTableFeedQueryKey(body.tableId) });
     },
     () => {
       void queryClient.invalidateQueries({ queryKey: waiterFeedQueryKey });
+      void queryClient.invalidateQueries({ queryKey: newOrdersQueryKey });
       void queryClient.invalidateQueries({ queryKey: ["waiter-request"] });
     },
   );

@@ -1,6 +1,12 @@
-import type { WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
+import type { NewOrderCard, WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
 import { describe, expect, it } from "vitest";
-import { applyWaiterMessage, isWaiterFeedMessage, taskAction, taskOrderProductIds } from "./apply-waiter-message.ts";
+import {
+  applyNewOrdersMessage,
+  applyWaiterMessage,
+  isWaiterFeedMessage,
+  taskAction,
+  taskOrderProductIds,
+} from "./apply-waiter-message.ts";
 
 const task = (id: number, tableId: number, timestamp: string, ids: number[] = []): WaiterFeedItem => ({
   id,
@@ -68,5 +74,31 @@ describe("waiter feed pushes", () => {
     expect(taskAction("PAYMENT_NOTIFICATION")).toBe("check");
     expect(taskAction("PARTIAL_PAYMENT_WITH_POS")).toBe("open");
     expect(taskOrderProductIds(task(4, 1, "2026-01-01T10:00:00Z", [7, 8]))).toEqual([7, 8]);
+  });
+});
+
+describe("new-order cards in pushes", () => {
+  const card = (orderId: number, tableId: number, timestamp: string): NewOrderCard => ({
+    orderId,
+    placement: `T${tableId}`,
+    placementId: tableId,
+    pieceCount: 2,
+    timestamp,
+  });
+  const held = [card(1, 1, "2026-01-01T12:00:00Z"), card(2, 2, "2026-01-01T12:05:00Z")];
+
+  it("replaces the table's cards, keeps the others, oldest first", () => {
+    const next = applyNewOrdersMessage(held, {
+      type: "TABLE_TASKS",
+      tableId: 1,
+      items: [],
+      newOrders: [card(3, 1, "2026-01-01T12:07:00Z")],
+    });
+    expect(next.map((c) => c.orderId)).toEqual([2, 3]);
+  });
+
+  it("an empty list clears the table; a message without cards leaves them", () => {
+    expect(applyNewOrdersMessage(held, { type: "TABLE_TASKS", tableId: 2, items: [], newOrders: [] })).toEqual([held[0]]);
+    expect(applyNewOrdersMessage(held, { type: "TABLE_TASKS", tableId: 2, items: [] })).toEqual(held);
   });
 });

@@ -514,6 +514,11 @@ export const el = {
     tasks_one: "{{count}} εργασία",
     tasks_other: "{{count}} εργασίες",
     empty: "Δεν υπάρχουν εργασίες αυτή τη στιγμή.",
+    newOrder: {
+      title: "Νέα παραγγελία",
+      pieces_one: "{{count}} κομμάτι σε προετοιμασία",
+      pieces_other: "{{count}} κομμάτια σε προετοιμασία",
+    },
     type: {
       PAYMENT: "Πληρωμή",
       PAYMENT_WITH_POS: "Πληρωμή με κάρτα (POS)",

@@ -514,6 +514,11 @@ export const en: Catalog = {
     tasks_one: "{{count}} task",
     tasks_other: "{{count}} tasks",
     empty: "No tasks right now.",
+    newOrder: {
+      title: "New order",
+      pieces_one: "{{count}} piece being prepared",
+      pieces_other: "{{count}} pieces being prepared",
+    },
     type: {
       PAYMENT: "Payment",
       PAYMENT_WITH_POS: "Payment by card (POS)",

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
+import { useNewOrderCards } from "../../../features/waiter-tasks/api/waiter-api.ts";
+import { NewOrderCard } from "../../../features/waiter-tasks/components/new-order-card.tsx";
 import { TaskCard } from "../../../features/waiter-tasks/components/task-card.tsx";
 import { useTaskRunner } from "../../../features/waiter-tasks/use-task-runner.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -9,13 +11,17 @@ import { useNow } from "../../../lib/use-now.ts";
 import styles from "./waiter.module.css";
 import { useWaiterContext, WAITER_BASE_PATH } from "./waiter-context.ts";
 
-/** The service feed (spec 2 §2.4): one card per task, oldest first, one update at a time. */
+/**
+ * The service feed (spec 2 §2.4): one card per task, oldest first, one update at a time; below the
+ * tasks, the orders still being prepared as information (docs/decisions/041-new-order-cards.md).
+ */
 export default function WaiterFeedPage() {
   const { t } = useTranslation();
   const { feed } = useWaiterContext();
   const now = useNow();
   const runner = useTaskRunner();
   const tasks = feed.data;
+  const newOrders = useNewOrderCards().data;
   return (
     <div className={styles.feed} data-testid="waiter-feed">
       <nav className={styles.quickLinks} aria-label={t("waiterOrder.order")}>
@@ -54,6 +60,9 @@ export default function WaiterFeedPage() {
           taskPath={`${WAITER_BASE_PATH}/request/${task.requestId}`}
           onAction={(item, action) => runner.run(item, action)}
         />
+      ))}
+      {newOrders?.map((card) => (
+        <NewOrderCard key={card.orderId} card={card} now={now} />
       ))}
     </div>
   );

@@ -1,4 +1,5 @@
 import type {
+  NewOrderCard,
   StaffTableFeed,
   StatusChangeResponse,
   TableAssignment,
@@ -8,12 +9,13 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../../lib/api-client.ts";
 import { sendStaffAction, staffAction } from "../../../lib/staff-action.ts";
-import { sortTasks } from "../apply-waiter-message.ts";
+import { sortNewOrders, sortTasks } from "../apply-waiter-message.ts";
 
 /** Pushes keep the feed current; this slow refetch is only a safety net for a lost message. */
 export const WAITER_FEED_SAFETY_REFETCH_MS = 60_000;
 
 export const waiterFeedQueryKey = ["waiter-feed"] as const;
+export const newOrdersQueryKey = ["waiter-new-orders"] as const;
 export const waiterRequestQueryKey = (requestId: number) => ["waiter-request", requestId] as const;
 export const staffTableFeedQueryKey = (tableId: number) => ["staff-table-feed", tableId] as const;
 export const tableAssignmentsQueryKey = ["table-assignments"] as const;
@@ -24,6 +26,16 @@ export function useWaiterFeed() {
     queryKey: waiterFeedQueryKey,
     queryFn: async ({ signal }) =>
       sortTasks(await apiGet<WaiterFeedItem[]>("/api/feed/get-employee-feed", { signal, quiet: true })),
+    refetchInterval: WAITER_FEED_SAFETY_REFETCH_MS,
+  });
+}
+
+/** The new-order information cards (docs/decisions/041-new-order-cards.md), kept live like the tasks. */
+export function useNewOrderCards() {
+  return useQuery({
+    queryKey: newOrdersQueryKey,
+    queryFn: async ({ signal }) =>
+      sortNewOrders(await apiGet<NewOrderCard[]>("/api/feed/get-employee-feed/new-orders", { signal, quiet: true })),
     refetchInterval: WAITER_FEED_SAFETY_REFETCH_MS,
   });
 }
