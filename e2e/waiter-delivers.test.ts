@@ -123,7 +123,7 @@ describe("a waiter delivers", () => {
     // Live, with no button, and it does not count as a task.
     const card = w.locator('[data-testid="waiter-new-order"][data-table="3"]');
     await card.waitFor({ timeout: 15_000 });
-    expect(await text(card)).toContain("Νέα παραγγελία");
+    expect(await text(card)).toContain("Παραγγελία πελάτη");
     expect(await text(card)).toContain("Τραπέζι 3");
     expect(await card.getByTestId("new-order-pieces").innerText()).toBe("2 κομμάτια σε προετοιμασία");
     expect(await card.getAttribute("data-age")).toBe("fresh");

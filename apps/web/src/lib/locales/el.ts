@@ -515,7 +515,7 @@ export const el = {
     tasks_other: "{{count}} εργασίες",
     empty: "Δεν υπάρχουν εργασίες αυτή τη στιγμή.",
     newOrder: {
-      title: "Νέα παραγγελία",
+      title: "Παραγγελία πελάτη",
       pieces_one: "{{count}} κομμάτι σε προετοιμασία",
       pieces_other: "{{count}} κομμάτια σε προετοιμασία",
     },

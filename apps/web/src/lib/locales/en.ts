@@ -515,7 +515,7 @@ export const en: Catalog = {
     tasks_other: "{{count}} tasks",
     empty: "No tasks right now.",
     newOrder: {
-      title: "New order",
+      title: "Guest's order",
       pieces_one: "{{count}} piece being prepared",
       pieces_other: "{{count}} pieces being prepared",
     },
