@@ -1,10 +1,4 @@
-import type {
-  StaffTableFeed,
-  StatusChangeResponse,
-  TableAssignment,
-  WaiterFeedItem,
-  WaiterProduct,
-} from "@tableorder/domain/contracts/waiter";
+import type { StaffTableFeed, StatusChangeResponse, TableAssignment, WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../../lib/api-client.ts";
 import { sendStaffAction, staffAction } from "../../../lib/staff-action.ts";
@@ -17,7 +11,6 @@ export const waiterFeedQueryKey = ["waiter-feed"] as const;
 export const waiterRequestQueryKey = (requestId: number) => ["waiter-request", requestId] as const;
 export const staffTableFeedQueryKey = (tableId: number) => ["staff-table-feed", tableId] as const;
 export const tableAssignmentsQueryKey = ["table-assignments"] as const;
-export const waiterProductsQueryKey = ["waiter-products"] as const;
 
 export function useWaiterFeed() {
   return useQuery({
@@ -50,13 +43,6 @@ export function useTableAssignments() {
   return useQuery({
     queryKey: tableAssignmentsQueryKey,
     queryFn: ({ signal }) => apiGet<TableAssignment[]>("/api/feed/get-table-assignments?onlyAssigned=false", { signal }),
-  });
-}
-
-export function useWaiterProducts() {
-  return useQuery({
-    queryKey: waiterProductsQueryKey,
-    queryFn: ({ signal }) => apiGet<WaiterProduct[]>("/api/feed/get-waiter-products", { signal }),
   });
 }
 
@@ -96,18 +82,5 @@ export function useAssignMe() {
       void queryClient.invalidateQueries({ queryKey: tableAssignmentsQueryKey });
       void queryClient.invalidateQueries({ queryKey: waiterFeedQueryKey });
     },
-  });
-}
-
-export function useSetWaiterProductActive() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      apiPost<unknown>(`/api/feed/product/${id}/set-active`, { active }),
-    onSuccess: (_data, { id, active }) =>
-      queryClient.setQueryData<WaiterProduct[]>(waiterProductsQueryKey, (products) =>
-        products?.map((product) => (product.id === id ? { ...product, active } : product)),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: waiterProductsQueryKey }),
   });
 }
