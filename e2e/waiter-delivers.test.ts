@@ -108,8 +108,22 @@ describe("a waiter delivers", () => {
     await w1.getByTestId("waiter-tables").waitFor();
     await screenshot(w1, "waiter-1-settings-tables-390");
     await w1.getByTestId("tab-availability").click();
-    await w1.getByTestId("waiter-products").waitFor();
+    // The kitchen's editor: grouped by category, with the menu's search.
+    const editor = w1.getByTestId("availability-editor");
+    await editor.waitFor();
+    expect(await editor.getByRole("heading", { level: 3 }).allInnerTexts()).toEqual(
+      expect.arrayContaining(["Ορεκτικά", "Σαλάτες", "Ποτά"]),
+    );
     await screenshot(w1, "waiter-1-settings-availability-390");
+    await w1.getByTestId("availability-search").fill("xoriatiki");
+    const salad = editor.locator('[data-testid="availability-product"][data-name="Χωριάτικη"]');
+    await expect.poll(() => editor.getByTestId("availability-product").count()).toBe(1);
+    expect(await salad.count()).toBe(1);
+    await salad.getByTestId("availability-dine-in").click();
+    await expect.poll(() => salad.getAttribute("data-active")).toBe("false");
+    await screenshot(w1, "waiter-1-settings-availability-search-390");
+    await salad.getByTestId("availability-dine-in").click();
+    await expect.poll(() => salad.getAttribute("data-active")).toBe("true");
   });
 
   it("a guest's new order shows as information below the tasks until the kitchen has prepared it (decision 041)", async () => {

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { api } from "./staff-api.ts";
 
@@ -36,6 +36,24 @@ export async function addToBasket(page: Page, category: string, product: string,
     await item.getByTestId("product-quantity").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
   }
   await item.getByTestId("add-to-basket").click();
+}
+
+/**
+ * The waiter finds a dish with the menu's search (above the categories) and adds it as it comes
+ * with one tap on its "+". `tap` lets a journey count the taps; typing is not one.
+ */
+export async function waiterAddsBySearch(
+  page: Page,
+  query: string,
+  product: string,
+  tap: (target: Locator) => Promise<void> = (target) => target.click(),
+): Promise<void> {
+  const search = page.getByTestId("menu-search");
+  await tap(search);
+  await search.fill("");
+  await search.pressSequentially(query);
+  const item = page.getByTestId("menu-search-results").locator(`[data-testid="menu-product"][data-name="${product}"]`);
+  await tap(item.getByTestId("one-tap-add"));
 }
 
 /** Sends the basket and waits for the table page. */

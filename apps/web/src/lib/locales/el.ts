@@ -556,7 +556,6 @@ export const el = {
     waiterCount_one: "{{count}} σερβιτόρος",
     waiterCount_other: "{{count}} σερβιτόροι",
     noTables: "Δεν υπάρχουν τραπέζια.",
-    noProducts: "Δεν υπάρχουν προϊόντα.",
     unpaid: "Απλήρωτα",
     nothingOrdered: "Δεν υπάρχουν παραγγελίες σε αυτό το τραπέζι.",
     taskItems: "Προϊόντα",

@@ -556,7 +556,6 @@ export const en: Catalog = {
     waiterCount_one: "{{count}} waiter",
     waiterCount_other: "{{count}} waiters",
     noTables: "No tables.",
-    noProducts: "No products.",
     unpaid: "Unpaid",
     nothingOrdered: "Nothing ordered at this table.",
     taskItems: "Items",

@@ -8,9 +8,9 @@ import { useClosedAreas } from "../../../features/menu/api/get-closed-areas.ts";
 import { useTableMenu } from "../../../features/menu/api/get-table-menu.ts";
 import { CategoryTabs } from "../../../features/menu/components/category-tabs.tsx";
 import { ClosedAreasNotice } from "../../../features/menu/components/closed-areas-notice.tsx";
-import menuStyles from "../../../features/menu/components/menu.module.css";
 import { MenuProductList } from "../../../features/menu/components/menu-product-list.tsx";
 import { MenuSearchField } from "../../../features/menu/components/menu-search-field.tsx";
+import { MenuSearchResults } from "../../../features/menu/components/menu-search-results.tsx";
 import { useMenuSearch } from "../../../features/menu/hooks/use-menu-search.ts";
 import { useTableFeed } from "../../../features/table-feed/api/get-table-feed.ts";
 import { useVenueHeader } from "../../../features/table-feed/api/get-venue-header.ts";
@@ -99,20 +99,14 @@ export function MenuScreen({ tableId, tableCode, checkedIn }: { tableId: number;
       {/* With an area closed, its notice already says why the menu is empty. */}
       {menu.isSuccess && !selected && !closedAreas.data?.length && <p className={styles.empty}>{t("menu.empty")}</p>}
       {found && (
-        <section aria-label={t("menu.search.label")} className={styles.menuPanel} data-testid="menu-search-results">
-          <p className={menuStyles.searchSummary} role="status" data-testid="menu-search-summary">
-            {found.length > 0
-              ? t("menu.search.results", { count: found.length })
-              : t("menu.search.none", { query: query.trim() })}
-          </p>
-          {found.length > 0 ? (
-            <MenuProductList products={found} basketLines={basket.lines} onAdd={basket.add} />
-          ) : (
-            <Button variant="secondary" onClick={() => setQuery("")}>
-              {t("menu.search.showAll")}
-            </Button>
-          )}
-        </section>
+        <MenuSearchResults
+          found={found}
+          query={query}
+          onClear={() => setQuery("")}
+          basketLines={basket.lines}
+          onAdd={basket.add}
+          className={styles.menuPanel}
+        />
       )}
       {selected && !found && (
         <section id={panelId} role="tabpanel" aria-label={selected.name} className={styles.menuPanel}>

@@ -1,3 +1,4 @@
+import { useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
@@ -5,6 +6,9 @@ import { BasketBar } from "../../../features/basket/components/basket-bar.tsx";
 import { useBasket } from "../../../features/basket/hooks/use-basket.ts";
 import { ClosedAreasNotice } from "../../../features/menu/components/closed-areas-notice.tsx";
 import { isOrderableNow } from "../../../features/menu/components/menu-product-list.tsx";
+import { MenuSearchField } from "../../../features/menu/components/menu-search-field.tsx";
+import { MenuSearchResults } from "../../../features/menu/components/menu-search-results.tsx";
+import { useMenuSearch } from "../../../features/menu/hooks/use-menu-search.ts";
 import { useWaiterMenu } from "../../../features/waiter-order/api.ts";
 import { useServicePaths } from "../../../features/waiter-payment/service-paths.tsx";
 import styles from "../../../features/waiter-payment/waiter-payment.module.css";
@@ -12,7 +16,10 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import { useWaiterMenuMarks } from "./use-waiter-menu-marks.ts";
 
-/** {id}/{label}/menu-categories (spec 2 §2.2): the menu's categories, to order for the table. */
+/**
+ * {id}/{label}/menu-categories (spec 2 §2.2): the menu's categories, to order for the table, and
+ * the guest's menu search above them: typing lists the matching dishes in place of the categories.
+ */
 export default function MenuCategoriesPage() {
   const { t } = useTranslation();
   const paths = useServicePaths();
@@ -23,7 +30,10 @@ export default function MenuCategoriesPage() {
   const menu = useWaiterMenu(lang, paths.serviceMode);
   const basket = useBasket(paths.basketCode(tableId));
   const { closedAreas, closedAreaIds } = useWaiterMenuMarks(tableId, paths.serviceMode);
-  const categories = (menu.data ?? []).filter((category) => category.products.length > 0);
+  const categories = useMemo(() => (menu.data ?? []).filter((category) => category.products.length > 0), [menu.data]);
+  // The guest's search, so a dish is one word away rather than a category and a scroll.
+  const [query, setQuery] = useState("");
+  const found = useMenuSearch(categories, query);
   const orderableCategories = categories.filter((category) =>
     category.products.some((product) => isOrderableNow(product, closedAreaIds)),
   );
@@ -48,26 +58,39 @@ export default function MenuCategoriesPage() {
       {menu.isSuccess && closedAreas.length > 0 && (
         <ClosedAreasNotice areas={closedAreas} availableCategories={orderableCategories.map((category) => category.name)} />
       )}
-      <ul className={styles.choices}>
-        {categories.map((category) => (
-          <li key={category.id}>
-            <Link
-              to={paths.tablePath(tableId, label, `menu-category-items/${category.id}`)}
-              className={styles.choice}
-              data-testid="waiter-category"
-              data-name={category.name}
-            >
-              <span className={styles.choiceText}>
-                <strong>{category.name}</strong>
-                <small>{t("waiterOrder.productCount", { count: category.products.length })}</small>
-              </span>
-              <span className={styles.chevron} aria-hidden="true">
-                ›
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {categories.length > 0 && <MenuSearchField value={query} onChange={setQuery} />}
+      {found && (
+        <MenuSearchResults
+          found={found}
+          query={query}
+          onClear={() => setQuery("")}
+          basketLines={basket.lines}
+          onAdd={basket.add}
+          closedAreaIds={closedAreaIds}
+        />
+      )}
+      {!found && (
+        <ul className={styles.choices}>
+          {categories.map((category) => (
+            <li key={category.id}>
+              <Link
+                to={paths.tablePath(tableId, label, `menu-category-items/${category.id}`)}
+                className={styles.choice}
+                data-testid="waiter-category"
+                data-name={category.name}
+              >
+                <span className={styles.choiceText}>
+                  <strong>{category.name}</strong>
+                  <small>{t("waiterOrder.productCount", { count: category.products.length })}</small>
+                </span>
+                <span className={styles.chevron} aria-hidden="true">
+                  ›
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
       <BasketBar count={basket.count} totalCents={basket.totalCents} to={paths.tablePath(tableId, label, "order")} />
     </div>
   );

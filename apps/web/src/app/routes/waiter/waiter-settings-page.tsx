@@ -2,13 +2,10 @@ import { useState } from "react";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { useFormatEuros } from "../../../components/price.tsx";
 import { Switch } from "../../../components/switch.tsx";
-import {
-  useAssignMe,
-  useSetWaiterProductActive,
-  useTableAssignments,
-  useWaiterProducts,
-} from "../../../features/waiter-tasks/api/waiter-api.ts";
-import { useTranslation } from "../../../lib/i18n.ts";
+import { AvailabilityEditor } from "../../../features/product-availability/components/availability-editor.tsx";
+import { useWaiterMenu } from "../../../features/waiter-order/api.ts";
+import { useAssignMe, useTableAssignments } from "../../../features/waiter-tasks/api/waiter-api.ts";
+import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import styles from "./waiter.module.css";
 
 function TablesTab() {
@@ -37,40 +34,10 @@ function TablesTab() {
   );
 }
 
+/** The kitchen's editor over the venue's menu: grouped by category, with the menu's search. */
 function AvailabilityTab() {
-  const { t } = useTranslation();
-  const euros = useFormatEuros();
-  const products = useWaiterProducts();
-  const setActive = useSetWaiterProductActive();
-  if (products.isPending) return <DelayedSkeleton rows={10} />;
-  if (!products.data?.length) return <p className={styles.empty}>{t("waiter.noProducts")}</p>;
-  return (
-    <ul className={styles.list} data-testid="waiter-products">
-      {products.data.map((product) => {
-        // Spec 2 §4.7: switching on needs a price; switching off is always allowed.
-        const locked = product.price <= 0 && !product.active;
-        return (
-          <li key={product.id} className={styles.row} data-testid="waiter-product" data-name={product.label}>
-            <Switch
-              size="sm"
-              label={product.label}
-              hint={
-                locked
-                  ? t("availability.priceRequired")
-                  : `${euros(product.price)} · ${product.active ? t("availability.available") : t("availability.unavailable")}`
-              }
-              checked={product.active}
-              disabled={locked}
-              loading={setActive.isPending && setActive.variables?.id === product.id}
-              onChange={(active) => setActive.mutate({ id: product.id, active })}
-              offTone="danger"
-              testId="product-active"
-            />
-          </li>
-        );
-      })}
-    </ul>
-  );
+  const { lang } = useLanguage();
+  return <AvailabilityEditor menu={useWaiterMenu(lang)} staff="waiter" />;
 }
 
 /** settings: tabs Tables and Availability (spec 2 §2.4). */

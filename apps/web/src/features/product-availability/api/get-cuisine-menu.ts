@@ -7,7 +7,11 @@ import { useLanguage } from "../../../lib/i18n.ts";
 /** Spec 2 §7: the cook's menu is cached for 60 seconds and read again on a language change. */
 export const CUISINE_MENU_STALE_MS = 60_000;
 
-export const cuisineMenuQueryKey = (areaId: number | null, lang: Language) => ["cuisine-menu", areaId ?? "own", lang] as const;
+/** Every area's cached cook's menu: what a switch updates. */
+export const CUISINE_MENU_KEY = ["cuisine-menu"] as const;
+
+export const cuisineMenuQueryKey = (areaId: number | null, lang: Language) =>
+  [...CUISINE_MENU_KEY, areaId ?? "own", lang] as const;
 
 /** The area's products, switched-off ones included, for the availability editor. */
 export function getCuisineMenu(areaId: number | null, signal?: AbortSignal): Promise<MenuCategory[]> {

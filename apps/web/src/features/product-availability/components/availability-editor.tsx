@@ -1,13 +1,14 @@
-import type { MenuProduct } from "@tableorder/domain/contracts/menu";
-import { useDeferredValue, useState } from "react";
+import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useDeferredValue, useMemo, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { useFormatEuros } from "../../../components/price.tsx";
 import { Switch } from "../../../components/switch.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
-import { useCuisineMenu } from "../api/get-cuisine-menu.ts";
-import { type AvailabilityMode, useSetCuisineProductActive } from "../api/set-cuisine-product-active.ts";
+import { useTranslation } from "../../../lib/i18n.ts";
+import { matchesSearch, parseSearchQuery, searchText } from "../../menu/menu-search.ts";
+import { type AvailabilityMode, type AvailabilityStaff, useSetProductActive } from "../api/set-product-active.ts";
 import styles from "./availability.module.css";
 
 function ProductAvailability({
@@ -73,15 +74,15 @@ function ProductAvailability({
 /**
  * The availability editor (spec 2 §2.1, §4.7): every product of the area, grouped by category,
  * with a switch for dine-in and, where it has a take-away price, one for take-away. A product
- * without a price cannot be switched on, and says so in words (no hover on a touch screen).
+ * without a price cannot be switched on, and says so in words (no hover on a touch screen). The
+ * cook's area and the waiter's venue use it alike; the search is the guest menu's (Greeklish too).
  */
-export function AvailabilityEditor({ areaId = null }: { areaId?: number | null }) {
+export function AvailabilityEditor({ menu, staff }: { menu: UseQueryResult<MenuCategory[]>; staff: AvailabilityStaff }) {
   const { t } = useTranslation();
-  const { locale } = useLanguage();
-  const menu = useCuisineMenu(areaId);
-  const setActive = useSetCuisineProductActive();
+  const setActive = useSetProductActive(staff);
   const [search, setSearch] = useState("");
-  const query = useDeferredValue(search.trim().toLocaleLowerCase(locale));
+  const query = useMemo(() => parseSearchQuery(search), [search]);
+  const deferredQuery = useDeferredValue(query);
   const pendingFor = (productId: number): AvailabilityMode | null =>
     setActive.isPending && setActive.variables?.productId === productId ? setActive.variables.serviceMode : null;
 
@@ -99,7 +100,7 @@ export function AvailabilityEditor({ areaId = null }: { areaId?: number | null }
   const categories = menu.data
     .map((category) => ({
       ...category,
-      products: category.products.filter((p) => !query || p.name.toLocaleLowerCase(locale).includes(query)),
+      products: category.products.filter((p) => matchesSearch(deferredQuery, searchText(p.name))),
     }))
     .filter((category) => category.products.length > 0);
   const offCount = menu.data.flatMap((c) => c.products).filter((p) => !p.active).length;

@@ -4,7 +4,6 @@ import type {
   StatusChangeResponse,
   TableAssignment,
   WaiterFeedItem,
-  WaiterProduct,
 } from "@tableorder/domain/contracts/waiter";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost } from "../../../lib/api-client.ts";
@@ -19,7 +18,6 @@ export const newOrdersQueryKey = ["waiter-new-orders"] as const;
 export const waiterRequestQueryKey = (requestId: number) => ["waiter-request", requestId] as const;
 export const staffTableFeedQueryKey = (tableId: number) => ["staff-table-feed", tableId] as const;
 export const tableAssignmentsQueryKey = ["table-assignments"] as const;
-export const waiterProductsQueryKey = ["waiter-products"] as const;
 
 export function useWaiterFeed() {
   return useQuery({
@@ -65,13 +63,6 @@ export function useTableAssignments() {
   });
 }
 
-export function useWaiterProducts() {
-  return useQuery({
-    queryKey: waiterProductsQueryKey,
-    queryFn: ({ signal }) => apiGet<WaiterProduct[]>("/api/feed/get-waiter-products", { signal }),
-  });
-}
-
 /** Delivers pieces (PREPARED→COMPLETE; waiter-served SENT→COMPLETE): the body is a bare id array. */
 export function nextStatus(orderProductIds: number[]): Promise<StatusChangeResponse> {
   return sendStaffAction<StatusChangeResponse>(staffAction("POST", "/api/feed/next-status", orderProductIds));
@@ -108,18 +99,5 @@ export function useAssignMe() {
       void queryClient.invalidateQueries({ queryKey: tableAssignmentsQueryKey });
       void queryClient.invalidateQueries({ queryKey: waiterFeedQueryKey });
     },
-  });
-}
-
-export function useSetWaiterProductActive() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      apiPost<unknown>(`/api/feed/product/${id}/set-active`, { active }),
-    onSuccess: (_data, { id, active }) =>
-      queryClient.setQueryData<WaiterProduct[]>(waiterProductsQueryKey, (products) =>
-        products?.map((product) => (product.id === id ? { ...product, active } : product)),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: waiterProductsQueryKey }),
   });
 }

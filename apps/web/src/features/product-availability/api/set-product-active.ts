@@ -1,6 +1,8 @@
 import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "../../../lib/api-client.ts";
+import { WAITER_MENU_KEY } from "../../waiter-order/api.ts";
+import { CUISINE_MENU_KEY } from "./get-cuisine-menu.ts";
 
 export type AvailabilityMode = "DINE_IN" | "TAKE_AWAY";
 
@@ -10,12 +12,23 @@ export interface SetProductActiveInput {
   serviceMode: AvailabilityMode;
 }
 
+/**
+ * Who switches: the cook (their area's menu) or the waiter (the venue's menu, spec 2 §4.7). Both
+ * call the same rule on the server; each has its own path and its own cached menu to update.
+ */
+export type AvailabilityStaff = "kitchen" | "waiter";
+
+const STAFF_API: Record<AvailabilityStaff, { path: string; menuKey: readonly unknown[] }> = {
+  kitchen: { path: "/api/cuisine", menuKey: CUISINE_MENU_KEY },
+  waiter: { path: "/api/feed", menuKey: WAITER_MENU_KEY },
+};
+
 /** Switches a product on or off for dine-in or take-away; without a price the server refuses (error.price_required). */
-export function setCuisineProductActive({ productId, active, serviceMode }: SetProductActiveInput) {
-  return apiPost<{ id: number; active: boolean; serviceMode: AvailabilityMode }>(`/api/cuisine/product/${productId}/set-active`, {
-    active,
-    serviceMode,
-  });
+function setProductActive(staff: AvailabilityStaff, { productId, active, serviceMode }: SetProductActiveInput) {
+  return apiPost<{ id: number; active: boolean; serviceMode: AvailabilityMode }>(
+    `${STAFF_API[staff].path}/product/${productId}/set-active`,
+    { active, serviceMode },
+  );
 }
 
 function withProduct(menu: MenuCategory[] | undefined, productId: number, change: (p: MenuProduct) => MenuProduct) {
@@ -34,13 +47,13 @@ const applied =
  * The switch moves at once; a refusal puts it back (its message shows as a toast) and the menu
  * is read again, so the screen never shows an availability the guests do not have.
  */
-export function useSetCuisineProductActive() {
+export function useSetProductActive(staff: AvailabilityStaff) {
   const queryClient = useQueryClient();
-  const queryKey = ["cuisine-menu"];
-  const mutationKey = ["set-cuisine-product-active"];
+  const queryKey = STAFF_API[staff].menuKey;
+  const mutationKey = ["set-product-active", staff];
   return useMutation({
     mutationKey,
-    mutationFn: setCuisineProductActive,
+    mutationFn: (input: SetProductActiveInput) => setProductActive(staff, input),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueriesData<MenuCategory[]>({ queryKey });
