@@ -253,6 +253,7 @@ describe("a waiter collects payment at the table", () => {
     const cancelled = owner.locator('[data-testid="audit-entry"][data-kind="ITEM_CANCELLED"]').filter({ hasText: "Μουσακάς" });
     await cancelled.waitFor();
     expect(await text(cancelled)).toContain("Ήταν έτοιμο (1) · Λόγος: Φύρα");
+    await cancelled.scrollIntoViewIfNeeded();
     await screenshot(owner, "audit-cancel-reason-390");
   });
 
