@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, overlaps, PHONE, screenshot, tapCounter, text, toast, type } from "./support/browser.ts";
+import { BrowserSession, overlaps, PHONE, screenshot, signInStaff, tapCounter, text, toast, type } from "./support/browser.ts";
 import { guestAsksToPay, guestOrders, signInKitchen, signInWaiter, waiterAddsBySearch } from "./support/journeys.ts";
-import { addWaiterForAllTables } from "./support/staff-api.ts";
+import { addWaiterForAllTables, api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
@@ -219,6 +219,42 @@ describe("a waiter collects payment at the table", () => {
     await waiter.getByTestId("back-to-feed").click();
     await waiter.getByTestId("waiter-title").waitFor();
     await expect.poll(() => paid.count()).toBe(0);
+  });
+
+  it("taking back a dish the kitchen prepared says so and asks why; the owner's audit trail shows the reason", async () => {
+    const guest = await session.newPage(PHONE);
+    await guestOrders(guest, server.baseUrl, "demo-8", [["Κυρίως πιάτα", "Μουσακάς", 1]]);
+    // The kitchen prepares it.
+    const cook = await signIn(server.baseUrl, "kitchen");
+    const kitchen = await api<{ tickets: { id: number; tableName: string }[] }>(server.baseUrl, "/api/feed/kitchen", cook);
+    const ticket = kitchen.tickets.find((t) => t.tableName === "8");
+    if (!ticket) throw new Error("no ticket for table 8");
+    await api(server.baseUrl, `/api/feed/kitchen/ticket/${ticket.id}/prepare`, cook, { body: {} });
+
+    const waiter = await session.newPage(PHONE);
+    await signInWaiter(waiter, server.baseUrl, "waiter");
+    await waiter.getByTestId("open-tables").click();
+    await waiter.locator('[data-testid="select-table-row"][data-label="8"]').click();
+    const moussaka = waiter.locator('[data-testid="task-item"][data-name="Μουσακάς"][data-status="PREPARED"]');
+    await moussaka.getByTestId("remove-item").click();
+    await waiter.getByTestId("remove-item-dialog").waitFor();
+    expect(await text(waiter.getByTestId("cancel-already"))).toBe("Έχει ήδη ετοιμαστεί.");
+    // No reason, no cancelling.
+    expect(await waiter.getByTestId("remove-item-confirm").isDisabled()).toBe(true);
+    await waiter.getByTestId("cancel-reason-WASTE").click();
+    expect(await waiter.getByTestId("cancel-reason-WASTE").getAttribute("aria-pressed")).toBe("true");
+    await screenshot(waiter, "waiter-cancel-prepared-reason-390");
+    await waiter.getByTestId("remove-item-confirm").click();
+    await toast(waiter, "success", "Το προϊόν αφαιρέθηκε").waitFor();
+    await expect.poll(() => moussaka.getAttribute("data-payment")).toBe("CANCELLED");
+
+    const owner = await session.newPage(PHONE);
+    await signInStaff(owner, server.baseUrl, "/service/admin/audit", "admin", "audit-page");
+    const cancelled = owner.locator('[data-testid="audit-entry"][data-kind="ITEM_CANCELLED"]').filter({ hasText: "Μουσακάς" });
+    await cancelled.waitFor();
+    expect(await text(cancelled)).toContain("Ήταν έτοιμο (1) · Λόγος: Φύρα");
+    await cancelled.scrollIntoViewIfNeeded();
+    await screenshot(owner, "audit-cancel-reason-390");
   });
 
   it("cancels an item, gives one as a gift, and transfers the table; the long press goes straight to cash", async () => {

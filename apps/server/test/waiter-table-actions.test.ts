@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderProducts, payments, waiterRequests } from "../src/db/schema.ts";
+import { auditEntries, orderProducts, payments, waiterRequests } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
 import { listen } from "./support/stomp-client.ts";
@@ -88,7 +88,7 @@ describe("cancelling unpaid pieces from the table feed", () => {
     const guestFeed = await listen(server.wsUrl, guest, `/topic/customer/el/${table.id}`);
     const removed = await api.post(
       `/api/feed/table/${table.id}/remove-products`,
-      { orderProductIds: [salads[0], waters[0]] },
+      { orderProductIds: [salads[0], waters[0]], reason: "GUEST_CHANGED_MIND" },
       waiter,
     );
     expect(removed.status).toBe(200);
@@ -105,6 +105,59 @@ describe("cancelling unpaid pieces from the table feed", () => {
     guestFeed.close();
     const kitchenTicket = (await api.get(`/api/feed/kitchen/ticket/${ticketId}`, cook)).body;
     expect(kitchenTicket.products.reduce((sum: number, p: any) => sum + p.quantity, 0)).toBe(1);
+  });
+
+  it("asks why when a chosen piece is already prepared, records it on the trail, and needs nothing otherwise", async () => {
+    const { table, salads, waters } = await guestOrders(2, 1);
+    const ticketId = (await unitsOf([salads[0]]))[0].ticketId as number;
+    expect(
+      (await api.post(`/api/feed/kitchen/ticket/${ticketId}/prepare-products`, { orderProductIds: [salads[0]] }, cook)).status,
+    ).toBe(200);
+    const post = (body: object, headers?: Record<string, string>) =>
+      api.post(`/api/feed/table/${table.id}/remove-products`, body, waiter, headers);
+    const cancelEntries = async () =>
+      (
+        await server.database.db
+          .select()
+          .from(auditEntries)
+          .where(and(eq(auditEntries.tableId, table.id), eq(auditEntries.kind, "ITEM_CANCELLED")))
+      ).map((e) => e.details);
+
+    // A prepared piece with an unprepared one and no reason: refused, keyed, nothing cancelled.
+    const refused = await post({ orderProductIds: [salads[0], waters[0]] });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("x-app-error")).toBe("error.cancel_reason_required");
+    expect((await post({ orderProductIds: [salads[0]], reason: "BURNT" })).status).toBe(400);
+    expect((await unitsOf([salads[0], waters[0]])).map((u) => u.paymentStatus)).toEqual(["UNPAID", "UNPAID"]);
+    expect(await cancelEntries()).toEqual([]);
+
+    // A piece the kitchen has not prepared cancels as before, with no reason.
+    expect((await post({ orderProductIds: [waters[0]] })).status).toBe(200);
+    expect(await cancelEntries()).toEqual([{ orderProductIds: [waters[0]] }]);
+
+    // With the reason, the prepared piece goes, and the trail says why; the same request again
+    // (same Idempotency-Key) answers the first answer and records nothing more.
+    const key = { "Idempotency-Key": `cancel-prepared-${table.id}` };
+    const done = await post({ orderProductIds: [salads[0]], reason: "WASTE" }, key);
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ orderProductIds: [salads[0]] });
+    const replay = await post({ orderProductIds: [salads[0]], reason: "WASTE" }, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(done.body);
+    expect((await unitsOf([salads[0]]))[0].paymentStatus).toBe("CANCELLED");
+    expect(await cancelEntries()).toEqual(
+      expect.arrayContaining([{ orderProductIds: [salads[0]], reason: "WASTE", preparedCount: 1 }]),
+    );
+    expect(await cancelEntries()).toHaveLength(2);
+
+    // The owner's trail carries the reason.
+    const admin = await api.login(venue.admin.login);
+    const trail = await api.get("/api/crm/audit?kind=ITEM_CANCELLED", admin);
+    expect(trail.status).toBe(200);
+    expect(trail.body.entries.find((e: any) => e.details.orderProductIds?.[0] === salads[0])?.details).toMatchObject({
+      reason: "WASTE",
+      preparedCount: 1,
+    });
   });
 
   it("a guest's payment request whose pieces are all taken off ends, and the guests are told", async () => {

@@ -7,6 +7,10 @@ import type { ErrorKey } from "./errors.ts";
  */
 export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
   product_not_in_current_order: { el: "Το προϊόν δεν μπορεί να αφαιρεθεί.", en: "The product cannot be removed." },
+  cancel_reason_required: {
+    el: "Το προϊόν έχει ήδη ετοιμαστεί: επιλέξτε τον λόγο της ακύρωσης.",
+    en: "The item has already been prepared: choose the reason for cancelling.",
+  },
   active_session_on_table: { el: "Το τραπέζι είναι κατειλημμένο.", en: "The table is occupied." },
   inactive_product: {
     el: "Η παραγγελία μπλοκαρίστηκε λόγω μη διαθεσιμότητας προϊόντος!",

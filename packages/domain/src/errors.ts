@@ -4,6 +4,8 @@
  */
 export const ERROR_KEYS = [
   "product_not_in_current_order",
+  // Cancelling pieces the kitchen already prepared (issue 31) says why: waste, the guest, a mistake.
+  "cancel_reason_required",
   "active_session_on_table",
   "inactive_product",
   "active_payment_exists",

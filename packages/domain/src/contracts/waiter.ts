@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CANCEL_REASONS } from "../cancel-reason.ts";
 import { WAITER_REQUEST_TYPES } from "../enums.ts";
 import { CREDIT_DEBTOR_MAX_LENGTH } from "../payment-calculator.ts";
 import { id, idParam } from "./common.ts";
@@ -79,6 +80,16 @@ export type TerminalSaleFailedMessage = z.infer<typeof terminalSaleFailedMessage
 /** next-status and complete-orders take a bare array of order product ids (spec 2 §7). */
 export const orderProductIdList = z.array(id).min(1).max(500);
 export const undoStatusRequest = z.object({ orderProductIds: orderProductIdList });
+
+/**
+ * Cancelling pieces from the table feed: the ids, as for undo-status, and why (issue 31), which
+ * the server requires when any of them is already prepared (cancelNeedsReason).
+ */
+export const removeProductsRequest = z.object({
+  orderProductIds: orderProductIdList,
+  reason: z.enum(CANCEL_REASONS).optional(),
+});
+export type RemoveProductsRequest = z.infer<typeof removeProductsRequest>;
 
 /** The units a status change moved. */
 export const statusChangeResponse = z.object({ orderProductIds: z.array(z.number()) });

@@ -1,3 +1,4 @@
+import { type CancelReason, cancelNeedsReason, needsCancelReason } from "@tableorder/domain/cancel-reason";
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { staffRetailerId } from "../../auth/guards.ts";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
@@ -266,7 +267,7 @@ export async function undoOrderProductStatus(options: StatusChangeOptions): Prom
  * open ticket shows them as a cancellation until a cook acknowledges it), and delivery tasks left
  * with nothing to carry complete.
  */
-export async function cancelTableOrderProducts(options: StatusChangeOptions & { tableId: number }) {
+export async function cancelTableOrderProducts(options: StatusChangeOptions & { tableId: number; reason?: CancelReason }) {
   const { principal, tableId } = options;
   const table = await authorizeTable(options.db, principal, tableId);
   const retailerId = staffRetailerId(principal);
@@ -275,6 +276,8 @@ export async function cancelTableOrderProducts(options: StatusChangeOptions & { 
     const units = await lockVenueUnits(tx, retailerId, options.orderProductIds);
     if (units.some((u) => u.tableId !== tableId)) throw new AppError("forbidden", 403);
     if (units.some((u) => u.paymentStatus !== "UNPAID")) throw new AppError("product_not_in_current_order", 400);
+    // Read under the lock: a cook preparing the piece a moment before makes the reason required.
+    if (!options.reason && cancelNeedsReason(units)) throw new AppError("cancel_reason_required", 400);
     const ids = units.map((u) => u.id);
     const now = new Date();
     await assertNotHeld(tx, tableId, ids, now);
@@ -295,7 +298,11 @@ export async function cancelTableOrderProducts(options: StatusChangeOptions & { 
       subject: describeUnits(units),
       amountBeforeCents: units.reduce((sum, u) => sum + u.unitPriceCents - u.discountCents, 0),
       amountAfterCents: 0,
-      details: { orderProductIds: ids },
+      details: {
+        orderProductIds: ids,
+        // How many were already prepared, and why they were taken back (issue 31).
+        ...(options.reason && { reason: options.reason, preparedCount: units.filter(needsCancelReason).length }),
+      },
     });
     return units;
   });

@@ -5,6 +5,7 @@ import {
   completeRequestResponse,
   newOrderCards,
   orderProductIdList,
+  removeProductsRequest,
   requestIdParams,
   staffTableFeed,
   statusChangeResponse,
@@ -99,10 +100,10 @@ export const waiterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
 
   // Cancelling unpaid pieces from the table feed (spec 2 §2.4; the spec names no path): the body is
-  // {orderProductIds}, as for undo-status.
+  // {orderProductIds}, as for undo-status, and the reason when any piece is already prepared (issue 31).
   app.post(
     "/api/feed/table/:tableId/remove-products",
-    { schema: { params: tableIdParams, body: undoStatusRequest, response: { 200: statusChangeResponse } } },
+    { schema: { params: tableIdParams, body: removeProductsRequest, response: { 200: statusChangeResponse } } },
     async (request) =>
       cancelTableOrderProducts({
         db,
@@ -110,6 +111,7 @@ export const waiterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         principal: requirePrincipal(request),
         tableId: request.params.tableId,
         orderProductIds: request.body.orderProductIds,
+        reason: request.body.reason,
       }),
   );
 

@@ -40,6 +40,7 @@ export const el = {
       settings: { shop: "Κατάστημα", invoicing: "Τιμολόγηση" },
       movedTo: "Προς {{table}}",
       owedBy: "Οφείλει: {{debtor}}",
+      cancelReason: "Ήταν έτοιμο ({{count}}) · Λόγος: {{reason}}",
     },
     fields: {
       name: "Επωνυμία",
@@ -118,6 +119,7 @@ export const en: typeof el = {
       settings: { shop: "Shop", invoicing: "Invoicing" },
       movedTo: "To {{table}}",
       owedBy: "Owed by: {{debtor}}",
+      cancelReason: "Already prepared ({{count}}) · Reason: {{reason}}",
     },
     fields: {
       name: "Name",

@@ -1,5 +1,5 @@
 import type { TerminalPaymentStatus } from "@tableorder/domain/contracts/card-terminals";
-import type { CompleteOrderBody } from "@tableorder/domain/contracts/waiter";
+import type { CompleteOrderBody, RemoveProductsRequest } from "@tableorder/domain/contracts/waiter";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiGet, apiPost } from "../../lib/api-client.ts";
 import { sendStaffAction, staffAction } from "../../lib/staff-action.ts";
@@ -91,14 +91,15 @@ export function useCardTerminals(enabled: boolean) {
   });
 }
 
-/** Takes unpaid pieces off a table's bill (spec 2 §2.4, table feed). */
+/**
+ * Takes unpaid pieces off a table's bill (spec 2 §2.4, table feed), with the reason when any of
+ * them is already prepared (issue 31).
+ */
 export function useRemoveTableProducts(tableId: number) {
   const refresh = useRefreshTables();
   return useMutation({
-    mutationFn: (orderProductIds: number[]) =>
-      sendStaffAction<{ orderProductIds: number[] }>(
-        staffAction("POST", `/api/feed/table/${tableId}/remove-products`, { orderProductIds }),
-      ),
+    mutationFn: (body: RemoveProductsRequest) =>
+      sendStaffAction<{ orderProductIds: number[] }>(staffAction("POST", `/api/feed/table/${tableId}/remove-products`, body)),
     onSettled: refresh,
   });
 }

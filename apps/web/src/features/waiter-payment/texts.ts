@@ -83,6 +83,9 @@ export const el = {
     removeOne: "Αφαίρεση 1 τεμαχίου: {{name}}",
     remove: "Αφαίρεση",
     removed: "Το προϊόν αφαιρέθηκε",
+    // A piece past the kitchen (issue 31): the food is made, so the waiter says why.
+    removeAlready: { PREPARED: "Έχει ήδη ετοιμαστεί.", COMPLETE: "Έχει ήδη σερβιριστεί." },
+    removeReason: "Για ποιο λόγο ακυρώνεται;",
     held: {
       ONLINE: "Πληρώνεται online με κάρτα από κινητό",
       TERMINAL: "Πληρώνεται με κάρτα στο POS",
@@ -204,6 +207,8 @@ export const en: typeof el = {
     removeOne: "Remove 1 piece: {{name}}",
     remove: "Remove",
     removed: "The product was removed",
+    removeAlready: { PREPARED: "It has already been prepared.", COMPLETE: "It has already been served." },
+    removeReason: "Why is it being cancelled?",
     held: {
       ONLINE: "Being paid online by card from a phone",
       TERMINAL: "Being paid by card at the terminal",

@@ -1,3 +1,4 @@
+import { CANCEL_REASON_LABELS, CANCEL_REASONS, type CancelReason, needsCancelReason } from "@tableorder/domain/cancel-reason";
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -14,7 +15,7 @@ import { useLongPress } from "../../../features/waiter-payment/use-long-press.ts
 import payStyles from "../../../features/waiter-payment/waiter-payment.module.css";
 import { useStaffTableFeed } from "../../../features/waiter-tasks/api/waiter-api.ts";
 import { TaskItems } from "../../../features/waiter-tasks/components/task-items.tsx";
-import { useTranslation } from "../../../lib/i18n.ts";
+import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import styles from "./waiter.module.css";
 
 /**
@@ -58,6 +59,8 @@ export default function WaiterTableFeedPage() {
   const feed = useStaffTableFeed(tableId);
   const remove = useRemoveTableProducts(tableId);
   const [removing, setRemoving] = useState<TableFeedItem | null>(null);
+  const [reason, setReason] = useState<CancelReason | null>(null);
+  const { lang } = useLanguage();
   const data = feed.data;
   const label = data?.label ?? params.label ?? "";
   const feedPath = paths.feedPath(tableId, label);
@@ -65,14 +68,23 @@ export default function WaiterTableFeedPage() {
   // While a card sale waits at a terminal the table collects nothing else (explained above the bar).
   const collectDisabled = !data || feed.isFetching || data.totalUnpaidPrice === 0 || data.terminalSales.length > 0;
 
+  const closeRemove = () => {
+    setRemoving(null);
+    setReason(null);
+  };
+  // A feed line's pieces share one status, so the piece taken back needs a reason as its line does.
+  const reasonNeeded = removing != null && needsCancelReason(removing);
   const onRemove = () => {
     const item = removing;
     const unit = item?.orderProductIds[item.orderProductIds.length - 1];
-    if (!item || unit === undefined || remove.isPending) return;
-    remove.mutate([unit], {
-      onSuccess: () => toast.success(t("waiterPay.removed")),
-      onSettled: () => setRemoving(null),
-    });
+    if (!item || unit === undefined || remove.isPending || (reasonNeeded && !reason)) return;
+    remove.mutate(
+      { orderProductIds: [unit], ...(reason && { reason }) },
+      {
+        onSuccess: () => toast.success(t("waiterPay.removed")),
+        onSettled: closeRemove,
+      },
+    );
   };
 
   return (
@@ -118,14 +130,43 @@ export default function WaiterTableFeedPage() {
         <CollectButton feedPath={feedPath} total={data?.totalUnpaidPrice ?? 0} disabled={collectDisabled} />
       </div>
       {removing && (
-        <Dialog title={t("waiterPay.removeTitle")} onClose={() => setRemoving(null)} testId="remove-item-dialog">
+        <Dialog title={t("waiterPay.removeTitle")} onClose={closeRemove} testId="remove-item-dialog">
           <p className={payStyles.confirmText}>{t("waiterPay.removeQuestion")}</p>
           <p className={`${payStyles.hint} ${payStyles.dialogHint}`}>{t("waiterPay.removeOne", { name: removing.name })}</p>
+          {reasonNeeded && (
+            <fieldset className={payStyles.reasons} data-testid="cancel-reasons">
+              <legend>
+                <strong className={payStyles.already} data-testid="cancel-already">
+                  {t(`waiterPay.removeAlready.${removing.status}`)}
+                </strong>{" "}
+                {t("waiterPay.removeReason")}
+              </legend>
+              {CANCEL_REASONS.map((choice) => (
+                <Button
+                  key={choice}
+                  size="lg"
+                  block
+                  variant={reason === choice ? "primary" : "secondary"}
+                  aria-pressed={reason === choice}
+                  onClick={() => setReason(choice)}
+                  data-testid={`cancel-reason-${choice}`}
+                >
+                  {CANCEL_REASON_LABELS[choice][lang]}
+                </Button>
+              ))}
+            </fieldset>
+          )}
           <div className={payStyles.confirmActions}>
-            <Button variant="secondary" onClick={() => setRemoving(null)} data-testid="remove-item-cancel">
+            <Button variant="secondary" onClick={closeRemove} data-testid="remove-item-cancel">
               {t("common.cancel")}
             </Button>
-            <Button variant="danger" onClick={onRemove} loading={remove.isPending} data-testid="remove-item-confirm">
+            <Button
+              variant="danger"
+              onClick={onRemove}
+              disabled={reasonNeeded && !reason}
+              loading={remove.isPending}
+              data-testid="remove-item-confirm"
+            >
               {t("waiterPay.remove")}
             </Button>
           </div>

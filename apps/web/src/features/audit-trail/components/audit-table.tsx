@@ -1,4 +1,6 @@
+import { CANCEL_REASON_LABELS, CANCEL_REASONS } from "@tableorder/domain/cancel-reason";
 import { AUDIT_KIND_LABELS, type AuditEntry } from "@tableorder/domain/contracts/audit";
+import type { Language } from "@tableorder/domain/enums";
 import { formatEuros } from "@tableorder/domain/money";
 import type { ReactNode } from "react";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
@@ -6,10 +8,17 @@ import styles from "./audit.module.css";
 
 type Translate = ReturnType<typeof useTranslation>["t"];
 
-/** What an entry's details add to its subject, in words: a switch, an account change, the settings touched, who owes. */
-function entryNote(entry: AuditEntry, t: Translate, exists: (key: string) => boolean): string | null {
+/** What an entry's details add to its subject, in words: why prepared food was cancelled, a switch, an account change, the settings touched, who owes. */
+function entryNote(entry: AuditEntry, t: Translate, exists: (key: string) => boolean, lang: Language): string | null {
   const details = entry.details as Record<string, unknown>;
   switch (entry.kind) {
+    case "ITEM_CANCELLED": {
+      // Prepared pieces taken back say why (issue 31); unprepared ones carry no reason.
+      const reason = CANCEL_REASONS.find((r) => r === details.reason);
+      return reason
+        ? t("audit.notes.cancelReason", { count: Number(details.preparedCount), reason: CANCEL_REASON_LABELS[reason][lang] })
+        : null;
+    }
     case "AVAILABILITY_CHANGED":
       return `${t(details.active ? "audit.notes.on" : "audit.notes.off")} (${t(`audit.notes.${details.serviceMode}`)})`;
     case "PRICE_CHANGED":
@@ -72,7 +81,7 @@ export function AuditTable({ entries, stale }: { entries: readonly AuditEntry[];
         {entries.map((entry) => {
           const before = money(entry.amountBeforeCents);
           const after = money(entry.amountAfterCents);
-          const note = entryNote(entry, t, exists);
+          const note = entryNote(entry, t, exists, lang);
           const subject = subjectOf(entry, t);
           const amounts = before != null && after != null ? `${before} → ${after}` : (before ?? after);
           // Each cell holds one block, so a phone's card lines it up beside its column's name; an
