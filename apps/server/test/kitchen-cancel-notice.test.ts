@@ -42,8 +42,9 @@ async function orderAtNewTable() {
   return { table, ticket, salads, souvlaki };
 }
 
+// Some of these pieces are already prepared, which the waiter cancels only with a reason.
 const cancel = (tableId: number, orderProductIds: number[]) =>
-  api.post(`/api/feed/table/${tableId}/remove-products`, { orderProductIds }, waiter);
+  api.post(`/api/feed/table/${tableId}/remove-products`, { orderProductIds, reason: "MISTAKE" }, waiter);
 const acknowledge = (ticketId: number, token = cook) =>
   api.post(`/api/feed/kitchen/ticket/${ticketId}/acknowledge-cancellation`, {}, token);
 const feedTicket = async (ticketId: number) =>
