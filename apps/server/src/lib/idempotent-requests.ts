@@ -57,6 +57,12 @@ export const KEY_LIFETIME_HOURS = 24;
  * long (the web client gives up after 60 s).
  */
 export const FIRST_ANSWER_WAIT_MS = 120_000;
+/**
+ * How long a repeat waits for a first request that has committed but not yet stored its answer (a
+ * double tap lands in that gap of a few milliseconds) before it is told to come back.
+ */
+export const ANSWER_WAIT_MS = 2_000;
+const ANSWER_POLL_MS = 25;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** The headers a replay repeats: what the answer's body means to the client. */
 const REPLAYED_HEADERS = ["content-type", "x-app-error", "x-app-params", "x-app-alert"];
@@ -81,7 +87,7 @@ export type KeyDecision =
 /**
  * The rule of a key (issue 31): unknown or expired, the request runs; the same request again gets
  * the first answer; the key on another route or with another body is refused; a first request
- * still running is not waited for (the client tries again), one that never answered is said so.
+ * still running gets a moment to answer (see settledKey) and is then a 409 to come back; one that never answered is said so.
  */
 export function decideKey(stored: StoredKey | null, fingerprint: string, now: Date): KeyDecision {
   if (!stored || now.getTime() - stored.createdAt.getTime() >= KEY_LIFETIME_HOURS * 3_600_000) return { kind: "new" };
@@ -201,6 +207,20 @@ async function findKey(db: Db, scope: KeyScope): Promise<StoredKey | null> {
   return row ?? null;
 }
 
+/**
+ * What the key holds now, having waited out a first request that is still on its way to its
+ * answer: a double tap gets the first answer rather than a 409 to come back.
+ */
+async function settledKey(db: Db, scope: KeyScope, treatMissingAsRunning: boolean): Promise<KeyDecision> {
+  const deadline = Date.now() + ANSWER_WAIT_MS;
+  for (;;) {
+    let decision = decideKey(await findKey(db, scope), scope.fingerprint, new Date());
+    if (treatMissingAsRunning && decision.kind === "new") decision = { kind: "in-progress" };
+    if (decision.kind !== "in-progress" || Date.now() >= deadline) return decision;
+    await new Promise((resolve) => setTimeout(resolve, ANSWER_POLL_MS));
+  }
+}
+
 /** Answers a key already stored, or returns false when the request is to run. */
 function answerStored(decision: KeyDecision, scope: KeyScope, reply: FastifyReply): boolean {
   if (decision.kind === "new") return false;
@@ -294,14 +314,13 @@ export function installIdempotentRequests(app: FastifyInstance, db: Db): void {
         state: "open",
       };
       scopeOfRequest.set(request, scope);
-      if (answerStored(decideKey(await findKey(db, scope), scope.fingerprint, new Date()), scope, reply)) return reply;
+      if (answerStored(await settledKey(db, scope, false), scope, reply)) return reply;
       try {
         return await scopes.run(scope, () => handler.call(this, request, reply));
       } catch (error) {
         if (!(error instanceof KeyTaken)) throw error;
         // The other request has committed: its answer, or that it is still on its way.
-        const decision = decideKey(await findKey(db, scope), scope.fingerprint, new Date());
-        if (answerStored(decision.kind === "new" ? { kind: "in-progress" } : decision, scope, reply)) return reply;
+        if (answerStored(await settledKey(db, scope, true), scope, reply)) return reply;
         throw error;
       }
     };
