@@ -50,8 +50,10 @@ export function projectWaiterFeed(db: Db, hub: StompHub) {
     }
     if (!listeners.some(sees)) return;
     // Staff screens are Greek (spec 2 §1); the pushed names are in Greek, like the screens.
-    const items = await loadWaiterFeed(db, { retailerId, lang: DEFAULT_LANGUAGE, tableIds: [tableId] });
-    const newOrders = await loadNewOrderCards(db, { retailerId, tableIds: [tableId] });
+    const [items, newOrders] = await Promise.all([
+      loadWaiterFeed(db, { retailerId, lang: DEFAULT_LANGUAGE, tableIds: [tableId] }),
+      loadNewOrderCards(db, { retailerId, tableIds: [tableId] }),
+    ]);
     const message: WaiterFeedMessage = { type: "TABLE_TASKS", tableId, items, newOrders };
     hub.sendToUsers(WAITER_QUEUE, sees, message);
   };

@@ -62,6 +62,53 @@ export function RatingsFiltersBar({
   );
 }
 
+/** A card of averages, a row per day or per waiter: what was rated, how many times, and the average. */
+function AveragesCard({
+  title,
+  hint,
+  firstColumn,
+  testId,
+  rows,
+  average,
+}: {
+  title: string;
+  hint?: string;
+  firstColumn: string;
+  testId: string;
+  rows: { key: string | number; label: string; count: number; average: number | null }[];
+  average: (value: number | null) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.card}>
+      <h2>{title}</h2>
+      {hint && <p className={styles.note}>{hint}</p>}
+      <table className={styles.table} data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{firstColumn}</th>
+            <th scope="col" className={styles.number}>
+              {t("ratings.columns.count")}
+            </th>
+            <th scope="col" className={styles.number}>
+              {t("ratings.average")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <td>{row.label}</td>
+              <td className={styles.number}>{row.count}</td>
+              <td className={styles.number}>{average(row.average)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /** The averages (overall, per day, per waiter) and the list of the range's ratings. */
 export function RatingsView({ report, stale }: { report: RatingsReport; stale: boolean }) {
   const { t } = useTranslation();
@@ -80,57 +127,21 @@ export function RatingsView({ report, stale }: { report: RatingsReport; stale: b
         </span>
       </section>
       <div className={styles.aggregates}>
-        <section className={styles.card}>
-          <h2>{t("ratings.perDay")}</h2>
-          <table className={styles.table} data-testid="ratings-days">
-            <thead>
-              <tr>
-                <th scope="col">{t("ratings.columns.day")}</th>
-                <th scope="col" className={styles.number}>
-                  {t("ratings.columns.count")}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t("ratings.average")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.days.map((d) => (
-                <tr key={d.day}>
-                  <td>{day.format(new Date(`${d.day}T00:00:00Z`))}</td>
-                  <td className={styles.number}>{d.count}</td>
-                  <td className={styles.number}>{average(d.average)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-        <section className={styles.card}>
-          <h2>{t("ratings.perWaiter")}</h2>
-          <p className={styles.note}>{t("ratings.perWaiterHint")}</p>
-          <table className={styles.table} data-testid="ratings-waiters">
-            <thead>
-              <tr>
-                <th scope="col">{t("ratings.columns.waiter")}</th>
-                <th scope="col" className={styles.number}>
-                  {t("ratings.columns.count")}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t("ratings.average")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.waiters.map((w) => (
-                <tr key={w.waiterId}>
-                  <td>{w.name}</td>
-                  <td className={styles.number}>{w.count}</td>
-                  <td className={styles.number}>{average(w.average)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <AveragesCard
+          title={t("ratings.perDay")}
+          firstColumn={t("ratings.columns.day")}
+          testId="ratings-days"
+          rows={report.days.map((d) => ({ key: d.day, label: day.format(new Date(`${d.day}T00:00:00Z`)), ...d }))}
+          average={average}
+        />
+        <AveragesCard
+          title={t("ratings.perWaiter")}
+          hint={t("ratings.perWaiterHint")}
+          firstColumn={t("ratings.columns.waiter")}
+          testId="ratings-waiters"
+          rows={report.waiters.map((w) => ({ key: w.waiterId, label: w.name, ...w }))}
+          average={average}
+        />
       </div>
       <section className={styles.card}>
         <h2>{t("ratings.list")}</h2>
