@@ -1,7 +1,14 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession, overlaps, PHONE, screenshot, signInStaff, tapCounter, text, toast, type } from "./support/browser.ts";
-import { guestAsksToPay, guestOrders, signInKitchen, signInWaiter, waiterAddsBySearch } from "./support/journeys.ts";
+import {
+  guestAsksToPay,
+  guestOrders,
+  guestOrdersByApi,
+  signInKitchen,
+  signInWaiter,
+  waiterAddsBySearch,
+} from "./support/journeys.ts";
 import { addWaiterForAllTables, api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
@@ -219,6 +226,47 @@ describe("a waiter collects payment at the table", () => {
     await waiter.getByTestId("back-to-feed").click();
     await waiter.getByTestId("waiter-title").waitFor();
     await expect.poll(() => paid.count()).toBe(0);
+  });
+
+  it("the waiter who loses the race to collect goes back to the table with the reason, on a push or on the answer", async () => {
+    const { tableId } = await guestOrdersByApi(server.baseUrl, "demo-9", [{ name: "Τζατζίκι" }, { name: "Νερό 1L" }]);
+    const waiter = await session.newPage(PHONE);
+    await signInWaiter(waiter, server.baseUrl, "waiter");
+    const openCashCollection = async () => {
+      await waiter.goto(`${server.baseUrl}/service/wait/${tableId}/9/feed`);
+      await waiter.getByTestId("collect-table").click();
+      await waiter.getByTestId("payment-type-full").click();
+      await waiter.getByTestId("payment-method-cash").click();
+      await waiter.getByTestId("finalize-payment").waitFor();
+    };
+    const other = await signIn(server.baseUrl, "admin");
+    const feed = () => api<{ unpaidTableFeed: { orderProductIds: number[] }[] }>(server.baseUrl, `/api/feed/table/${tableId}/products`, other);
+    const collectOne = async () => {
+      const [first] = (await feed()).unpaidTableFeed;
+      const body = { cashAmount: 0, cardAmount: 0, discountAmount: 0, onCreditAmount: 0, isGift: true, payAll: false };
+      await api(server.baseUrl, `/api/feed/table/${tableId}/complete-orders`, other, {
+        method: "POST",
+        body: { ...body, itemsCount: [{ orderProductId: first.orderProductIds[0], quantity: 1 }] },
+      });
+    };
+
+    // The answer: the pieces on screen were taken before the push could say so.
+    await openCashCollection();
+    await waiter.route("**/api/feed/table/*/complete-orders", async (route) => {
+      await collectOne();
+      await route.continue();
+    });
+    await waiter.getByTestId("collect").click();
+    await toast(waiter, "error", "Κάποια από τα προϊόντα έχουν ήδη πληρωθεί.").waitFor();
+    await waiter.getByTestId("waiter-table-feed").waitFor();
+    await waiter.unroute("**/api/feed/table/*/complete-orders");
+
+    // The push: everything left was collected elsewhere while the waiter looked at it.
+    await openCashCollection();
+    await collectOne();
+    await toast(waiter, "info", "Τα προϊόντα πληρώθηκαν στο μεταξύ από άλλη συσκευή. Επιστροφή στο τραπέζι.").waitFor();
+    await waiter.getByTestId("waiter-table-feed").waitFor();
+    expect(await waiter.getByTestId("nothing-unpaid").count()).toBe(0);
   });
 
   it("taking back a dish the kitchen prepared says so and asks why; the owner's audit trail shows the reason", async () => {

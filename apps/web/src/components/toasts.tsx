@@ -59,7 +59,11 @@ function emit(next: Toast[]): void {
  */
 function show(input: Omit<Toast, "id"> & { id?: string }): string {
   const duplicate = !input.id && toasts.find((t) => t.kind === input.kind && t.message === input.message);
-  if (duplicate) return duplicate.id;
+  if (duplicate) {
+    // Said again as the news of an action that leaves the screen: the one toast goes along.
+    if (input.arrival && !duplicate.arrival) emit(withToast(toasts, { ...duplicate, arrival: true }));
+    return duplicate.id;
+  }
   const id = input.id ?? `toast-${++sequence}`;
   emit(withToast(toasts, { ...input, id }));
   return id;

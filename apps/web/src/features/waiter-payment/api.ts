@@ -30,10 +30,22 @@ function useRefreshTables() {
   };
 }
 
+/** Names the collections under way, so a screen can tell its own collection from someone else's. */
+export const COMPLETE_ORDERS_MUTATION_KEY = ["complete-orders"];
+
+/**
+ * The answers that mean someone else collected (or closed) these pieces first: the waiter who
+ * lost that race goes back to the table with the reason, rather than stay on a payment screen.
+ */
+const LOST_RACE_ERRORS = new Set(["already_paid", "product_not_in_current_order"]);
+export const lostCollectionRace = (error: unknown) =>
+  error instanceof ApiError && error.key !== null && LOST_RACE_ERRORS.has(error.key);
+
 /** POST api/feed/table/{id}/complete-orders (spec 2 §7): the payment collection. */
 export function useCompleteOrders() {
   const refresh = useRefreshTables();
   return useMutation({
+    mutationKey: COMPLETE_ORDERS_MUTATION_KEY,
     mutationFn: ({ tableId, body }: { tableId: number; body: CompleteOrderInput }) =>
       sendStaffAction<CompleteOrderResult>(staffAction("POST", `/api/feed/table/${tableId}/complete-orders`, body)),
     onSettled: refresh,

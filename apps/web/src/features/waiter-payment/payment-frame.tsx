@@ -1,11 +1,38 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { useIsMutating } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link, useNavigate } from "react-router";
 import { DelayedSkeleton } from "../../components/delayed-skeleton.tsx";
+import { toast } from "../../components/toasts.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
+import { COMPLETE_ORDERS_MUTATION_KEY } from "./api.ts";
 import type { PaymentScope } from "./payment-flow.ts";
 import { useServicePaths } from "./service-paths.tsx";
 import styles from "./waiter-payment.module.css";
+
+/**
+ * Pieces that were there to pay and are gone while no collection of this phone is under way were
+ * paid elsewhere (another waiter, the till, the guest online): the waiter goes back to the table
+ * and is told why, instead of being left on an empty payment screen (issue 31).
+ */
+function useReturnWhenPaidElsewhere(scope: PaymentScope, watching: boolean) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const collecting = useIsMutating({ mutationKey: COMPLETE_ORDERS_MUTATION_KEY }) > 0;
+  const hadUnpaid = useRef(false);
+  const left = scope.unpaid != null && scope.unpaid.length === 0;
+  useEffect(() => {
+    if (!watching) return;
+    if (!left) {
+      if (scope.unpaid?.length) hadUnpaid.current = true;
+      return;
+    }
+    if (!hadUnpaid.current || collecting) return;
+    hadUnpaid.current = false;
+    toast.info(t("waiterPay.paidElsewhere"), { arrival: true });
+    void navigate(scope.returnTo, { replace: true });
+  }, [watching, left, scope.unpaid, collecting, scope.returnTo, navigate, t]);
+}
 
 /**
  * The frame of the waiter's payment screens: title with the table, a back link, the scope
@@ -28,6 +55,7 @@ export function PaymentFrame({
 }) {
   const { t } = useTranslation();
   const { labelKey } = useServicePaths();
+  useReturnWhenPaidElsewhere(scope, requireUnpaid);
   let content: ReactNode;
   if (scope.loading && !scope.unpaid) content = <DelayedSkeleton rows={4} />;
   else if (requireUnpaid && (scope.failed || !scope.unpaid?.length))

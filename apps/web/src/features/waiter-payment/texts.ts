@@ -58,6 +58,7 @@ export const el = {
     giftConfirm: "Καταχώριση κεράσματος",
     selectionChanged: "Κάποια προϊόντα πληρώθηκαν ή αφαιρέθηκαν στο μεταξύ· το σύνολο ενημερώθηκε.",
     nothingUnpaid: "Δεν υπάρχουν απλήρωτα προϊόντα.",
+    paidElsewhere: "Τα προϊόντα πληρώθηκαν στο μεταξύ από άλλη συσκευή. Επιστροφή στο τραπέζι.",
     success: {
       FULL: "Επιτυχής εξόφληση λογαριασμού!",
       PARTIAL: "Επιτυχής είσπραξη μερικού συνόλου!",
@@ -182,6 +183,7 @@ export const en: typeof el = {
     giftConfirm: "Record on the house",
     selectionChanged: "Some products were paid or removed meanwhile; the total was updated.",
     nothingUnpaid: "Nothing is left to pay.",
+    paidElsewhere: "These products were paid meanwhile on another device. Back to the table.",
     success: {
       FULL: "Bill paid in full!",
       PARTIAL: "Partial amount collected!",

@@ -3,7 +3,7 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useFormatEuros } from "../../../../components/price.tsx";
 import { toast } from "../../../../components/toasts.tsx";
 import { decodeSelection, resolveSelection, toItemsCount } from "../../../../features/payment/selection.ts";
-import { useCompleteOrders } from "../../../../features/waiter-payment/api.ts";
+import { lostCollectionRace, useCompleteOrders } from "../../../../features/waiter-payment/api.ts";
 import { type CollectedAmounts, PaymentAmounts } from "../../../../features/waiter-payment/payment-amounts.tsx";
 import {
   flowQuery,
@@ -41,20 +41,35 @@ function Finalize({
   const selection = type === "full" ? null : decodeSelection(search.get("selectedProducts"));
   const resolved = resolveSelection(unpaid, selection);
 
-  const onCollect = async ({ discount, cash, card, onCredit, creditDebtor, terminal }: CollectedAmounts) => {
-    const result = await complete.mutateAsync({
-      tableId: scope.tableId,
-      body: {
-        discountAmount: discount,
-        cashAmount: cash,
-        cardAmount: card,
-        onCreditAmount: onCredit,
-        creditDebtor,
-        itemsCount: toItemsCount(resolved.lines),
-        isGift: gift,
-        selectedTerminalId: terminal?.id ?? null,
-      },
-    });
+  const collect = (amounts: CollectedAmounts) =>
+    complete
+      .mutateAsync({
+        tableId: scope.tableId,
+        body: {
+          discountAmount: amounts.discount,
+          cashAmount: amounts.cash,
+          cardAmount: amounts.card,
+          onCreditAmount: amounts.onCredit,
+          creditDebtor: amounts.creditDebtor,
+          itemsCount: toItemsCount(resolved.lines),
+          isGift: gift,
+          selectedTerminalId: amounts.terminal?.id ?? null,
+        },
+      })
+      .catch((error: unknown) => {
+        // Someone else collected these pieces first: back to the table, where the toast says why.
+        if (lostCollectionRace(error)) {
+          toast.error((error as Error).message, { arrival: true });
+          void navigate(scope.returnTo, { replace: true });
+          return null;
+        }
+        throw error;
+      });
+
+  const onCollect = async (amounts: CollectedAmounts) => {
+    const { onCredit, terminal } = amounts;
+    const result = await collect(amounts);
+    if (!result) return;
     if (result.status === "PENDING") {
       if (scope.mode === "request") toast.info(t("waiterPay.inProgress"), { arrival: true });
       if (terminal) {
