@@ -240,7 +240,8 @@ describe("a waiter collects payment at the table", () => {
       await waiter.getByTestId("finalize-payment").waitFor();
     };
     const other = await signIn(server.baseUrl, "admin");
-    const feed = () => api<{ unpaidTableFeed: { orderProductIds: number[] }[] }>(server.baseUrl, `/api/feed/table/${tableId}/products`, other);
+    const feed = () =>
+      api<{ unpaidTableFeed: { orderProductIds: number[] }[] }>(server.baseUrl, `/api/feed/table/${tableId}/products`, other);
     const collectOne = async () => {
       const [first] = (await feed()).unpaidTableFeed;
       const body = { cashAmount: 0, cardAmount: 0, discountAmount: 0, onCreditAmount: 0, isGift: true, payAll: false };
