@@ -12,9 +12,12 @@ import { startTestServer, type TestServer } from "./support/test-app.ts";
  * test over the real HTTP API and the STOMP hub. Guests on three phones at two tables order, take
  * pieces off, ask to pay, pay online and call the waiter; the waiter and the till collect in every
  * way, transfer and bill; the kitchen prepares and the waiter delivers; the admin cancels receipts
- * and takes products off the menu. After every command the invariants (support/service-model/
- * invariants.ts) are checked against a small model. Each run plays on a fresh venue, half of them
- * with invoicing on (myDATA sandbox).
+ * and takes products off the menu. Staff send each action with an Idempotency-Key, and sometimes
+ * lose its answer and send it again, tap twice at once, replay it late, or queue several offline
+ * and send them later while another waiter got there first; the screens' WebSockets drop and
+ * reconnect (issue 31). After every command the invariants (support/service-model/invariants.ts)
+ * are checked against a small model. Each run plays on a fresh venue, half of them with invoicing
+ * on (myDATA sandbox).
  *
  * Replay: FC_SEED=<seed> FC_PATH=<path> FC_REPLAY_PATH=<replayPath> (the seed and path are printed
  * on failure, the replayPath in the counterexample's comment); a shrunk failure prints as the story

@@ -1,8 +1,17 @@
 import { isDeepStrictEqual } from "node:util";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
-import { documents, orderProducts, orders, payments, waiterRequests } from "../../../src/db/schema.ts";
+import {
+  documents,
+  kitchenTickets,
+  orderProducts,
+  orders,
+  payments,
+  staffRequestKeys,
+  waiterRequests,
+} from "../../../src/db/schema.ts";
 import { athensToday } from "../../../src/features/stats/stats-scope.ts";
 import { validateInvoicesDocs } from "../../../src/integrations/mydata/validate-xml.ts";
+import type { TestListener } from "../stomp-client.ts";
 import {
   activePaymentRequestAt,
   activeWaiterCallAt,
@@ -13,7 +22,7 @@ import {
   type PieceState,
   type ServiceModel,
 } from "./model.ts";
-import { nextMessage, type World } from "./world.ts";
+import { type ListenerSlot, nextMessage, type World } from "./world.ts";
 
 /**
  * The invariants the service's model-based test checks after every command, each a named function
@@ -320,7 +329,7 @@ export async function documentsMatchSales(model: ServiceModel, world: World): Pr
   }
 }
 
-/** 5. No order is accepted while a payment request is active at its table. */
+/** 5. No guest's order is accepted while a payment request is active at its table (the waiter's are). */
 export async function noOrderUnderPaymentRequest(model: ServiceModel, world: World): Promise<void> {
   const name = "no order under an active payment request";
   const db = world.server.database.db;
@@ -330,7 +339,13 @@ export async function noOrderUnderPaymentRequest(model: ServiceModel, world: Wor
     const later = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.tableId, world.tables[request.table].id), gt(orders.createdAt, row.createdAt)));
+      .where(
+        and(
+          eq(orders.tableId, world.tables[request.table].id),
+          eq(orders.senderType, "CLIENT"),
+          gt(orders.createdAt, row.createdAt),
+        ),
+      );
     same(name, `orders at ${world.tableName(request.table)} after its payment request ${request.id}`, later, []);
   }
 }
@@ -408,7 +423,7 @@ export async function ticketsNameTheirTable(model: ServiceModel, world: World): 
   }
 }
 
-const phoneView = (s: any) => ({
+export const phoneView = (s: any) => ({
   sessionId: s.sessionId,
   totalUnpaidCount: s.totalUnpaidCount,
   totalUnpaidPrice: s.totalUnpaidPrice,
@@ -417,18 +432,27 @@ const phoneView = (s: any) => ({
   lines: s.tableFeed.map((l: any) => [l.orderProductIds, l.paymentStatus, l.status]),
 });
 
-/** 7. What a listening phone and the cash desk received over STOMP converges to what a fresh read returns. */
+/** The pushes a screen received since its last catch-up read (all of them, for one that never dropped). */
+const pushesSince = (slot: ListenerSlot) => (slot.listener as TestListener).messages.slice(slot.caughtUpAt);
+
+/**
+ * 7. What a listening phone and the cash desk received over STOMP converges to what a fresh read
+ * returns: the last push, or, with none since the screen reconnected, what it re-read then. A
+ * screen whose socket is down is not looked at; it is checked after its catch-up.
+ */
 export async function pushesConverge(_model: ServiceModel, world: World): Promise<void> {
   const name = "pushes converge to a fresh read";
   const until = Date.now() + 8000;
-  for (const [t, listener] of world.phoneListeners) {
+  for (const [t, slot] of world.phoneListeners) {
+    const listener = slot.listener;
+    if (!listener) continue;
     const phone = world.phoneTable.indexOf(t);
     const read = async () => phoneView((await world.api.get(`/api/orders/${world.tables[t].id}/feed`, world.phones[phone])).body);
     for (;;) {
       const fresh = await read();
-      const last = listener.messages.at(-1);
+      const last = pushesSince(slot).at(-1);
       // A table nobody changed yet has pushed nothing: its fresh read is the empty table.
-      const seen = last ? phoneView(last) : { ...fresh, sessionId: null, totalUnpaidCount: 0, lines: [] };
+      const seen = last ? phoneView(last) : (slot.catchUp ?? { ...fresh, sessionId: null, totalUnpaidCount: 0, lines: [] });
       if (isDeepStrictEqual(seen, fresh)) break;
       if (!(await nextMessage(listener, until))) {
         same(name, `phone at ${world.tableName(t)}: last push vs fresh read`, seen, await read());
@@ -436,17 +460,23 @@ export async function pushesConverge(_model: ServiceModel, world: World): Promis
       }
     }
   }
+  const desk = world.deskListener;
+  const deskListener = desk.listener;
+  if (!deskListener) return;
   const deskCard = (id: number) =>
-    world.deskListener.messages
+    pushesSince(desk)
       .filter((m: any) => (m.type === "CARD" && m.card.id === id) || (m.type === "REMOVED" && m.id === id))
       .at(-1) as any;
   for (const table of world.tables) {
     for (;;) {
       const fresh = (await world.api.get("/api/cash-desk/tables", world.desk)).body.find((c: any) => c.id === table.id);
       const last = deskCard(table.id);
-      const seen = last?.card ?? { ...fresh, itemCount: 0, totalAmount: 0, unpaidAmount: 0, hasUnbilled: false, isActive: false };
+      const caughtUp = (desk.catchUp as any[] | null)?.find((c: any) => c.id === table.id);
+      const seen = last
+        ? last.card
+        : (caughtUp ?? { ...fresh, itemCount: 0, totalAmount: 0, unpaidAmount: 0, hasUnbilled: false, isActive: false });
       if (isDeepStrictEqual(seen, fresh)) break;
-      if (!(await nextMessage(world.deskListener, until))) {
+      if (!(await nextMessage(deskListener, until))) {
         same(name, `the cash desk's card of ${table.label}: last push vs fresh read`, seen, fresh);
         break;
       }
@@ -487,6 +517,43 @@ export async function oneCardPerTrip(model: ServiceModel, world: World): Promise
   );
 }
 
+/**
+ * 9. Nothing exists twice because an action was sent again (issue 31): the venue's payments, orders
+ * and kitchen tickets are exactly those the commands made, one per action however often it was
+ * sent; no order key names two orders, and every key the server accepted holds one row.
+ */
+export async function nothingTwiceByReplay(model: ServiceModel, world: World): Promise<void> {
+  const name = "nothing twice by a replay";
+  const db = world.server.database.db;
+  const venue = world.venue.venue.id;
+  const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
+  const paymentRows = await db.select({ id: payments.id }).from(payments).where(eq(payments.retailerId, venue));
+  same(name, "the venue's payments", sorted(paymentRows.map((r) => r.id)), sorted(model.paymentIds));
+  const orderRows = await db
+    .select({ id: orders.id, key: orders.idempotencyKey })
+    .from(orders)
+    .where(eq(orders.retailerId, venue));
+  same(name, "the venue's orders", sorted(orderRows.map((r) => r.id)), sorted(model.orderIds));
+  const byKey = new Map<string, number[]>();
+  for (const row of orderRows) if (row.key) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row.id]);
+  for (const [key, ids] of byKey) same(name, `orders with key ${key}`, ids.length, 1);
+  const ticketRows = await db.select({ id: kitchenTickets.id }).from(kitchenTickets).where(eq(kitchenTickets.retailerId, venue));
+  const ticketsOfPieces = new Set([...model.pieces.values()].flatMap((p) => (p.ticketId == null ? [] : [p.ticketId])));
+  same(name, "the venue's kitchen tickets", sorted(ticketRows.map((r) => r.id)), sorted(ticketsOfPieces));
+  const keyRows = await db
+    .select({ key: staffRequestKeys.key, status: staffRequestKeys.replyStatus })
+    .from(staffRequestKeys)
+    .where(eq(staffRequestKeys.retailerId, venue));
+  for (const sent of model.sent) {
+    same(
+      name,
+      `the stored answers of key ${sent.request.key} (${sent.what})`,
+      keyRows.filter((r) => r.key === sent.request.key).map((r) => r.status),
+      [sent.status],
+    );
+  }
+}
+
 export const INVARIANTS = [
   everyPieceInOneState,
   piecesAddUp,
@@ -496,6 +563,7 @@ export const INVARIANTS = [
   ticketsNameTheirTable,
   pushesConverge,
   oneCardPerTrip,
+  nothingTwiceByReplay,
 ];
 
 export async function checkInvariants(model: ServiceModel, world: World): Promise<void> {

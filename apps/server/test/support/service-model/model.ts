@@ -3,7 +3,9 @@ import { formatEuros } from "@tableorder/domain/money";
 /**
  * The small model the service's model-based test predicts the server with: per piece its table,
  * session, price, discount, money state and kitchen state; the completed payments per method; the
- * receipts and credit notes; the open payment requests and waiter calls.
+ * receipts and credit notes; the open payment requests and waiter calls; every payment and order
+ * the commands made; the staff actions the server accepted, with their keys and first answers; the
+ * listeners whose socket is down.
  */
 
 /** Checks and command variants a known open defect makes fail are skipped while it is open (see the test's OPEN_DEFECTS). */
@@ -99,6 +101,27 @@ export interface TableRequest {
   active: boolean;
 }
 
+/** A staff request as the web client sends it (lib/staff-action.ts): plain data with its Idempotency-Key. */
+export interface StaffRequest {
+  method: "POST" | "PUT" | "DELETE";
+  path: string;
+  body: unknown;
+  /** Who sends it: "waiter", "desk" or a cook's area; the world holds the token. */
+  who: "waiter" | "desk" | "kitchen" | "bar";
+  key: string;
+}
+
+/** A keyed staff action the server accepted, with its first answer: what a late replay must get again. */
+export interface SentAction {
+  what: string;
+  request: StaffRequest;
+  status: number;
+  body: unknown;
+}
+
+/** The realtime listeners a run drops and reconnects, by name (world.ts: LISTENERS). */
+export type ListenerName = "phone at Α" | "phone at Β" | "till" | "waiter payments Α" | "waiter payments Β" | "waiter payments Γ";
+
 export interface ServiceModel {
   invoicing: boolean;
   /** Known defects still open on this branch: the checks and command variants they break are skipped. */
@@ -113,6 +136,14 @@ export interface ServiceModel {
   waiterCalls: TableRequest[];
   offMenu: Set<ProductKey>;
   pendingSales: Map<number, PendingSale>;
+  /** Every payment row the commands made (completed, pending, failed, abandoned checkouts): one per action. */
+  paymentIds: Set<number>;
+  /** Every order the commands placed: one per action, however often it was sent. */
+  orderIds: Set<number>;
+  /** Keyed staff actions the server accepted, in order. */
+  sent: SentAction[];
+  /** Listeners whose WebSocket dropped and has not come back yet. */
+  down: Set<ListenerName>;
 }
 
 export function emptyModel(tables: number, invoicing: boolean, openDefects: ReadonlySet<string>): ServiceModel {
@@ -128,6 +159,10 @@ export function emptyModel(tables: number, invoicing: boolean, openDefects: Read
     waiterCalls: [],
     offMenu: new Set(),
     pendingSales: new Map(),
+    paymentIds: new Set(),
+    orderIds: new Set(),
+    sent: [],
+    down: new Set(),
   };
 }
 

@@ -4,7 +4,22 @@ import { buildBackOfficeVenue, buildTable } from "../factories.ts";
 import type { apiClient } from "../http.ts";
 import { listen, type TestListener } from "../stomp-client.ts";
 import type { TestServer } from "../test-app.ts";
-import type { ProductKey } from "./model.ts";
+import type { ListenerName, ProductKey, StaffRequest } from "./model.ts";
+
+/**
+ * One screen's realtime subscription. Its WebSocket may drop (listener null until it reconnects);
+ * on reconnecting the screen re-reads its state, as the web client does, and pushes after that
+ * read (from message index caughtUpAt) are what it shows next.
+ */
+export interface ListenerSlot {
+  name: ListenerName;
+  token: string;
+  destination: string;
+  listener: TestListener | null;
+  caughtUpAt: number;
+  /** What the screen read on reconnecting; null for a listener that never dropped. */
+  catchUp: unknown;
+}
 
 /** The real side of one fast-check run: a fresh venue on the shared server, its staff and phones, and who listens. */
 export interface World {
@@ -22,9 +37,12 @@ export interface World {
   phones: string[];
   phoneTable: number[];
   /** The first phone of each table with a phone listens to its table's pushes. */
-  phoneListeners: Map<number, TestListener>;
-  deskListener: TestListener;
-  paymentUpdates: TestListener[];
+  phoneListeners: Map<number, ListenerSlot>;
+  deskListener: ListenerSlot;
+  /** The waiter's screens of each table hear its card terminal's answers. */
+  paymentUpdates: ListenerSlot[];
+  slot(name: ListenerName): ListenerSlot;
+  tokenOf(who: StaffRequest["who"]): string;
   validatedXml: Set<number>;
   /** What each command of this run did, in words. */
   story: string[];
@@ -67,13 +85,27 @@ export async function buildWorld(server: TestServer, api: ReturnType<typeof apiC
     api.login(venue.barman.login),
   ]);
   const phones = await Promise.all(PHONE_TABLES.map((t) => api.seatedGuest(tables[t].id)));
-  const phoneListeners = new Map<number, TestListener>();
+  const connect = async (name: ListenerName, token: string, destination: string): Promise<ListenerSlot> => ({
+    name,
+    token,
+    destination,
+    listener: await listen(server.wsUrl, token, destination),
+    caughtUpAt: 0,
+    catchUp: null,
+  });
+  const phoneListeners = new Map<number, ListenerSlot>();
   for (const [phone, t] of PHONE_TABLES.entries()) {
     if (!phoneListeners.has(t))
-      phoneListeners.set(t, await listen(server.wsUrl, phones[phone], `/topic/customer/el/${tables[t].id}`));
+      phoneListeners.set(
+        t,
+        await connect(`phone at ${"ΑΒΓ"[t]}` as ListenerName, phones[phone], `/topic/customer/el/${tables[t].id}`),
+      );
   }
-  const deskListener = await listen(server.wsUrl, desk, "/user/queue/admin/cash-desk-tables");
-  const paymentUpdates = await Promise.all(tables.map((t) => listen(server.wsUrl, waiter, `/topic/payment-update/${t.id}`)));
+  const deskListener = await connect("till", desk, "/user/queue/admin/cash-desk-tables");
+  const paymentUpdates = await Promise.all(
+    tables.map((t, i) => connect(`waiter payments ${"ΑΒΓ"[i]}` as ListenerName, waiter, `/topic/payment-update/${t.id}`)),
+  );
+  const slots = [...phoneListeners.values(), deskListener, ...paymentUpdates];
   const product = (row: { id: number; name: string; priceCents: number; preparationAreaId: number | null }) => ({
     id: row.id,
     name: row.name,
@@ -101,13 +133,56 @@ export async function buildWorld(server: TestServer, api: ReturnType<typeof apiC
     phoneListeners,
     deskListener,
     paymentUpdates,
+    slot(name) {
+      const found = slots.find((s) => s.name === name);
+      if (!found) throw new Error(`no listener ${name}`);
+      return found;
+    },
+    tokenOf: (who) => ({ waiter, desk, kitchen, bar })[who],
     validatedXml: new Set(),
     story: [],
     tableName: (index) => `τραπέζι ${"ΑΒΓ"[index]}`,
     async close() {
-      await Promise.all([...phoneListeners.values(), deskListener, ...paymentUpdates].map((l) => l.close()));
+      await Promise.all(slots.map((s) => s.listener?.close()));
     },
   };
+}
+
+/** The listeners a run may drop, each a screen of the evening. */
+export const LISTENERS: readonly ListenerName[] = [
+  "phone at Α",
+  "phone at Β",
+  "till",
+  "waiter payments Α",
+  "waiter payments Β",
+  "waiter payments Γ",
+];
+
+/** The Wi-Fi drops: the socket dies without a goodbye (no STOMP DISCONNECT, no close handshake). */
+export async function dropListener(slot: ListenerSlot): Promise<void> {
+  const listener = slot.listener as TestListener;
+  slot.listener = null;
+  (listener.client.webSocket as unknown as { terminate(): void } | undefined)?.terminate();
+  await listener.close();
+}
+
+/**
+ * The screen comes back: it subscribes again, then re-reads its state (the web client's catch-up
+ * on reconnect). A push arriving during the read may be older or newer than it, so the read is
+ * repeated until none did; later pushes are newer than the read.
+ */
+export async function reconnectListener<T>(world: World, slot: ListenerSlot, read: () => Promise<T>): Promise<T> {
+  const listener = await listen(world.server.wsUrl, slot.token, slot.destination);
+  slot.listener = listener;
+  for (;;) {
+    const before = listener.messages.length;
+    const view = await read();
+    if (listener.messages.length === before) {
+      slot.caughtUpAt = before;
+      slot.catchUp = view;
+      return view;
+    }
+  }
 }
 
 /** Waits for the next message a listener receives, or the deadline; answers whether one came. */
