@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -83,7 +84,6 @@ const SHELL_PLACEHOLDER = "__STAFF_SHELL__";
 function staffServiceWorker(): Plugin {
   let publicDir = "";
   let outDir = "";
-  let built: string[] = [];
   return {
     name: "staff-service-worker",
     apply: "build",
@@ -91,14 +91,15 @@ function staffServiceWorker(): Plugin {
       publicDir = config.publicDir;
       outDir = config.build.outDir;
     },
-    generateBundle(_options, bundle) {
-      built = Object.keys(bundle).filter((file) => file !== "index.html" && !file.startsWith(".vite/") && !file.endsWith(".map"));
-    },
+    // Written, not generated: Vite drops chunks only a stylesheet needed after generateBundle.
     // Before the precompression, which then compresses the worker too.
     writeBundle: {
       sequential: true,
       order: "pre",
-      async handler() {
+      async handler(_options, bundle) {
+        const built = Object.keys(bundle).filter(
+          (file) => file !== "index.html" && !file.startsWith(".vite/") && !file.endsWith(".map"),
+        );
         const version = createHash("sha256");
         const files = built.map((file) => `/${file}`);
         for (const file of built) version.update(file);
@@ -110,6 +111,10 @@ function staffServiceWorker(): Plugin {
           version.update(file).update(await readFile(full));
         }
         files.sort();
+        // One missing file fails the worker's whole install: say so at build time instead.
+        const missing = files.filter((file) => !existsSync(path.join(outDir, file)));
+        if (missing.length)
+          throw new Error(`${SERVICE_WORKER_FILE} would cache files the build did not write: ${missing.join(", ")}`);
         const output = await build({
           configFile: false,
           root,
