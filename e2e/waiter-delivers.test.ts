@@ -17,6 +17,38 @@ const signIn = (username: string) => signInWithApi(server.baseUrl, username);
 const api = <T>(path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
   callApi<T>(server.baseUrl, path, token, init);
 
+/**
+ * Counts the bells and vibrations a page gives (spec 2 §9's bell.wav; navigator.vibrate), in
+ * place of the real ones a headless browser has no speaker or motor for.
+ */
+async function countArrivalAlerts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const alerts = { bells: 0, vibrations: [] as unknown[] };
+    Object.assign(window, { arrivalAlerts: alerts });
+    HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+      if (new URL(this.src).pathname === "/bell.wav") alerts.bells += 1;
+      return Promise.resolve();
+    };
+    Object.defineProperty(navigator, "vibrate", {
+      value: (pattern: unknown) => {
+        alerts.vibrations.push(pattern);
+        return true;
+      },
+    });
+  });
+}
+
+const arrivalAlerts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { arrivalAlerts: { bells: number; vibrations: unknown[] } }).arrivalAlerts);
+
+/** Whether the element is wholly on screen, below the sticky header. */
+const inView = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+    return box.top >= header && box.bottom <= window.innerHeight;
+  });
+
 const task = (page: Page, type: string, table?: string) =>
   page.locator(`[data-testid="waiter-task"][data-type="${type}"]${table ? `[data-table="${table}"]` : ""}`);
 
@@ -37,9 +69,18 @@ describe("a waiter delivers", () => {
 
     const w1 = await session.newPage(PHONE);
     const w2 = await session.newPage(PHONE);
+    await countArrivalAlerts(w1);
+    await countArrivalAlerts(w2);
     await signInWaiter(w1, server.baseUrl, "waiter");
     await signInWaiter(w2, server.baseUrl, "waiter2");
     await screenshot(w1, "waiter-feed-empty-390");
+    // Waiter 2 turns the notification sound off: a call still vibrates there.
+    await w2.getByTestId("open-settings").click();
+    await w2.getByTestId("notification-sound").click();
+    expect(await w2.getByTestId("notification-sound").getAttribute("aria-checked")).toBe("false");
+    await screenshot(w2, "waiter-2-settings-sound-off-390");
+    await w2.getByTestId("back-to-feed").click();
+    await w2.getByTestId("waiter-feed").waitFor();
 
     // The guest orders a kitchen dish and water.
     const guest = await session.newPage(PHONE);
@@ -84,12 +125,24 @@ describe("a waiter delivers", () => {
       .poll(() => guest.locator('[data-testid="feed-item"][data-name="Τζατζίκι"]').innerText(), { timeout: 15_000 })
       .toContain("Παραδόθηκε");
 
-    // The guest calls the waiter; waiter 1 handles the call, it leaves waiter 2's feed too.
+    // Pickups and dishes to serve arrive quietly.
+    expect(await arrivalAlerts(w1)).toEqual({ bells: 0, vibrations: [] });
+
+    // The guest calls the waiter: waiter 1, on a short screen scrolled to the top, hears the bell,
+    // feels it and sees the call come into view; waiter 2, muted, only feels it. Waiter 1 handles
+    // the call, it leaves waiter 2's feed too.
+    await w1.setViewportSize({ width: 390, height: 420 });
+    await w1.evaluate(() => window.scrollTo(0, 0));
     await guest.getByTestId("call-waiter").click();
     await guest.getByTestId("cancel-request").waitFor();
     await task(w1, "WAITER_CALL").waitFor({ timeout: 15_000 });
     await task(w2, "WAITER_CALL").waitFor({ timeout: 15_000 });
     expect(await task(w1, "WAITER_CALL").innerText()).toContain("Κλήση σερβιτόρου");
+    await expect.poll(() => inView(w1, '[data-testid="waiter-task"][data-type="WAITER_CALL"]')).toBe(true);
+    await screenshot(w1, "waiter-1-call-in-view-390x420");
+    expect(await arrivalAlerts(w1)).toEqual({ bells: 1, vibrations: [[200, 100, 200]] });
+    await expect.poll(() => arrivalAlerts(w2)).toEqual({ bells: 0, vibrations: [[200, 100, 200]] });
+    await w1.setViewportSize(PHONE.viewport);
     await screenshot(w1, "waiter-1-call-390");
     await task(w1, "WAITER_CALL").getByTestId("task-action").click();
     await w1.getByTestId("toast-success").filter({ hasText: "Επιτυχής εξυπηρέτηση αιτήματος πελάτη!" }).first().waitFor();

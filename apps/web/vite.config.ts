@@ -1,10 +1,12 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { build, defineConfig, type Plugin, type UserConfig } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const outDir = fileURLToPath(new URL("./dist", import.meta.url));
@@ -62,6 +64,77 @@ function precompressAssets(): Plugin {
           await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gz)]);
         }),
       );
+    },
+  };
+}
+
+/** The staff apps' service worker, built to /sw.js (docs/decisions/043-staff-apps-service-worker.md). */
+const STAFF_SERVICE_WORKER = "src/service-worker/staff-service-worker.ts";
+const SERVICE_WORKER_FILE = "sw.js";
+/** Written out of the build's file list: the worker's `__STAFF_SHELL__` becomes the shell to cache. */
+const SHELL_PLACEHOLDER = "__STAFF_SHELL__";
+
+/**
+ * Builds the staff apps' service worker as one file of its own at the site's root (its scope may
+ * then be any path), in a build of its own so that nothing it shares with the app becomes an
+ * import, and writes into it the files of this build to cache on install: every chunk,
+ * stylesheet and asset, and the public files (the bell, the icons). The guest's build, made
+ * afterwards, is not in it: the guest's pages are not the worker's.
+ */
+function staffServiceWorker(): Plugin {
+  let publicDir = "";
+  let outDir = "";
+  return {
+    name: "staff-service-worker",
+    apply: "build",
+    configResolved(config) {
+      publicDir = config.publicDir;
+      outDir = config.build.outDir;
+    },
+    // Written, not generated: Vite drops chunks only a stylesheet needed after generateBundle.
+    // Before the precompression, which then compresses the worker too.
+    writeBundle: {
+      sequential: true,
+      order: "pre",
+      async handler(_options, bundle) {
+        const built = Object.keys(bundle).filter(
+          (file) => file !== "index.html" && !file.startsWith(".vite/") && !file.endsWith(".map"),
+        );
+        const version = createHash("sha256");
+        const files = built.map((file) => `/${file}`);
+        for (const file of built) version.update(file);
+        const publicFiles = publicDir ? await readdir(publicDir, { recursive: true, withFileTypes: true }) : [];
+        for (const entry of publicFiles.filter((file) => file.isFile())) {
+          const full = path.join(entry.parentPath, entry.name);
+          const file = `/${path.relative(publicDir, full).replaceAll("\\", "/")}`;
+          files.push(file);
+          version.update(file).update(await readFile(full));
+        }
+        files.sort();
+        // One missing file fails the worker's whole install: say so at build time instead.
+        const missing = files.filter((file) => !existsSync(path.join(outDir, file)));
+        if (missing.length)
+          throw new Error(`${SERVICE_WORKER_FILE} would cache files the build did not write: ${missing.join(", ")}`);
+        const output = await build({
+          configFile: false,
+          root,
+          logLevel: "warn",
+          build: {
+            write: false,
+            target: "es2022",
+            copyPublicDir: false,
+            rolldownOptions: { input: path.join(root, STAFF_SERVICE_WORKER), output: { entryFileNames: SERVICE_WORKER_FILE } },
+          },
+        });
+        const chunk = (Array.isArray(output) ? output : [output])
+          .flatMap((result) => ("output" in result ? result.output : []))
+          .find((file) => file.type === "chunk" && file.isEntry);
+        if (chunk?.type !== "chunk" || !chunk.code.includes(SHELL_PLACEHOLDER) || /^import\b/m.test(chunk.code)) {
+          throw new Error(`${SERVICE_WORKER_FILE} must be one file with a ${SHELL_PLACEHOLDER} to write the shell into`);
+        }
+        const shell = { version: version.digest("hex").slice(0, 16), files };
+        await writeFile(path.join(outDir, SERVICE_WORKER_FILE), chunk.code.replace(SHELL_PLACEHOLDER, JSON.stringify(shell)));
+      },
     },
   };
 }
@@ -152,7 +225,7 @@ export default defineConfig(({ isSsrBuild, mode }) =>
       ? guestClientBuild
       : {
           root,
-          plugins: [react(), precompressAssets()],
+          plugins: [react(), staffServiceWorker(), precompressAssets()],
           build: {
             outDir,
             emptyOutDir: true,

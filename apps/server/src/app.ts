@@ -64,7 +64,7 @@ import { registerOpenApi } from "./lib/openapi.ts";
 import { installPathParamChecks } from "./lib/path-params.ts";
 import { installGuestRateLimits } from "./lib/rate-limits.ts";
 import { responseSerializerCompiler } from "./lib/response-serializer.ts";
-import { installSecurityHeaders } from "./lib/security-headers.ts";
+import { installSecurityHeaders, SERVICE_WORKER_FILE } from "./lib/security-headers.ts";
 import { serverTokenFor } from "./operations/operations-endpoint.ts";
 import { StompHub } from "./realtime/stomp-hub.ts";
 import { createSubscriptionAuthorizer } from "./realtime/subscription-policy.ts";
@@ -290,6 +290,10 @@ export async function buildApp(options: {
       immutable: false,
       preCompressed: true,
       allowedPath: (pathName) => !pathName.startsWith(`/${GUEST_PAGES_SERVER_DIRECTORY}/`),
+      // The staff apps' service worker is checked for a new build on every visit, not once an hour.
+      setHeaders: (reply, filePath) => {
+        if (path.basename(filePath).startsWith(SERVICE_WORKER_FILE)) reply.header("Cache-Control", "no-cache");
+      },
     });
   }
   await app.register(guestPageRoutes, {

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from "./support/test-app.ts";
 
 let server: TestServer;
 const script = `console.log(${JSON.stringify("μενού ".repeat(400))});`;
+const serviceWorker = `self.addEventListener("fetch", () => {}); // ${"staff ".repeat(400)}`;
 
 beforeAll(async () => {
   // A web build as `npm run build:web` leaves it: assets with their .br and .gz copies.
@@ -17,27 +18,32 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, "assets", "menu.js"), script);
   writeFileSync(path.join(webDist, "assets", "menu.js.br"), brotliCompressSync(script));
   writeFileSync(path.join(webDist, "assets", "menu.js.gz"), gzipSync(script));
+  writeFileSync(path.join(webDist, "sw.js"), serviceWorker);
+  writeFileSync(path.join(webDist, "sw.js.br"), brotliCompressSync(serviceWorker));
   server = await startTestServer({ env: { WEB_DIST: webDist } });
 });
 afterAll(async () => server?.close());
 
 /** A raw GET (fetch would decode the body and hide what travelled). */
 function rawGet(pathname: string, acceptEncoding: string) {
-  return new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
-    const req = request(`${server.baseUrl}${pathname}`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({
-          encoding: res.headers["content-encoding"],
-          vary: res.headers.vary,
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return new Promise<{ encoding: string | undefined; vary: string | undefined; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(`${server.baseUrl}${pathname}`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            encoding: res.headers["content-encoding"],
+            vary: res.headers.vary,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
 }
 
 describe("serving the web app", () => {
@@ -85,5 +91,24 @@ describe("HEAD, as link checkers and uptime monitors ask", () => {
     expect(head.headers["content-type"]).toBe(get.headers["content-type"]);
     expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
     expect(head.body.length).toBe(0);
+  });
+});
+
+describe("the staff apps' service worker", () => {
+  it("is checked again on every visit and may fetch from its own origin only, compressed or not", async () => {
+    for (const encoding of ["br", "identity"]) {
+      const answer = await rawGet("/sw.js", encoding);
+      const { headers } = answer;
+      expect(headers["cache-control"]).toBe("no-cache");
+      expect(headers["content-type"]).toMatch(/javascript/);
+      expect(headers["content-security-policy"]).toBe("default-src 'none'; connect-src 'self'; frame-ancestors 'none'");
+      expect(answer.encoding).toBe(encoding === "br" ? "br" : undefined);
+    }
+  });
+
+  it("leaves the build's other files their hour of caching and their closed policy", async () => {
+    const { headers } = await rawRequest("GET", "/assets/menu.js");
+    expect(headers["cache-control"]).toBe("public, max-age=3600");
+    expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

@@ -52,6 +52,14 @@ export function webAppPolicy(config: Pick<Config, "google" | "facebook">): Recor
 /** What an answer that is not a page (JSON, a picture, a file) may do if opened on its own: nothing. */
 export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** The staff apps' service worker, at the site's root (apps/web builds it). */
+export const SERVICE_WORKER_FILE = "sw.js";
+/**
+ * A service worker runs under the policy its own script came with: it fetches the app's files and
+ * the API from its own origin, and nothing else.
+ */
+export const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+
 /** Browser features no screen uses are switched off; the kitchen keeps its screen awake and full-screen. */
 export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), " +
@@ -82,9 +90,10 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     reply.header("Permissions-Policy", PERMISSIONS_POLICY);
     if (request.protocol === "https") reply.header("Strict-Transport-Security", HSTS);
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     const type = String(reply.getHeader("content-type") ?? "");
-    if (!type.startsWith("text/html")) reply.header("Content-Security-Policy", NON_PAGE_POLICY);
+    if (request.url.split("?")[0] === `/${SERVICE_WORKER_FILE}`) reply.header("Content-Security-Policy", SERVICE_WORKER_POLICY);
+    else if (!type.startsWith("text/html")) reply.header("Content-Security-Policy", NON_PAGE_POLICY);
     return payload;
   });
 }

@@ -6,6 +6,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 import { type RealtimeStatus, useRealtime } from "../../lib/realtime.ts";
 import { newOrdersQueryKey, staffTableFeedQueryKey, waiterFeedQueryKey } from "./api/waiter-api.ts";
 import { applyNewOrdersMessage, applyWaiterMessage, isTerminalSaleFailed, isWaiterFeedMessage } from "./apply-waiter-message.ts";
+import { announceArrivals, tasksThatRing } from "./new-task-alert.ts";
 
 export const WAITER_QUEUE = "/user/queue/waiter";
 
@@ -18,6 +19,7 @@ function isWaitingOn(paymentId: number): boolean {
 /**
  * Keeps the service feed live: each push replaces the table's tasks and new-order cards, so a task another waiter
  * handled disappears without a reload; after every (re)connection the feed is fetched again. A
+ * guest's new call or payment request rings and vibrates (new-task-alert.ts). A
  * card sale this waiter started that the terminal did not take is told as an error toast.
  */
 export function useLiveWaiterFeed(): RealtimeStatus {
@@ -43,7 +45,9 @@ export function useLiveWaiterFeed(): RealtimeStatus {
       if (queryClient.isFetching({ queryKey: waiterFeedQueryKey }) > 0) {
         void queryClient.invalidateQueries({ queryKey: waiterFeedQueryKey }, { cancelRefetch: true });
       }
+      const arrivals = tasksThatRing(queryClient.getQueryData<WaiterFeedItem[]>(waiterFeedQueryKey), body);
       queryClient.setQueryData<WaiterFeedItem[]>(waiterFeedQueryKey, (feed) => (feed ? applyWaiterMessage(feed, body) : feed));
+      announceArrivals(arrivals);
       if (queryClient.isFetching({ queryKey: newOrdersQueryKey }) > 0) {
         void queryClient.invalidateQueries({ queryKey: newOrdersQueryKey }, { cancelRefetch: true });
       }

@@ -552,6 +552,8 @@ export const el = {
     tableFeed: "Παραγγελίες τραπεζιού",
     tabTables: "Τραπέζια",
     tabAvailability: "Διαθεσιμότητα",
+    notificationSound: "Ήχος ειδοποιήσεων",
+    notificationSoundHint: "Καμπανάκι για νέα κλήση ή αίτημα πληρωμής. Η δόνηση μένει και χωρίς ήχο.",
     supervise: "Επίβλεψη",
     waiterCount_one: "{{count}} σερβιτόρος",
     waiterCount_other: "{{count}} σερβιτόροι",

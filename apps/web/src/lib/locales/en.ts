@@ -552,6 +552,8 @@ export const en: Catalog = {
     tableFeed: "Table orders",
     tabTables: "Tables",
     tabAvailability: "Availability",
+    notificationSound: "Notification sound",
+    notificationSoundHint: "A bell for a new call or payment request. Vibration stays on without sound.",
     supervise: "Supervise",
     waiterCount_one: "{{count}} waiter",
     waiterCount_other: "{{count}} waiters",

@@ -9,6 +9,7 @@ import { useNewTicketBell } from "../../../features/kitchen-tickets/hooks/use-ne
 import { useTicketPrinting } from "../../../features/kitchen-tickets/hooks/use-ticket-printing.ts";
 import { type KitchenArea, OWN_AREA } from "../../../features/kitchen-tickets/kitchen-area.ts";
 import { DEFAULT_THRESHOLDS } from "../../../lib/elapsed-minutes.ts";
+import { STAFF_APP_SCOPES, useStaffServiceWorker } from "../../../lib/staff-service-worker.ts";
 import { useWakeLock } from "../../../lib/wake-lock.ts";
 import { useWebAppIdentity } from "../../../lib/web-app-manifest.ts";
 import { StaffArea } from "../staff/staff-area.tsx";
@@ -55,6 +56,7 @@ export function PrepArea({ account, area, basePath }: { account: Account; area: 
 export default function PrepLayout() {
   // Installs as its own app (spec 2 §1), from the sign-in screen on.
   useWebAppIdentity({ manifest: "/prep.webmanifest", themeColor: "#17211e", appleTouchIcon: "/prep-icon-192.png" });
+  useStaffServiceWorker(STAFF_APP_SCOPES.kitchen);
   return (
     <StaffArea area="prep" authorities={["ROLE_PREPARATION_AREA"]}>
       {(account) => <PrepArea account={account} area={OWN_AREA} basePath={PREP_BASE_PATH} />}

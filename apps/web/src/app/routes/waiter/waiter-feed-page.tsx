@@ -1,9 +1,11 @@
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { useNewOrderCards } from "../../../features/waiter-tasks/api/waiter-api.ts";
 import { NewOrderCard } from "../../../features/waiter-tasks/components/new-order-card.tsx";
 import { TaskCard } from "../../../features/waiter-tasks/components/task-card.tsx";
+import { clearTaskToReveal, useTaskToReveal } from "../../../features/waiter-tasks/new-task-alert.ts";
 import { useTaskRunner } from "../../../features/waiter-tasks/use-task-runner.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
@@ -22,6 +24,16 @@ export default function WaiterFeedPage() {
   const runner = useTaskRunner();
   const tasks = feed.data;
   const newOrders = useNewOrderCards().data;
+  const revealId = useTaskToReveal();
+  // A guest's new call or payment request never waits below the fold: its card scrolls into view.
+  useEffect(() => {
+    // The push reaches the feed's list a moment after the alert: wait for the card to be there.
+    if (revealId === null || !tasks?.some((task) => task.id === revealId)) return;
+    const card = document.querySelector(`[data-testid="waiter-task"][data-task-id="${revealId}"]`);
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    card?.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+    clearTaskToReveal();
+  }, [revealId, tasks]);
   return (
     <div className={styles.feed} data-testid="waiter-feed">
       <nav className={styles.quickLinks} aria-label={t("waiterOrder.order")}>

@@ -12,6 +12,7 @@ import { lastDelivered, useLastDelivered } from "../../../features/waiter-tasks/
 import { useLiveWaiterFeed } from "../../../features/waiter-tasks/use-live-waiter-feed.ts";
 import { addAreaCatalog, useTranslation } from "../../../lib/i18n.ts";
 import { clearSession } from "../../../lib/session.ts";
+import { STAFF_APP_SCOPES, useStaffServiceWorker } from "../../../lib/staff-service-worker.ts";
 import { useWebAppIdentity } from "../../../lib/web-app-manifest.ts";
 import { StaffArea } from "../staff/staff-area.tsx";
 import styles from "./waiter.module.css";
@@ -121,6 +122,7 @@ function WaiterArea({ account }: { account: Account }) {
 export default function WaiterLayout() {
   // Installs as its own app, from the sign-in screen on.
   useWebAppIdentity({ manifest: "/wait.webmanifest", themeColor: "#123a2f", appleTouchIcon: "/wait-icon-192.png" });
+  useStaffServiceWorker(STAFF_APP_SCOPES.waiter);
   return (
     <StaffArea area="wait" authorities={["ROLE_EMPLOYEE"]}>
       {(account) => <WaiterArea account={account} />}

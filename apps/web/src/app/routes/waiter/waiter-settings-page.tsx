@@ -5,7 +5,10 @@ import { Switch } from "../../../components/switch.tsx";
 import { AvailabilityEditor } from "../../../features/product-availability/components/availability-editor.tsx";
 import { useWaiterMenu } from "../../../features/waiter-order/api.ts";
 import { useAssignMe, useTableAssignments } from "../../../features/waiter-tasks/api/waiter-api.ts";
+import { notificationSound } from "../../../features/waiter-tasks/new-task-alert.ts";
+import { ringBell } from "../../../lib/bell.ts";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import { useStoredValue } from "../../../lib/stored-value.ts";
 import styles from "./waiter.module.css";
 
 function TablesTab() {
@@ -40,12 +43,33 @@ function AvailabilityTab() {
   return <AvailabilityEditor menu={useWaiterMenu(lang)} staff="waiter" />;
 }
 
-/** settings: tabs Tables and Availability (spec 2 §2.4). */
+/** Whether a guest's call or payment request rings; turning it on rings once, so the waiter hears it. */
+function NotificationSoundSetting() {
+  const { t } = useTranslation();
+  const on = useStoredValue(notificationSound);
+  return (
+    <Switch
+      label={t("waiter.notificationSound")}
+      hint={t("waiter.notificationSoundHint")}
+      checked={on}
+      onChange={(next) => {
+        notificationSound.set(next);
+        if (next) void ringBell();
+      }}
+      testId="notification-sound"
+    />
+  );
+}
+
+/** settings: the notification sound, then tabs Tables and Availability (spec 2 §2.4). */
 export default function WaiterSettingsPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<"tables" | "availability">("tables");
   return (
     <div className={styles.feed} data-testid="waiter-settings">
+      <section className={styles.panel}>
+        <NotificationSoundSetting />
+      </section>
       <div className={styles.tabs} role="tablist">
         {(["tables", "availability"] as const).map((key) => (
           <button

@@ -1,31 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-
-/** Spec 2 §9: the bell sound file. */
-export const BELL_URL = "/bell.wav";
-
-let bell: HTMLAudioElement | null = null;
-
-function bellAudio(): HTMLAudioElement | null {
-  if (typeof Audio === "undefined") return null;
-  if (!bell) {
-    bell = new Audio(BELL_URL);
-    bell.preload = "auto";
-  }
-  return bell;
-}
-
-/** Plays the bell; resolves false when the browser refuses (no user gesture yet), never throws. */
-async function ring(): Promise<boolean> {
-  const audio = bellAudio();
-  if (!audio) return false;
-  try {
-    audio.currentTime = 0;
-    await audio.play();
-    return true;
-  } catch (error) {
-    return !(error instanceof DOMException && error.name === "NotAllowedError");
-  }
-}
+import { bellAudio, ringBell as ring } from "../../../lib/bell.ts";
 
 /**
  * Rings when the number of tickets grows (spec 2 §4.3), not on the first load and not in

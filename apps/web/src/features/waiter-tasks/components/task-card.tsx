@@ -39,6 +39,7 @@ export function TaskCard({ task, now, disabled, busy, taskPath, onAction }: Task
       data-testid="waiter-task"
       data-type={task.type}
       data-request={task.requestId}
+      data-task-id={task.id}
       data-table={task.placement}
       aria-busy={busy || undefined}
     >

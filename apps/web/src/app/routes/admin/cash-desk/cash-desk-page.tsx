@@ -7,6 +7,7 @@ import { hasAnyAuthority } from "../../../../features/auth/has-authority.ts";
 import { useCashDeskStatus } from "../../../../features/cash-desk/api/get-cash-desk-status.ts";
 import { useTillPrinter } from "../../../../features/cash-desk/hooks/use-till-printer.ts";
 import { addAreaCatalog, useTranslation } from "../../../../lib/i18n.ts";
+import { STAFF_APP_SCOPES, useStaffServiceWorker } from "../../../../lib/staff-service-worker.ts";
 import { useBillAction } from "./bill-action.ts";
 import { CardsTab } from "./cards-tab.tsx";
 import styles from "./cash-desk.module.css";
@@ -82,6 +83,8 @@ const modal = (element: ReactNode) => <Suspense fallback={null}>{element}</Suspe
 export default function CashDeskPage({ account }: { account: Account }) {
   const till = useTillPrinter();
   const billAction = useBillAction(till);
+  // The till opens offline too, from its last known tables.
+  useStaffServiceWorker(STAFF_APP_SCOPES.till);
   // Every tab has its own cash-register/* (spec 3 §2.3): the register opens over the tab in use.
   const cashRegister = <Route path="cash-register/*" element={modal(<CashRegisterModal />)} />;
   return (

@@ -1,0 +1,124 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserSession, DESK, PHONE, screenshot, text } from "./support/browser.ts";
+import { expectStatus, guestOrdersByApi, signInKitchen, signInWaiter } from "./support/journeys.ts";
+import { type RunningServer, startServer } from "./support/start-server.ts";
+
+// Needs a fresh `npm run build:web`: the server serves apps/web/dist, with its /sw.js.
+
+let server: RunningServer;
+let session: BrowserSession;
+
+const OFFLINE_NOTICE = "Δεν υπάρχει σύνδεση στο διαδίκτυο";
+
+/** The paths of the answers the page's service worker keeps for its signed-in token. */
+function cachedData(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("staff-data-")) continue;
+      for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+  });
+}
+
+/** Waits until the staff app's service worker controls the page and holds `path`'s last answer. */
+async function expectReadyOffline(page: Page, path: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => cachedData(page), { timeout: 15_000 }).toContain(path);
+}
+
+/** The last answer the page's app reads for `path` came from the worker's cache, not the network. */
+function answeredFromCache(page: Page, path: string): Promise<string | null> {
+  return page.evaluate(async (url) => {
+    const token = localStorage.getItem("authenticationToken") ?? sessionStorage.getItem("authenticationToken");
+    const answer = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    return answer.headers.get("x-staff-cached-until");
+  }, path);
+}
+
+/**
+ * A dead spot: the page and its service worker both lose the network (the browser's offline switch
+ * alone does not reach a worker's own fetches in every Chromium, so those are cut too).
+ */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route("**", (route) =>
+    route.request().serviceWorker() ? route.abort("internetdisconnected") : route.continue(),
+  );
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll();
+  await context.setOffline(false);
+}
+
+describe("the staff apps open offline with their last known state", () => {
+  beforeAll(async () => {
+    server = await startServer();
+    session = await BrowserSession.launch();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  it("a waiter's feed and a kitchen board reload in a dead spot and refresh when the network returns", async () => {
+    // A table orders a dish for the kitchen and water the waiter serves.
+    await guestOrdersByApi(server.baseUrl, "demo-2", [{ name: "Τζατζίκι" }, { name: "Νερό 1L" }]);
+
+    const waiter = await session.newPage(PHONE);
+    await signInWaiter(waiter, server.baseUrl);
+    const water = waiter.locator('[data-testid="waiter-task"][data-type="SERVICE"]').filter({ hasText: "Νερό 1L" });
+    await water.waitFor({ timeout: 15_000 });
+    await expectReadyOffline(waiter, "/api/feed/get-employee-feed");
+
+    const kitchen = await session.newPage(DESK);
+    await signInKitchen(kitchen, server.baseUrl);
+    const tzatziki = kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Τζατζίκι" });
+    await tzatziki.waitFor({ timeout: 15_000 });
+    await expectReadyOffline(kitchen, "/api/feed/kitchen");
+
+    // The connection drops and both reload: the screens come back from the cache, said offline.
+    for (const page of [waiter, kitchen]) {
+      await goOffline(page.context());
+      const reloaded = await page.reload();
+      expect(reloaded?.fromServiceWorker()).toBe(true);
+      await page.getByTestId("toast-error").filter({ hasText: OFFLINE_NOTICE }).waitFor();
+    }
+    await water.waitFor();
+    expect(await text(water)).toContain("Νερό 1L");
+    expect(await answeredFromCache(waiter, "/api/feed/get-employee-feed")).toMatch(/^\d+$/);
+    await screenshot(waiter, "waiter-feed-reloaded-offline-390");
+    await tzatziki.waitFor();
+    expect(await answeredFromCache(kitchen, "/api/feed/kitchen")).toMatch(/^\d+$/);
+    await screenshot(kitchen, "kitchen-board-reloaded-offline-1280");
+
+    // Meanwhile another table orders; back online, both screens show it without a reload.
+    await guestOrdersByApi(server.baseUrl, "demo-3", [{ name: "Μουσακάς" }, { name: "Νερό 1L" }]);
+    for (const page of [waiter, kitchen]) await goOnline(page.context());
+    const waterTasks = waiter.locator('[data-testid="waiter-task"][data-type="SERVICE"]').filter({ hasText: "Νερό 1L" });
+    await expect.poll(() => waterTasks.count(), { timeout: 20_000 }).toBe(2);
+    await kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Μουσακάς" }).waitFor({ timeout: 20_000 });
+    await expectStatus(kitchen, "CONNECTED", 20_000);
+    expect(await answeredFromCache(kitchen, "/api/feed/kitchen")).toBeNull();
+    await expect.poll(() => waiter.getByTestId("toast-error").filter({ hasText: OFFLINE_NOTICE }).count()).toBe(0);
+
+    // A guest's page, in the same browser as the waiter's app, is not the worker's.
+    const guest = await waiter.context().newPage();
+    await guest.goto(`${server.baseUrl}/service/customer/demo-4`);
+    await guest.getByTestId("accept-terms").waitFor();
+    expect(await guest.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    expect(await guest.evaluate(async () => (await navigator.serviceWorker.getRegistration(location.href)) === undefined)).toBe(
+      true,
+    );
+
+    // Signing out drops every cached answer.
+    expect((await cachedData(waiter)).length).toBeGreaterThan(0);
+    await waiter.getByTestId("staff-logout").click();
+    await waiter.getByTestId("login-username").waitFor();
+    await expect.poll(() => cachedData(waiter)).toEqual([]);
+  });
+});
