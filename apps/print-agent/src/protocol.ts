@@ -155,7 +155,7 @@ const printableDocumentFields = {
     .min(1)
     .max(50),
   payments: z
-    .array(z.object({ method: z.enum(PAYMENT_METHODS), amount: money }))
+    .array(z.object({ method: z.enum(PAYMENT_METHODS), amount: money, tipAmount: money.optional() }))
     .max(20)
     .optional(),
 };
