@@ -2,7 +2,16 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
-import { auditEntries, cardTerminals, documents, payments, retailers, sandboxTerminalSales } from "../src/db/schema.ts";
+import {
+  auditEntries,
+  cardTerminals,
+  documents,
+  payments,
+  retailers,
+  sandboxCardOrders,
+  sandboxCardTransactions,
+  sandboxTerminalSales,
+} from "../src/db/schema.ts";
 import { validateInvoicesDocs } from "../src/integrations/mydata/validate-xml.ts";
 import { buildBackOfficeVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
@@ -294,5 +303,49 @@ describe("a tip declared to myDATA and printed", () => {
     } finally {
       await db().update(retailers).set({ invoicingEnabled: false }).where(eq(retailers.id, venue.venue.id));
     }
+  });
+});
+
+describe("a tip on the guest's online card payment", () => {
+  it("the sandbox checkout charges the pieces plus the tip; the payment's amount stays the pieces'", async () => {
+    const { table, guest } = await tableWithOrder();
+    const feed = (await api.get(`/api/orders/${table.id}/feed`, guest)).body;
+    const itemsCount = feed.unpaidTableFeed.map((i: any) => ({ orderProductId: i.orderProductIds[0], quantity: i.quantity }));
+    // 10 % of 22 € (tipOfOption("percent_10", 2200)).
+    const started = await api.post(`/api/orders/${table.id}/pay`, { itemsCount, tipAmount: 220 }, guest);
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ amount: 2420, tipAmount: 220 });
+    const [order] = await db().select().from(sandboxCardOrders).where(eq(sandboxCardOrders.orderCode, started.body.orderCode));
+    expect(order).toMatchObject({ amountCents: 2420, tipCents: 220 });
+
+    const back = await fetch(`${server.baseUrl}/sandbox/card-checkout/approve?ref=${started.body.orderCode}`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    expect(back.status).toBe(303);
+    const returned = new URL(String(back.headers.get("location")), server.baseUrl);
+    const t = returned.searchParams.get("t") as string;
+    const [charge] = await db().select().from(sandboxCardTransactions).where(eq(sandboxCardTransactions.transactionId, t));
+    expect(charge.amountCents).toBe(2420);
+    const done = await api.get(`/api/orders/complete-payment?s=${started.body.orderCode}&t=${t}`, guest);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ paidProductCount: 5, paidAmount: 2200 });
+    const [payment] = await db().select().from(payments).where(eq(payments.providerOrderCode, started.body.orderCode));
+    expect(payment).toMatchObject({ status: "COMPLETED", amountCents: 2200, cardCents: 2200, tipCents: 220, tipMethod: "CARD" });
+  });
+
+  it("no tip is the default; a negative or an unconfirmed large one is refused before anything is held", async () => {
+    const { table, guest } = await tableWithOrder();
+    const feed = (await api.get(`/api/orders/${table.id}/feed`, guest)).body;
+    const itemsCount = feed.unpaidTableFeed.map((i: any) => ({ orderProductId: i.orderProductIds[0], quantity: i.quantity }));
+    const negative = await api.post(`/api/orders/${table.id}/pay`, { itemsCount, tipAmount: -5 }, guest);
+    expect([negative.status, errorOf(negative)]).toEqual([400, "error.tip_negative"]);
+    const large = await api.post(`/api/orders/${table.id}/pay`, { itemsCount, tipAmount: 2300 }, guest);
+    expect([large.status, errorOf(large)]).toEqual([400, "error.tip_needs_confirmation"]);
+    const none = await api.post(`/api/orders/${table.id}/pay`, { itemsCount }, guest);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ location: expect.any(String), orderCode: expect.any(String), amount: 2200 });
+    const [order] = await db().select().from(sandboxCardOrders).where(eq(sandboxCardOrders.orderCode, none.body.orderCode));
+    expect(order).toMatchObject({ amountCents: 2200, tipCents: 0 });
   });
 });
