@@ -349,3 +349,88 @@ describe("a tip on the guest's online card payment", () => {
     expect(order).toMatchObject({ amountCents: 2200, tipCents: 0 });
   });
 });
+
+describe("tips seen by the owner", () => {
+  it("the stats keep income and VAT as they were and show the tips apart, per waiter and per method; the CSV lists each payment's tip", async () => {
+    const own = await buildBackOfficeVenue(db());
+    const ownAdmin = await api.login(own.admin.login);
+    const ownWaiter = await api.login(own.waiter.login);
+    const ownDesk = await api.login(own.cashDesk.login);
+    const order = async () => {
+      const table = await buildTable(db(), own.venue.id);
+      const guest = await api.seatedGuest(table.id);
+      const sent = await api.post(
+        `/api/orders/${table.id}`,
+        [
+          { id: own.salad.id, quantity: 2 },
+          { id: own.water.id, quantity: 3 },
+        ],
+        guest,
+      );
+      expect(sent.status).toBe(200);
+      return { table, guest };
+    };
+    // The waiter: 22 € in cash with 3 € tip; 22 € by card (keyed, no terminal) with 1,50 € on the card.
+    const first = await order();
+    expect((await collect(first.table.id, { ...zero, cashAmount: 2200, tipAmount: 300 }, ownWaiter)).status).toBe(200);
+    const second = await order();
+    expect((await collect(second.table.id, { ...zero, cardAmount: 2200, tipAmount: 150 }, ownWaiter)).status).toBe(200);
+    // The till: 10 € in cash with 0,50 € tip.
+    const sold = await api.post(
+      "/api/feed/issue-receipt",
+      { source: "TAKE_AWAY", cashAmount: 1000, sections: [section(1000)], tipAmount: 50 },
+      ownDesk,
+    );
+    expect(sold.status).toBe(200);
+    // A guest online: 22 € with 2,20 € tip.
+    const third = await order();
+    const feed = (await api.get(`/api/orders/${third.table.id}/feed`, third.guest)).body;
+    const itemsCount = feed.unpaidTableFeed.map((i: any) => ({ orderProductId: i.orderProductIds[0], quantity: i.quantity }));
+    const started = await api.post(`/api/orders/${third.table.id}/pay`, { itemsCount, tipAmount: 220 }, third.guest);
+    const back = await fetch(`${server.baseUrl}/sandbox/card-checkout/approve?ref=${started.body.orderCode}`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    const t = new URL(String(back.headers.get("location")), server.baseUrl).searchParams.get("t") as string;
+    expect((await api.get(`/api/orders/complete-payment?s=${started.body.orderCode}&t=${t}`, third.guest)).status).toBe(200);
+
+    const stats = await api.post("/api/stats", {}, ownAdmin);
+    expect(stats.status).toBe(200);
+    // Income is the bills only: 22 + 10 € cash, 22 € keyed card (POS), 22 € online.
+    expect(stats.body).toMatchObject({ cashTotal: 3200, posTotal: 2200, onlineTotal: 2200, onCreditTotal: 0, discountsTotal: 0 });
+    const consumed = stats.body.productCount.reduce((sum: number, p: any) => sum + p.amount, 0);
+    expect(consumed).toBe(3 * 2200);
+    const waiterName = `${own.waiter.firstName ?? ""} ${own.waiter.lastName ?? ""}`.trim() || own.waiter.login;
+    expect(stats.body.tips).toEqual({
+      cash: 350,
+      pos: 150,
+      online: 220,
+      total: 720,
+      byWaiter: expect.arrayContaining([
+        { userId: own.waiter.id, name: waiterName, cash: 300, pos: 150, online: 0, total: 450 },
+        { userId: own.cashDesk.id, name: expect.any(String), cash: 50, pos: 0, online: 0, total: 50 },
+        { userId: null, name: "", cash: 0, pos: 0, online: 220, total: 220 },
+      ]),
+    });
+    expect(stats.body.tips.byWaiter).toHaveLength(3);
+    // Online tips, collected by no one, come last.
+    expect(stats.body.tips.byWaiter[2].userId).toBeNull();
+
+    const csv = await api.post("/api/stats/payments.csv", {}, ownAdmin, { "accept-language": "en" });
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe("No;Date;Time;Source;Table;Type;Cash;POS;Online;On credit;Discount;Total;Tip;Collected by");
+    const tipsColumn = lines.slice(1).map((line) => line.split(";").slice(-3));
+    expect(tipsColumn).toEqual(
+      expect.arrayContaining([
+        ["22,00", "3,00", waiterName],
+        ["22,00", "1,50", waiterName],
+        ["10,00", "0,50", expect.any(String)],
+        ["22,00", "2,20", ""],
+      ]),
+    );
+    expect(lines).toHaveLength(5);
+  });
+});
