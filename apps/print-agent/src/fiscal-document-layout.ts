@@ -52,7 +52,7 @@ export type PrintableFiscalDocument = Pick<
   type: PrintableDocumentType;
   products: readonly Pick<FiscalDocument["products"][number], "name" | "quantity" | "price">[];
   sections: readonly Pick<FiscalDocument["sections"][number], "sectionVat" | "sectionAmount" | "paymentMethod">[];
-  payments?: readonly { method: PaymentMethod; amount: number }[];
+  payments?: readonly { method: PaymentMethod; amount: number; tipAmount?: number }[];
 };
 
 export interface FiscalDocumentPrintOptions {
@@ -79,7 +79,7 @@ export function vatAnalysis(
     });
 }
 
-function paymentsOf(document: PrintableFiscalDocument): { method: PaymentMethod; amount: number }[] {
+function paymentsOf(document: PrintableFiscalDocument): { method: PaymentMethod; amount: number; tipAmount?: number }[] {
   if (document.payments?.length) return [...document.payments];
   const method = document.sections[0]?.paymentMethod;
   const known = method && method in METHOD_NAMES ? (method as PaymentMethod) : null;
@@ -149,8 +149,15 @@ export function renderFiscalDocument(
   out.columns("ΣΥΝΟΛΟ", billAmount(document.totalAmount), { size: out.headSize, bold: true });
 
   if (document.type !== "ORDER") {
-    for (const payment of paymentsOf(document)) {
+    const payments = paymentsOf(document);
+    for (const payment of payments) {
       out.columns(METHOD_NAMES[payment.method], billAmount(payment.amount), body);
+    }
+    // A tip is beside the sale (issue 32): its own line under the payments, outside the total.
+    for (const payment of payments) {
+      if (payment.tipAmount) {
+        out.columns(`Φιλοδώρημα (${METHOD_NAMES[payment.method]})`, billAmount(payment.tipAmount), body);
+      }
     }
     const card = document.cardInfo;
     if (card) {

@@ -152,6 +152,27 @@ describe("renderFiscalDocument", () => {
     expect(decoded.lines.every((line) => line.columns <= 48)).toBe(true);
   });
 
+  it("prints a tip on its own line under the payments, outside the total", () => {
+    const doc = printJob.parse({
+      kind: "receipt",
+      venue: VENUE,
+      document: {
+        ...receipt({ totalAmount: 2000, cardInfo: null }),
+        sections: [{ sectionVat: 13, sectionAmount: 2000, sectionType: "GOOD", paymentMethod: "CARD" }],
+        payments: [{ method: "CARD" as const, amount: 2000, tipAmount: 300 }],
+      },
+    });
+    const lines = texts(renderJob(doc, { defaultCodePage: "cp737" })).map((line) => line.trimEnd());
+    const total = lines.findIndex((line) => line.startsWith("ΣΥΝΟΛΟ"));
+    const card = lines.findIndex((line) => line.startsWith("Κάρτα"));
+    const tip = lines.findIndex((line) => line.startsWith("Φιλοδώρημα (Κάρτα)"));
+    expect(lines[total]).toMatch(/20,00$/);
+    expect(lines[card]).toMatch(/20,00$/);
+    expect(lines[tip]).toMatch(/ 3,00$/);
+    expect(tip).toBeGreaterThan(card);
+    expect(lines.filter((line) => line.startsWith("Φιλοδώρημα"))).toHaveLength(1);
+  });
+
   it("splits VAT per rate so that net + VAT = gross", () => {
     const rows = vatAnalysis([
       { sectionVat: 24, sectionAmount: 1000, paymentMethod: "CASH" },

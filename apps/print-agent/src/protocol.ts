@@ -92,6 +92,15 @@ export const printableStatsReport = z.object({
   discountsTotal: signedMoney,
   tablesTotal: z.number().int().min(0),
   productCount: z.array(z.object({ name: text(500), amount: signedMoney, count: z.number().int() })).max(5000),
+  tips: z
+    .object({
+      cash: money,
+      pos: money,
+      online: money,
+      total: money,
+      byWaiter: z.array(z.object({ userId: z.number().int().nullable(), name: text(200), total: money })).max(1000),
+    })
+    .optional(),
 }) satisfies z.ZodType<PrintableStatsReport>;
 
 /** The admin's test page for a preparation area's printer. */
@@ -155,7 +164,7 @@ const printableDocumentFields = {
     .min(1)
     .max(50),
   payments: z
-    .array(z.object({ method: z.enum(PAYMENT_METHODS), amount: money }))
+    .array(z.object({ method: z.enum(PAYMENT_METHODS), amount: money, tipAmount: money.optional() }))
     .max(20)
     .optional(),
 };

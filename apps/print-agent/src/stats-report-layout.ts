@@ -20,6 +20,10 @@ export type PrintableStatsReport = Pick<
   | "startDate"
   | "endDate"
 > & {
+  /** Beyond the spec (issue 32): the tips, apart from the income; absent from an older server. */
+  tips?: Pick<IncomeStats["tips"], "cash" | "pos" | "online" | "total"> & {
+    byWaiter: readonly Pick<IncomeStats["tips"]["byWaiter"][number], "userId" | "name" | "total">[];
+  };
   venueName: string;
   /** The filters beyond the dates, as the screen words them ("12:00-15:55 · Στο τραπέζι"), if any. */
   filters?: string;
@@ -36,8 +40,9 @@ const day = (iso: string) => iso.split("-").reverse().join("/");
 /**
  * The stats report on the till's 80 mm printer (spec 3 §7.7, §9), also the end-of-day report:
  * the venue, the period and its filters, the totals in the spec's groups (total income = cash +
- * POS + online + on credit; uncollected = gifts + cancellations + discounts; table services), then
- * the consumption "3x Χωριάτικη ... 28,50", and when it was printed.
+ * POS + online + on credit; uncollected = gifts + cancellations + discounts; table services), the
+ * tips apart from the income (by method and by who collected them; issue 32), then the
+ * consumption "3x Χωριάτικη ... 28,50", and when it was printed.
  */
 export function renderStatsReport(report: PrintableStatsReport, options: StatsReportPrintOptions): Uint8Array {
   const out = new TicketWriter(options);
@@ -65,6 +70,20 @@ export function renderStatsReport(report: PrintableStatsReport, options: StatsRe
   out.columns("  Εκπτώσεις", billAmount(report.discountsTotal), { size });
   out.columns("Εξυπηρετήσεις τραπεζιών", String(groups.tableServices), { size, bold: true });
   out.rule();
+
+  const tips = report.tips;
+  if (tips && tips.total !== 0) {
+    out.columns("ΦΙΛΟΔΩΡΗΜΑΤΑ", billAmount(tips.total), { size, bold: true });
+    out.columns("  Μετρητά", billAmount(tips.cash), { size });
+    out.columns("  POS", billAmount(tips.pos), { size });
+    out.columns("  Online", billAmount(tips.online), { size });
+    for (const waiter of tips.byWaiter) {
+      const amount = billAmount(waiter.total);
+      const name = out.printable(waiter.userId == null ? "Online (πελάτες)" : waiter.name);
+      out.columns(`  ${name}`.slice(0, width - amount.length - 1), amount, { size });
+    }
+    out.rule();
+  }
 
   out.block("ΚΑΤΑΝΑΛΩΣΗ", { size, bold: true });
   for (const line of report.productCount) {

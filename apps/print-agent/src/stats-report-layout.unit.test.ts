@@ -37,6 +37,27 @@ describe("renderStatsReport", () => {
     expect(lines.every((line) => line.length <= 48)).toBe(true);
   });
 
+  it("prints the tips apart from the income, by method and by who collected them; none, no block", () => {
+    const tips = {
+      cash: 350,
+      pos: 150,
+      online: 220,
+      total: 720,
+      byWaiter: [
+        { userId: 7, name: "Μαρία Π.", total: 450 },
+        { userId: null, name: "", total: 220 },
+      ],
+    };
+    const job = printJob.parse({ kind: "stats-report", report: { ...report, tips } });
+    const lines = texts(renderJob(job, { defaultCodePage: "cp737" }));
+    expect(lines).toContain(`ΣΥΝΟΛΙΚΑ ΕΣΟΔΑ${" ".repeat(48 - 14 - 5)}59,50`);
+    expect(lines).toContain(`ΦΙΛΟΔΩΡΗΜΑΤΑ${" ".repeat(48 - 12 - 4)}7,20`);
+    expect(lines).toContain(`  Μαρία Π.${" ".repeat(48 - 10 - 4)}4,50`);
+    expect(lines).toContain(`  Online (πελάτες)${" ".repeat(48 - 18 - 4)}2,20`);
+    expect(lines.every((line) => line.length <= 48)).toBe(true);
+    expect(texts(renderStatsReport(report, options)).some((line) => line.startsWith("ΦΙΛΟΔΩΡΗΜΑΤΑ"))).toBe(false);
+  });
+
   it("is a print job the agent accepts and renders; bad money is refused", () => {
     const job = printJob.parse({ kind: "stats-report", report: { ...report, filters: "12:00-15:55" } });
     const lines = texts(renderJob(job, { defaultCodePage: "cp737", now: options.now }));

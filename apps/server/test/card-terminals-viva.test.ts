@@ -172,6 +172,7 @@ describe("Viva cloud terminal client against a Viva stand-in", () => {
       amount: 1000,
       currencyCode: "978",
       merchantReference: String(pending.id),
+      tipAmount: 0,
     });
     expect(sale?.body.customerTrns).toContain(table.label);
 
@@ -190,6 +191,20 @@ describe("Viva cloud terminal client against a Viva stand-in", () => {
     expect((await api.get("/api/feed/card-terminals", waiter)).body).toEqual([
       { id: terminal.id, friendlyName: "Viva POS", type: "Viva" },
     ]);
+    await updates.close();
+  });
+
+  it("a card tip is sent inside the sale's amount and marked as tipAmount; the session's amount with it pays", async () => {
+    const { waiter, table, terminal, itemsCount, collect, payment } = await setting(server);
+    const updates = await listen(server.wsUrl, waiter, `/topic/payment-update/${table.id}`);
+    const started = await collect({ ...zero, itemsCount, cardAmount: 1900, tipAmount: 100, selectedTerminalId: terminal.id });
+    expect(started.body).toMatchObject({ status: "PENDING", cardAmount: 2000, tipAmount: 100 });
+    const pending = await payment(started.body.paymentId);
+    const sale = viva.sales.find((s) => s.body.sessionId === pending.providerOrderCode);
+    expect(sale?.body).toMatchObject({ amount: 2000, tipAmount: 100 });
+    viva.report(pending.providerOrderCode as string, 0, { transactionId: "d00dfeed-1111-4222-8333-944455556666" });
+    expect(await updates.next((m: any) => m.paymentId === pending.id)).toEqual({ status: "SUCCESS", paymentId: pending.id });
+    expect(await payment(pending.id)).toMatchObject({ status: "COMPLETED", amountCents: 1900, tipCents: 100 });
     await updates.close();
   });
 

@@ -155,6 +155,7 @@ describe("Viva Smart Checkout client against a Viva stand-in", () => {
     const [order] = viva.orders;
     expect(started.headers.get("location")).toBe(`https://demo.vivapayments.com/web/checkout?ref=${order.orderCode}`);
     expect(started.body.orderCode).toBe(order.orderCode);
+    expect(order.body).not.toHaveProperty("tipAmount");
     expect(order.body).toMatchObject({
       amount: 1900,
       sourceCode: "4321",
@@ -182,6 +183,23 @@ describe("Viva Smart Checkout client against a Viva stand-in", () => {
     expect(row).toMatchObject({ provider: "viva", providerTransactionId: paid, status: "COMPLETED" });
     // Every call so far used the one cached token.
     expect(viva.tokenRequests).toHaveLength(1);
+  });
+
+  it("a tip is sent inside the order's amount and marked as tipAmount; only a charge of bill + tip pays", async () => {
+    const { table, guest, itemsCount } = await seatedOrder();
+    const started = await api.post(`/api/orders/${table.id}/pay`, { itemsCount, tipAmount: 190 }, guest);
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ amount: 2090, tipAmount: 190 });
+    const order = viva.orders.find((o) => o.orderCode === started.body.orderCode);
+    expect(order?.body).toMatchObject({ amount: 2090, tipAmount: 190 });
+    const get = (t: string) => api.get(`/api/orders/complete-payment?s=${started.body.orderCode}&t=${t}`, guest);
+    // The bill alone is not what the order charged.
+    expect((await get(viva.pay(started.body.orderCode, 1900))).headers.get("x-app-error")).toBe("error.payment_not_verified");
+    const done = await get(viva.pay(started.body.orderCode, 2090));
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ paidAmount: 1900 });
+    const [row] = await server.database.db.select().from(payments).where(eq(payments.providerOrderCode, started.body.orderCode));
+    expect(row).toMatchObject({ status: "COMPLETED", amountCents: 1900, tipCents: 190, tipMethod: "CARD" });
   });
 
   it("a guest back without paying: the order is cancelled at Viva and the hold released, or a charge completes it", async () => {

@@ -127,6 +127,19 @@ export const ERROR_MESSAGES: Record<ErrorKey, { el: string; en: string }> = {
     el: "Γράψτε ποιος οφείλει το ποσό επί πιστώσει.",
     en: "Write who owes the amount on credit.",
   },
+  tip_negative: { el: "Το φιλοδώρημα δεν μπορεί να είναι αρνητικό.", en: "A tip cannot be negative." },
+  tip_not_allowed: {
+    el: "Δεν δίνεται φιλοδώρημα σε κέρασμα ή σε πληρωμή επί πιστώσει.",
+    en: "A tip cannot be left on a gift or an on-credit collection.",
+  },
+  tip_method_not_in_payment: {
+    el: "Το φιλοδώρημα καταχωρείται με τον τρόπο πληρωμής που πληρώνει μέρος του λογαριασμού (μετρητά ή κάρτα).",
+    en: "A tip goes with a way of paying that pays part of the bill (cash or card).",
+  },
+  tip_needs_confirmation: {
+    el: "Το φιλοδώρημα είναι ασυνήθιστα μεγάλο (πάνω από τον λογαριασμό ή τα 50 €): επιβεβαιώστε το.",
+    en: "The tip is unusually large (over the bill or over 50 €): confirm it.",
+  },
   discount_too_large: {
     el: "Η έκπτωση είναι μεγαλύτερη από την επιτρεπτή (τουλάχιστον 0,20 € ανά τεμάχιο).",
     en: "The discount is larger than allowed (at least 0.20 € per piece must remain).",

@@ -66,6 +66,12 @@ export const ERROR_KEYS = [
   "discount_too_large",
   // An amount on credit is owed by somebody: the collection names who (issue 28 A9).
   "credit_debtor_required",
+  // Tips (issue 32): never negative, none on a gift or on credit, a card tip with a card part,
+  // an unusually large one confirmed.
+  "tip_negative",
+  "tip_not_allowed",
+  "tip_method_not_in_payment",
+  "tip_needs_confirmation",
   "terminal_not_available",
   "same_table_transfer",
   // Online card payment (spec 1 §7): a return the provider does not confirm pays nothing.

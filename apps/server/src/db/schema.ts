@@ -486,6 +486,13 @@ export const payments = pgTable(
     /** Who owes the on-credit part, as the waiter wrote it (a name or a note); set only when there is one. */
     creditDebtor: text("credit_debtor"),
     discountCents: integer("discount_cents").notNull().default(0),
+    /**
+     * What the guest left for the staff beside the bill (issue 32): never part of amountCents, the
+     * income or the VAT; a card tip is charged with the card part (the charge is card + tip).
+     */
+    tipCents: integer("tip_cents").notNull().default(0),
+    /** How the tip was left (CASH or CARD); null when there is none. */
+    tipMethod: text("tip_method"),
     provider: text("provider"),
     providerOrderCode: text("provider_order_code"),
     providerTransactionId: text("provider_transaction_id"),
@@ -519,7 +526,10 @@ export const payments = pgTable(
 /** The sandbox card provider's own books, kept like the real provider keeps them (orders, transactions). */
 export const sandboxCardOrders = pgTable("sandbox_card_orders", {
   orderCode: text("order_code").primaryKey(),
+  /** What the order charges, the tip included (as Viva's order amount). */
   amountCents: integer("amount_cents").notNull(),
+  /** The part of the amount marked as tip (Viva's tipAmount). */
+  tipCents: integer("tip_cents").notNull().default(0),
   customerTrns: text("customer_trns").notNull().default(""),
   merchantTrns: text("merchant_trns").notNull().default(""),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -566,7 +576,10 @@ export const sandboxTerminalSales = pgTable(
     sessionId: text("session_id").primaryKey(),
     tid: text("tid").notNull(),
     cashRegisterId: text("cash_register_id").notNull(),
+    /** What the terminal charges, the tip included (as Viva's sale amount). */
     amountCents: integer("amount_cents").notNull(),
+    /** The part of the amount marked as tip (Viva's tipAmount). */
+    tipCents: integer("tip_cents").notNull().default(0),
     merchantReference: text("merchant_reference").notNull().default(""),
     customerTrns: text("customer_trns").notNull().default(""),
     /** IN_PROGRESS, SUCCESS, DECLINED or ABORTED. */
@@ -596,6 +609,8 @@ export interface DocumentPaymentRow {
   amount: number;
   transactionId: string | null;
   tid: string | null;
+  /** A tip left with this part (issue 32), declared as myDATA's tipAmount; absent when none. */
+  tipAmount?: number;
 }
 
 /** What a document lists: identical pieces at one price on one line. */

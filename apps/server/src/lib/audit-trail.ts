@@ -109,6 +109,8 @@ export async function recordCollection(
     creditDebtor: string | null;
     cashCents: number;
     cardCents: number;
+    tipCents: number;
+    tipMethod: string | null;
   },
 ): Promise<void> {
   const { table, units } = collection;
@@ -144,6 +146,41 @@ export async function recordCollection(
       },
     });
   }
+  await recordTip(q, actor, {
+    table,
+    subject,
+    billCents: total - collection.discountCents,
+    tipCents: collection.tipCents,
+    tipMethod: collection.tipMethod,
+    details,
+  });
+}
+
+/**
+ * A tip staff entered with a collection or a register sale (issue 32): the bill it went with and
+ * the tip, and how it was left. Nothing is recorded without a tip.
+ */
+export async function recordTip(
+  q: Queryable,
+  actor: AuditActor,
+  tip: {
+    table: { id: number; label: string } | null;
+    subject?: string | null;
+    billCents: number;
+    tipCents: number;
+    tipMethod: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  if (tip.tipCents <= 0) return;
+  await recordAudit(q, actor, {
+    kind: "TIP_ENTERED",
+    table: tip.table,
+    subject: tip.subject ?? null,
+    amountBeforeCents: tip.billCents,
+    amountAfterCents: tip.tipCents,
+    details: { ...tip.details, tipMethod: tip.tipMethod },
+  });
 }
 
 /** A discount on a cash-register sale (sold by VAT sections, no pieces): its total before and after. */

@@ -288,20 +288,29 @@ export async function issuePaymentDocuments(tx: Tx, options: { payment: PaymentR
 
   const card = payment.cardCents > 0 || payment.channel === "CARD";
   const parts: PaymentPart[] = [];
+  // A tip is declared inside the part it was left with (myDATA tipAmount), never in an amount.
+  const tipOf = (method: string) => (payment.tipMethod === method ? payment.tipCents : 0);
   if (payment.cashCents + payment.cardCents + payment.onCreditCents === gross) {
-    parts.push({ method: "CASH", amount: payment.cashCents });
+    parts.push({ method: "CASH", amount: payment.cashCents, tip: tipOf("CASH") });
     parts.push({
       method: "CARD",
       amount: payment.cardCents,
       transactionId: payment.providerTransactionId,
       tid: payment.terminalId,
+      tip: tipOf("CARD"),
     });
     parts.push({ method: "CREDIT", amount: payment.onCreditCents });
   } else {
     // The amounts typed never add up to what the pieces charge (should not happen): the whole
     // charge goes under the payment's method, so the receipt still settles exactly.
     const method = payment.channel === "CASH" ? "CASH" : payment.channel === "CREDIT" ? "CREDIT" : "CARD";
-    parts.push({ method, amount: gross, transactionId: payment.providerTransactionId, tid: payment.terminalId });
+    parts.push({
+      method,
+      amount: gross,
+      transactionId: payment.providerTransactionId,
+      tid: payment.terminalId,
+      tip: method === "CREDIT" ? 0 : payment.tipCents,
+    });
   }
 
   let cardInfo: DocumentCardInfo | null = null;

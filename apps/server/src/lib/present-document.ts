@@ -51,7 +51,11 @@ export function presentDocument(row: DocumentRow, creditNoteCancels = false): Fi
       sectionType: s.productType,
       paymentMethod: method,
     })),
-    payments: row.paymentMethods.map((p) => ({ method: oneOf(PAYMENT_METHODS, p.method, "CASH"), amount: p.amount })),
+    payments: row.paymentMethods.map((p) => ({
+      method: oneOf(PAYMENT_METHODS, p.method, "CASH"),
+      amount: p.amount,
+      ...(p.tipAmount ? { tipAmount: p.tipAmount } : {}),
+    })),
   };
 }
 

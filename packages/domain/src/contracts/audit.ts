@@ -37,6 +37,8 @@ export const AUDIT_KINDS = [
   "ADMIN_LINK_ISSUED",
   /** Staff released pieces an online card payment held, after the provider said nothing was charged: before is the held amount. */
   "PAYMENT_HOLD_RELEASED",
+  /** Staff entered a tip with a collection (issue 32): before is the bill charged, after the tip; details.tipMethod how it was left. */
+  "TIP_ENTERED",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -56,6 +58,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, { el: string; en: string }> = 
   VENUE_STATUS_CHANGED: { el: "Κατάσταση καταστήματος", en: "Venue status" },
   ADMIN_LINK_ISSUED: { el: "Σύνδεσμος κωδικού διαχειριστή", en: "Administrator's password link" },
   PAYMENT_HOLD_RELEASED: { el: "Αποδέσμευση πληρωμής με κάρτα", en: "Card payment hold released" },
+  TIP_ENTERED: { el: "Φιλοδώρημα", en: "Tip" },
 };
 
 /** The longest range one read covers, in calendar days (the invalid_date_range wording says 92). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PRODUCT_TYPES, SERVICE_MODES } from "../enums.ts";
-import { cents, id } from "./common.ts";
+import { cents, collectedTipFields, id, type WithOptionalTip } from "./common.ts";
 
 /**
  * The cash desk's API (spec 3 §2.3, §3, §7.2, §7.4, §7.6). Money is integer cents, times are ISO
@@ -127,13 +127,28 @@ export const registerReceiptRequest = z.object({
   tableId: id.nullish(),
   selectedTerminalId: z.union([z.string(), z.number()]).nullish(),
   sections: z.array(registerSection).min(1).max(50),
+  ...collectedTipFields,
 });
 export type RegisterReceiptRequest = z.infer<typeof registerReceiptRequest>;
+/** What the cash register sends: no tip fields means no tip. */
+export type RegisterReceiptInput = WithOptionalTip<RegisterReceiptRequest>;
 
 /** COMPLETED: paid. PENDING: the card part waits at the terminal (see completeOrderResponse). */
 export const registerReceiptResponse = z.discriminatedUnion("status", [
-  z.object({ status: z.literal("COMPLETED"), paymentId: z.number(), ticketId: z.number(), paidAmount: z.number().int() }),
-  z.object({ status: z.literal("PENDING"), paymentId: z.number(), ticketId: z.number(), cardAmount: z.number().int() }),
+  z.object({
+    status: z.literal("COMPLETED"),
+    paymentId: z.number(),
+    ticketId: z.number(),
+    paidAmount: z.number().int(),
+    tipAmount: z.number().int().optional(),
+  }),
+  z.object({
+    status: z.literal("PENDING"),
+    paymentId: z.number(),
+    ticketId: z.number(),
+    cardAmount: z.number().int(),
+    tipAmount: z.number().int().optional(),
+  }),
 ]);
 export type RegisterReceiptResponse = z.infer<typeof registerReceiptResponse>;
 
@@ -220,7 +235,14 @@ export const fiscalDocument = z.object({
     }),
   ),
   /** Beyond the spec's one method per section: every way the sale was paid, as the receipt prints it. */
-  payments: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: z.number().int() })),
+  payments: z.array(
+    z.object({
+      method: z.enum(PAYMENT_METHODS),
+      amount: z.number().int(),
+      /** A tip left this way beside the sale (issue 32), printed on its own line; absent when none. */
+      tipAmount: z.number().int().optional(),
+    }),
+  ),
 });
 export type FiscalDocument = z.infer<typeof fiscalDocument>;
 export const fiscalDocuments = z.array(fiscalDocument);

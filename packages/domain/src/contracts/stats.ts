@@ -67,6 +67,27 @@ export type IncomePoint = z.infer<typeof incomePoint>;
  * The income stats (spec 3 §3). Payments count when COMPLETED, at their completion time; gifts at
  * their payment's; cancellations at the moment of cancelling.
  */
+/** Tips by how they were left: cash, card at a terminal (POS), card online. */
+const tipMethodTotals = {
+  cash: z.number().int(),
+  pos: z.number().int(),
+  online: z.number().int(),
+  total: z.number().int(),
+};
+
+/**
+ * Beyond the spec (issue 32): "Φιλοδωρήματα", the tips left with the payments completed in the
+ * period, kept apart from the income (no figure above counts them). By method, and by the staff
+ * member who collected them; tips left online with no staff collecting have userId null. A credit
+ * note does not take a tip back (docs/decisions/044), and an area filter does not apply (a tip is
+ * of a payment, not of an area).
+ */
+export const tipsStats = z.object({
+  ...tipMethodTotals,
+  byWaiter: z.array(z.object({ userId: z.number().nullable(), name: z.string(), ...tipMethodTotals })),
+});
+export type TipsStats = z.infer<typeof tipsStats>;
+
 export const incomeStats = z.object({
   cashTotal: z.number().int(),
   /** Card at the venue's card terminals. */
@@ -93,6 +114,8 @@ export const incomeStats = z.object({
   live: z.boolean(),
   /** Income by hour (one day) or by day (a range), split by method. */
   chart: z.object({ bucket: z.enum(["HOUR", "DAY"]), points: z.array(incomePoint) }),
+  /** Beyond the spec (issue 32): the tips, apart from the income. */
+  tips: tipsStats,
 });
 export type IncomeStats = z.infer<typeof incomeStats>;
 

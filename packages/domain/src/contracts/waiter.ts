@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CANCEL_REASONS } from "../cancel-reason.ts";
 import { WAITER_REQUEST_TYPES } from "../enums.ts";
 import { CREDIT_DEBTOR_MAX_LENGTH } from "../payment-calculator.ts";
-import { id, idParam } from "./common.ts";
+import { collectedTipFields, id, idParam } from "./common.ts";
 import { heldPayment, tableFeedItem } from "./table.ts";
 
 /** The waiter's API (spec 2 §7 Waiter). Money is integer cents. */
@@ -187,6 +187,7 @@ export const completeOrderBody = z.object({
    */
   selectedTerminalId: z.union([z.string(), z.number()]).nullish(),
   payAll: z.boolean().default(false),
+  ...collectedTipFields,
 });
 export type CompleteOrderBody = z.infer<typeof completeOrderBody>;
 
@@ -203,12 +204,16 @@ export const completeOrderResponse = z.discriminatedUnion("status", [
     paymentId: z.number(),
     paidProductCount: z.number().int(),
     paidAmount: z.number().int(),
+    /** The tip taken with the collection, in cents, beside paidAmount (present only when there is one). */
+    tipAmount: z.number().int().optional(),
   }),
   z.object({
     status: z.literal("PENDING"),
     paymentId: z.number(),
-    /** What the terminal is asked to take, in cents (the collection's card part). */
+    /** What the terminal is asked to take, in cents: the collection's card part, plus a card tip. */
     cardAmount: z.number().int(),
+    /** The tip taken with the collection, in cents (present only when there is one). */
+    tipAmount: z.number().int().optional(),
   }),
 ]);
 export type CompleteOrderResponse = z.infer<typeof completeOrderResponse>;

@@ -57,6 +57,40 @@ describe("planReceipts", () => {
     }
   });
 
+  it("declares a part's tip once, on its first share, beside the amounts: no total changes", () => {
+    const sections = buildVatSections([
+      { gross: 1200, vatCategory: 1, productType: "GOOD" },
+      { gross: 300, vatCategory: 1, productType: "SERVICE" },
+    ]);
+    const receipts = planReceipts({
+      sections,
+      payments: [
+        { method: "CASH", amount: 1000 },
+        { method: "CARD", amount: 500, transactionId: "t-9", tid: "87654321", tip: 150 },
+      ],
+    });
+    expect(receipts[0].payments).toEqual([
+      { method: "CASH", code: 3, amount: 1000, transactionId: null, tid: null },
+      { method: "CARD", code: 7, amount: 200, transactionId: "t-9", tid: "87654321", tipAmount: 150 },
+    ]);
+    expect(receipts[1].payments).toEqual([{ method: "CARD", code: 7, amount: 300, transactionId: "t-9", tid: "87654321" }]);
+    expect(receipts.map((r) => r.totals.gross)).toEqual([1200, 300]);
+  });
+
+  it("refuses a negative tip, and a tip on a part that pays nothing", () => {
+    const sections = buildVatSections([{ gross: 500, vatCategory: 1, productType: "GOOD" }]);
+    expect(() => planReceipts({ sections, payments: [{ method: "CASH", amount: 500, tip: -1 }] })).toThrow(RangeError);
+    expect(() =>
+      planReceipts({
+        sections,
+        payments: [
+          { method: "CASH", amount: 500 },
+          { method: "CARD", amount: 0, tip: 100 },
+        ],
+      }),
+    ).toThrow(RangeError);
+  });
+
   it("refuses payments that do not settle the sale, negative parts and gift parts", () => {
     const sections = buildVatSections([{ gross: 1000, vatCategory: 1, productType: "GOOD" }]);
     expect(() => planReceipts({ sections, payments: [{ method: "CASH", amount: 999 }] })).toThrow(RangeError);

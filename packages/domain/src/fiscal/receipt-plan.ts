@@ -11,6 +11,8 @@ export interface PaymentPart {
   transactionId?: string | null;
   /** The card terminal's TID. */
   tid?: string | null;
+  /** A tip left this way beside the bill (issue 32): declared with the part, never in its amount. */
+  tip?: Cents;
 }
 
 /** A payment part as a receipt carries it: the myDATA code and this receipt's share of the part. */
@@ -20,6 +22,8 @@ export interface ReceiptPayment {
   amount: Cents;
   transactionId: string | null;
   tid: string | null;
+  /** The part's tip, on the first receipt that carries the part (myDATA's tipAmount); absent when none. */
+  tipAmount?: Cents;
 }
 
 export interface PlannedReceipt {
@@ -37,10 +41,15 @@ export interface PlannedReceipt {
  * each receipt's payment methods add up exactly to its gross, as AADE requires; a card part split
  * over both keeps its transaction id and TID on each share.
  * Gifts (NO_PAYMENT) carry no payment: a sale must be paid in full by the parts given.
+ * A part's tip is declared once, on the first share of that part: it is beside the sale, so it
+ * changes no amount and no receipt's total.
  */
 export function planReceipts(options: { sections: readonly VatSection[]; payments: readonly PaymentPart[] }): PlannedReceipt[] {
   for (const p of options.payments) {
     if (!Number.isSafeInteger(p.amount) || p.amount < 0) throw new RangeError(`Not a non-negative amount in cents: ${p.amount}`);
+    const tip = p.tip ?? 0;
+    if (!Number.isSafeInteger(tip) || tip < 0) throw new RangeError(`Not a non-negative tip in cents: ${tip}`);
+    if (tip > 0 && p.amount === 0) throw new RangeError(`A tip of ${tip} goes with a ${p.method} part that pays nothing`);
   }
   const gross = options.sections.reduce((sum, s) => sum + s.gross, 0);
   const paid = options.payments.reduce((sum, p) => sum + p.amount, 0);
@@ -50,7 +59,7 @@ export function planReceipts(options: { sections: readonly VatSection[]; payment
     .map((p) => {
       const code = paymentMethodCode(p.method);
       if (code === null) throw new RangeError(`A ${p.method} part carries no payment`);
-      return { ...p, code, left: p.amount };
+      return { ...p, code, left: p.amount, tipLeft: p.tip ?? 0 };
     });
 
   const receipts: PlannedReceipt[] = [];
@@ -72,7 +81,9 @@ export function planReceipts(options: { sections: readonly VatSection[]; payment
         amount: share,
         transactionId: part.transactionId ?? null,
         tid: part.tid ?? null,
+        ...(part.tipLeft > 0 ? { tipAmount: part.tipLeft } : {}),
       });
+      part.tipLeft = 0;
     }
     receipts.push({ invoiceType: receiptTypeOf(productType), sections, totals, payments });
   }

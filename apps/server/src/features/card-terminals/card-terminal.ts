@@ -21,7 +21,10 @@ export interface TerminalSaleRequest {
   sessionId: string;
   /** The terminal's TID (8 digits). */
   tid: string;
+  /** What the terminal charges, a tip included (Viva's `amount`). */
   amountCents: number;
+  /** The part of amountCents that is a tip (Viva's `tipAmount`); 0 when none. */
+  tipCents: number;
   /** Ours, for the venue's reconciliation: the payments row id. */
   merchantReference: string;
   /** Shown on the terminal and the card holder's statement: the venue and the table. */

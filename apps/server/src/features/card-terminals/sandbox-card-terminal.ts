@@ -36,6 +36,7 @@ export class SandboxCardTerminal implements CardTerminal {
       tid: sale.tid,
       cashRegisterId: this.cashRegisterId,
       amountCents: sale.amountCents,
+      tipCents: sale.tipCents,
       merchantReference: sale.merchantReference,
       customerTrns: sale.customerTrns,
     });

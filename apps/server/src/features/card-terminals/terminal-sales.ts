@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { cardTerminals, diningTables, orderProducts, payments, retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { recordCollection, recordRegisterDiscount } from "../../lib/audit-trail.ts";
+import { recordCollection, recordRegisterDiscount, recordTip } from "../../lib/audit-trail.ts";
+import { cardTipOf } from "../../lib/collected-tip.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
 import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { asTablePayment, lockTables, releaseHold, settleUnits, type TablePayment } from "../../lib/settle-payment.ts";
@@ -96,7 +97,9 @@ export class TerminalSales {
       await terminal.startSale({
         sessionId,
         tid: row.tid,
-        amountCents: row.payment.cardCents,
+        // The charge is the card part plus a card tip, the tip marked as such (Viva's tipAmount).
+        amountCents: row.payment.cardCents + cardTipOf(row.payment),
+        tipCents: cardTipOf(row.payment),
         merchantReference: String(paymentId),
         customerTrns: row.tableLabel == null ? `${row.venue} · Ταμείο` : `${row.venue} · Τραπέζι ${row.tableLabel}`,
       });
@@ -242,7 +245,7 @@ export class TerminalSales {
   }
 
   private async approve(row: PaymentRow, result: Extract<TerminalSaleResult, { state: "APPROVED" }>) {
-    if (result.amountCents != null && result.amountCents !== row.cardCents) {
+    if (result.amountCents != null && result.amountCents !== row.cardCents + cardTipOf(row)) {
       // The terminal took another amount than asked: nothing is paid here, the venue sorts it out.
       this.options.log.error({ paymentId: row.id, amount: result.amountCents }, "card terminal amount mismatch");
       if (await this.markRefundDue(row.id, result.transactionId)) await this.publish(row, "FAILED");
@@ -274,6 +277,13 @@ export class TerminalSales {
             orderId: rows[0].orderId,
             totalCents: rows[0].amountCents + rows[0].discountCents,
             discountCents: rows[0].discountCents,
+          });
+          await recordTip(tx, collectorOf(rows[0]), {
+            table: await tableOf(tx, rows[0].tableId),
+            billCents: rows[0].amountCents,
+            tipCents: rows[0].tipCents,
+            tipMethod: rows[0].tipMethod,
+            details: { orderId: rows[0].orderId },
           });
         }
         return rows;
@@ -333,6 +343,8 @@ export class TerminalSales {
           creditDebtor: current.creditDebtor,
           cashCents: current.cashCents,
           cardCents: current.cardCents,
+          tipCents: current.tipCents,
+          tipMethod: current.tipMethod,
         });
         return { paid: true as const, ...settled };
       }),

@@ -45,7 +45,8 @@ export class VivaCloudTerminal implements CardTerminal {
       currencyCode: EURO,
       merchantReference: sale.merchantReference,
       customerTrns: sale.customerTrns,
-      tipAmount: 0,
+      // The tip rides inside the amount and is marked as such (issue 32).
+      tipAmount: sale.tipCents,
       showTransactionResult: true,
       showReceipt: true,
     });

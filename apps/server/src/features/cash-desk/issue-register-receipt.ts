@@ -6,8 +6,9 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db/client.ts";
 import { orders, payments } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { recordRegisterDiscount } from "../../lib/audit-trail.ts";
+import { recordRegisterDiscount, recordTip } from "../../lib/audit-trail.ts";
 import { type TerminalSaleStarter, venueTerminal } from "../../lib/card-terminal-choice.ts";
+import { cardTipOf, collectedTip } from "../../lib/collected-tip.ts";
 import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { holdUntil } from "../../lib/settle-payment.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -21,9 +22,11 @@ const channelOf = (request: RegisterReceiptRequest) => (request.cardAmount > req
 
 /** The answer a register sale's payment gives, the first time or again for a repeated request. */
 function answerOf(payment: typeof payments.$inferSelect, orderId: number): RegisterReceiptResponse {
+  const tip = payment.tipCents > 0 ? { tipAmount: payment.tipCents } : {};
   return payment.cardTerminalId != null
-    ? { status: "PENDING", paymentId: payment.id, ticketId: orderId, cardAmount: payment.cardCents }
-    : { status: "COMPLETED", paymentId: payment.id, ticketId: orderId, paidAmount: payment.amountCents };
+    ? // The terminal takes the card part and a card tip in one charge.
+      { status: "PENDING", paymentId: payment.id, ticketId: orderId, cardAmount: payment.cardCents + cardTipOf(payment), ...tip }
+    : { status: "COMPLETED", paymentId: payment.id, ticketId: orderId, paidAmount: payment.amountCents, ...tip };
 }
 
 /** The sale first made with this idempotency key, answered again; a table order's key is a conflict. */
@@ -73,6 +76,17 @@ export async function issueRegisterReceipt(options: {
   );
   if (problem === "negative_amount") throw new AppError("validation", 400);
   if (problem) throw new AppError(problem, 400, { total, discount: request.discountAmount });
+  // What the guest left beside the sale (issue 32): kept on the payment, never in its amount.
+  const tip = collectedTip({
+    tipAmount: request.tipAmount,
+    tipMethod: request.tipMethod,
+    tipConfirmed: request.tipConfirmed,
+    bill: total - request.discountAmount,
+    cash: request.cashAmount,
+    card: request.cardAmount,
+    onCredit: 0,
+    isGift: false,
+  });
 
   let table: { id: number; label: string } | null = null;
   // Spec 3's request names no table, so a dine-in sale may have none; a named one must be live.
@@ -117,6 +131,7 @@ export async function issueRegisterReceipt(options: {
         cashCents: request.cashAmount,
         cardCents: request.cardAmount,
         discountCents: request.discountAmount,
+        ...tip,
         collectedByUserId: principal.userId,
         ...(chosen
           ? {
@@ -138,6 +153,13 @@ export async function issueRegisterReceipt(options: {
         orderId: order.id,
         totalCents: total,
         discountCents: request.discountAmount,
+      });
+      await recordTip(tx, principal, {
+        table,
+        billCents: payment.amountCents,
+        tipCents: payment.tipCents,
+        tipMethod: payment.tipMethod,
+        details: { orderId: order.id },
       });
     }
     return { orderId: order.id, payment };

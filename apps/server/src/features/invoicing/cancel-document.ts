@@ -76,7 +76,9 @@ export async function cancelDocument(options: {
         vatCents: original.vatCents,
         lines: original.lines,
         sections: original.sections,
-        paymentMethods: original.paymentMethods,
+        // The credit note reverses the sale; a tip is not the sale and stays with the staff
+        // (docs/decisions/044-tips-kept-apart-from-the-sale.md), so it is not declared again.
+        paymentMethods: original.paymentMethods.map(({ tipAmount: _tip, ...part }) => part),
         cardInfo: original.cardInfo,
         tableId: original.tableId,
         tableName: original.tableName,

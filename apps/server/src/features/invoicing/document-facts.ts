@@ -23,6 +23,7 @@ export function factsOfDocument(row: DocumentRow, correlatedMark: string | null 
       amount: p.amount,
       transactionId: p.transactionId,
       tid: p.tid,
+      tipAmount: p.tipAmount ?? 0,
     })),
   };
 }

@@ -20,7 +20,10 @@ export interface CardPaymentProvider {
 }
 
 export interface CardPaymentOrder {
+  /** What the card is charged, a tip included (Viva's `amount`). */
   amountCents: number;
+  /** The part of amountCents that is a tip (Viva's `tipAmount`); 0 when none. */
+  tipCents: number;
   /** Shown to the guest on the checkout page and their statement. */
   customerTrns: string;
   /** Ours, for the venue's reconciliation: the payments row id. */

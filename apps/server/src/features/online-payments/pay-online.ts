@@ -8,6 +8,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { diningTables, orderProducts, payments, retailers, waiterRequests } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { describeUnits, recordAudit } from "../../lib/audit-trail.ts";
+import { cardTipOf, collectedTip } from "../../lib/collected-tip.ts";
 import { withUniqueKeys } from "../../lib/database-errors.ts";
 import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import {
@@ -42,7 +43,14 @@ interface Deps {
  * the client's. Answers where the guest pays.
  */
 export async function startOnlinePayment(
-  options: Deps & { tableId: number; itemsCount: z.infer<typeof itemCount>[]; lang: Language; timeoutSeconds: number },
+  options: Deps & {
+    tableId: number;
+    itemsCount: z.infer<typeof itemCount>[];
+    lang: Language;
+    timeoutSeconds: number;
+    /** The tip the guest chose, in cents (issue 32); charged with the pieces, kept beside their amount. */
+    tip?: { amount: number; confirmed: boolean };
+  },
 ) {
   const { db, provider, principal, tableId } = options;
   const table = await authorizeTable(db, principal, tableId);
@@ -70,6 +78,16 @@ export async function startOnlinePayment(
       now,
     );
     const amountCents = units.reduce((sum, u) => sum + u.unitPriceCents - u.discountCents, 0);
+    const tip = collectedTip({
+      tipAmount: options.tip?.amount ?? 0,
+      tipMethod: "CARD",
+      tipConfirmed: options.tip?.confirmed ?? false,
+      bill: amountCents,
+      cash: 0,
+      card: amountCents,
+      onCredit: 0,
+      isGift: false,
+    });
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -81,13 +99,14 @@ export async function startOnlinePayment(
         status: "PENDING",
         amountCents,
         cardCents: amountCents,
+        ...tip,
         provider: provider.name,
         items: units.map((u) => u.id),
         startedByUserId: principal.userId,
         expiresAt: new Date(now.getTime() + (options.timeoutSeconds + HOLD_MARGIN_SECONDS) * 1000),
       })
       .returning({ id: payments.id });
-    return { paymentId: payment.id, amountCents, count: units.length };
+    return { paymentId: payment.id, amountCents, tipCents: tip.tipCents, count: units.length };
   });
 
   // What the guest reads on the checkout page and their card statement: the venue and the table.
@@ -96,7 +115,9 @@ export async function startOnlinePayment(
   let orderCode: string;
   try {
     ({ orderCode } = await provider.createOrder({
-      amountCents: started.amountCents,
+      // The card is charged the pieces plus the tip, the tip marked as such.
+      amountCents: started.amountCents + started.tipCents,
+      tipCents: started.tipCents,
       customerTrns,
       merchantTrns: String(started.paymentId),
       timeoutSeconds: options.timeoutSeconds,
@@ -113,7 +134,12 @@ export async function startOnlinePayment(
   // waiters' screens of the table what holds them.
   await options.events.publish({ type: "table.changed", retailerId: table.retailerId, tableId, orderIds: [] });
   await options.events.publish({ type: "waiter-tasks.changed", retailerId: table.retailerId, tableId });
-  return { location: provider.checkoutUrl(orderCode), orderCode, amount: started.amountCents };
+  return {
+    location: provider.checkoutUrl(orderCode),
+    orderCode,
+    amount: started.amountCents + started.tipCents,
+    ...(started.tipCents > 0 ? { tipAmount: started.tipCents } : {}),
+  };
 }
 
 /** The payment a provider order code names, and the table it is for; the caller must reach it. */
@@ -153,7 +179,8 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
   if (transaction.statusId !== "F") {
     throw new AppError("payment_not_verified", 400, { reason: "status", statusId: transaction.statusId });
   }
-  if (transaction.amountCents !== payment.amountCents) {
+  // The charge is the pieces plus the tip (issue 32).
+  if (transaction.amountCents !== payment.amountCents + cardTipOf(payment)) {
     throw new AppError("payment_not_verified", 400, { reason: "amount_mismatch" });
   }
 
@@ -313,7 +340,7 @@ async function settleAbandoned(
     }
   }
   if (charge) {
-    if (charge.amountCents !== payment.amountCents)
+    if (charge.amountCents !== payment.amountCents + cardTipOf(payment))
       throw new AppError("payment_not_verified", 400, { reason: "amount_mismatch" });
     await settleCharge(options, payment, charge.transactionId, payment.startedByUserId ?? options.principal.userId);
     return "COMPLETED";

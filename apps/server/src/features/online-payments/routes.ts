@@ -44,6 +44,7 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provi
         principal: requirePrincipal(request),
         tableId: request.params.tableId,
         itemsCount: request.body.itemsCount,
+        tip: { amount: request.body.tipAmount, confirmed: request.body.tipConfirmed },
         lang: requestLanguage(request),
         timeoutSeconds: ctx.config.cardPayments.timeoutSeconds,
       });

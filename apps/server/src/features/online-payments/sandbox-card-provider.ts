@@ -24,6 +24,7 @@ export class SandboxCardProvider implements CardPaymentProvider {
     await this.db.insert(sandboxCardOrders).values({
       orderCode,
       amountCents: order.amountCents,
+      tipCents: order.tipCents,
       customerTrns: order.customerTrns,
       merchantTrns: order.merchantTrns,
       expiresAt: new Date(Date.now() + order.timeoutSeconds * 1000),

@@ -36,6 +36,8 @@ export class VivaSmartCheckout implements CardPaymentProvider {
   async createOrder(order: CardPaymentOrder): Promise<{ orderCode: string }> {
     const body = {
       amount: order.amountCents,
+      // The tip rides inside the amount and is marked as such (issue 32).
+      ...(order.tipCents > 0 ? { tipAmount: order.tipCents } : {}),
       customerTrns: order.customerTrns,
       merchantTrns: order.merchantTrns,
       paymentTimeout: order.timeoutSeconds,

@@ -14,6 +14,7 @@ import { orderProducts, payments } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { recordCollection } from "../../lib/audit-trail.ts";
 import { type TerminalSaleStarter, venueTerminal } from "../../lib/card-terminal-choice.ts";
+import { cardTipOf, collectedTip } from "../../lib/collected-tip.ts";
 import { issuePaymentDocuments } from "../../lib/issue-documents.ts";
 import { assertNotHeld, heldUnitIds, holdUntil, lockTables, openSession, settleUnits } from "../../lib/settle-payment.ts";
 import { preferFreeUnits, resolveUnitsToPay } from "../../lib/units-to-pay.ts";
@@ -131,6 +132,17 @@ export async function completeOrders(options: {
     }
     const full = units.length === unpaid.length;
     const paidAmount = body.isGift ? 0 : total - discount;
+    // What the guest left beside the bill (issue 32): kept on the payment, never in its amount.
+    const tip = collectedTip({
+      tipAmount: body.tipAmount,
+      tipMethod: body.tipMethod,
+      tipConfirmed: body.tipConfirmed,
+      bill: paidAmount,
+      cash: body.isGift ? 0 : body.cashAmount,
+      card: body.isGift ? 0 : body.cardAmount,
+      onCredit,
+      isGift: body.isGift,
+    });
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -146,6 +158,7 @@ export async function completeOrders(options: {
         onCreditCents: onCredit,
         creditDebtor: creditDebtorOf(onCredit, body.creditDebtor),
         discountCents: discount,
+        ...tip,
         items: units.map((u) => u.id),
         collectedByUserId: principal.userId,
         ...(terminal
@@ -160,7 +173,7 @@ export async function completeOrders(options: {
           : { completedAt: now }),
       })
       .returning();
-    if (terminal) return { pending: true as const, paymentId: payment.id };
+    if (terminal) return { pending: true as const, paymentId: payment.id, tipCents: tip.tipCents, cardTipCents: cardTipOf(tip) };
 
     const { completedRequests, orderIds } = await settleUnits(tx, {
       paymentId: payment.id,
@@ -183,10 +196,13 @@ export async function completeOrders(options: {
       creditDebtor: payment.creditDebtor,
       cashCents: payment.cashCents,
       cardCents: payment.cardCents,
+      tipCents: payment.tipCents,
+      tipMethod: payment.tipMethod,
     });
     return {
       pending: false as const,
       paymentId: payment.id,
+      tipCents: tip.tipCents,
       paidProductCount: units.length,
       paidAmount,
       completedRequests,
@@ -198,7 +214,13 @@ export async function completeOrders(options: {
     await terminal?.terminals.start(result.paymentId);
     // Every staff screen of the table shows the sale waiting at the terminal (its table feed).
     await options.events.publish({ type: "waiter-tasks.changed", retailerId: table.retailerId, tableId });
-    return { status: "PENDING", paymentId: result.paymentId, cardAmount: body.cardAmount };
+    return {
+      status: "PENDING",
+      paymentId: result.paymentId,
+      // The terminal takes the card part and a card tip in one charge.
+      cardAmount: body.cardAmount + result.cardTipCents,
+      ...(result.tipCents > 0 ? { tipAmount: result.tipCents } : {}),
+    };
   }
   await options.events.publish({
     type: "table.changed",
@@ -216,5 +238,6 @@ export async function completeOrders(options: {
     paymentId: result.paymentId,
     paidProductCount: result.paidProductCount,
     paidAmount: result.paidAmount,
+    ...(result.tipCents > 0 ? { tipAmount: result.tipCents } : {}),
   };
 }

@@ -21,8 +21,25 @@ const HEADERS = {
       "Επί πιστώσει",
       "Έκπτωση",
       "Σύνολο",
+      "Φιλοδώρημα",
+      "Είσπραξη από",
     ],
-    en: ["No", "Date", "Time", "Source", "Table", "Type", "Cash", "POS", "Online", "On credit", "Discount", "Total"],
+    en: [
+      "No",
+      "Date",
+      "Time",
+      "Source",
+      "Table",
+      "Type",
+      "Cash",
+      "POS",
+      "Online",
+      "On credit",
+      "Discount",
+      "Total",
+      "Tip",
+      "Collected by",
+    ],
   },
 } as const;
 
@@ -35,7 +52,9 @@ export async function exportConsumptionCsv(db: Db, scope: StatsScope, lang: "el"
 /**
  * The completed payments of a scope as CSV, oldest first, each split by method as the totals
  * count it, and each cancelled receipt as a line of type CREDIT_NOTE with its amounts taken back
- * at its issue. An area filter does not apply here: a payment is not of one area.
+ * at its issue. An area filter does not apply here: a payment is not of one area. Beyond the
+ * spec (issue 32), each payment's tip follows its total, apart from it (a credit note line takes
+ * no tip back, decision 044), and who collected it (empty for a guest's online payment).
  */
 export async function exportPaymentsCsv(db: Queryable, scope: StatsScope, lang: "el" | "en"): Promise<string> {
   const result = (await db.execute(sql`
@@ -44,7 +63,10 @@ export async function exportPaymentsCsv(db: Queryable, scope: StatsScope, lang: 
     select s.id, to_char(s.completed_at at time zone ${STATS_TIME_ZONE}, 'YYYY-MM-DD') as day,
       to_char(s.completed_at at time zone ${STATS_TIME_ZONE}, 'HH24:MI:SS') as time, s.source, s.table_name, s.type,
       s.cash_cents, s.card_cents, s.on_credit_cents, s.discount_cents, s.amount_cents,
-      (s.provider is null or s.card_terminal_id is not null) as is_pos
+      (s.provider is null or s.card_terminal_id is not null) as is_pos,
+      case when s.type = 'CREDIT_NOTE' then 0 else (select p.tip_cents from payments p where p.id = s.id) end as tip_cents,
+      (select coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.login)
+        from payments p join users u on u.id = p.collected_by_user_id where p.id = s.id) as collected_by
     from scoped s order by s.completed_at, s.id`)) as unknown as {
     rows: {
       id: number;
@@ -59,6 +81,8 @@ export async function exportPaymentsCsv(db: Queryable, scope: StatsScope, lang: 
       discount_cents: number;
       amount_cents: number;
       is_pos: boolean;
+      tip_cents: number;
+      collected_by: string | null;
     }[];
   };
   return csvFile([
@@ -76,6 +100,8 @@ export async function exportPaymentsCsv(db: Queryable, scope: StatsScope, lang: 
       csvEuros(Number(p.on_credit_cents)),
       csvEuros(Number(p.discount_cents)),
       csvEuros(Number(p.amount_cents)),
+      csvEuros(Number(p.tip_cents)),
+      p.collected_by ?? "",
     ]),
   ]);
 }

@@ -1,4 +1,4 @@
-import type { IncomePoint, IncomeStats, ProductCount } from "@tableorder/domain/contracts/stats";
+import type { IncomePoint, IncomeStats, ProductCount, TipsStats } from "@tableorder/domain/contracts/stats";
 import { daysBetween } from "@tableorder/domain/stats/stats-period";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -14,6 +14,7 @@ import {
   reversedPiecesSql,
   scopedPaymentsSql,
   scopedPiecesSql,
+  scopedTipsSql,
   wholeSplitOf,
   wholeSplitSql,
 } from "./stats-facts.ts";
@@ -69,6 +70,23 @@ interface StatsRow {
   products: { name: string; amount: number; count: number; gifts: number }[];
   chart: { key: string; cash: number; pos: number; online: number; on_credit: number }[];
   cancelled: number | null;
+  tips: { user_id: number | null; name: string | null; cash: number; pos: number; online: number }[];
+}
+
+/** The tips' rows summed by method, with their total. */
+function tipTotals(rows: readonly { cash: number; pos: number; online: number }[]) {
+  const cash = rows.reduce((sum, r) => sum + Number(r.cash), 0);
+  const pos = rows.reduce((sum, r) => sum + Number(r.pos), 0);
+  const online = rows.reduce((sum, r) => sum + Number(r.online), 0);
+  return { cash, pos, online, total: cash + pos + online };
+}
+
+/** The scope's tips by method and by who collected them, the staff by name; online tips last. */
+function tipsOf(rows: StatsRow["tips"]): TipsStats {
+  return {
+    ...tipTotals(rows),
+    byWaiter: rows.map((r) => ({ userId: r.user_id, name: r.name ?? "", ...tipTotals([r]) })),
+  };
 }
 
 /**
@@ -146,13 +164,23 @@ export async function loadIncomeStats(db: Db, scope: StatsScope, now = new Date(
       (select coalesce(sum(u.unit_price_cents), 0) from order_products u join dining_tables t on t.id = u.table_id
         where ${cancelledPiecesWhere(live)})
         - (select coalesce(sum(rv.cash + rv.pos + rv.online + rv.on_credit), 0) from reversal rv)
-        + (select coalesce(sum(r.cancelled_cents), 0) from rolled r) as cancelled`;
+        + (select coalesce(sum(r.cancelled_cents), 0) from rolled r) as cancelled,
+      (select coalesce(json_agg(w order by w.user_id is null, w.name, w.user_id), '[]') from (
+        select tp.user_id, (select coalesce(nullif(trim(concat_ws(' ', us.first_name, us.last_name)), ''), us.login)
+            from users us where us.id = tp.user_id) as name,
+          sum(case when tp.method = 'CASH' then tp.tip else 0 end) as cash,
+          sum(case when tp.method = 'POS' then tp.tip else 0 end) as pos,
+          sum(case when tp.method = 'ONLINE' then tp.tip else 0 end) as online
+        from (${scopedTipsSql(scope)}) tp
+        group by tp.user_id
+      ) w) as tips`;
   const result = (await db.execute(query)) as unknown as { rows: StatsRow[] };
   const row = result.rows[0];
   const parse = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
   const totals = parse(row.totals);
   const products = parse(row.products);
   const chart = parse(row.chart);
+  const tips = parse(row.tips);
   const productCount: ProductCount[] = products.map((p) => ({
     name: p.name,
     amount: Number(p.amount),
@@ -188,5 +216,6 @@ export async function loadIncomeStats(db: Db, scope: StatsScope, now = new Date(
     endDate: scope.endDate,
     live: scope.live,
     chart: { bucket: hourly ? "HOUR" : "DAY", points },
+    tips: tipsOf(tips),
   };
 }

@@ -248,3 +248,22 @@ export function cancelledPiecesWhere(scope: StatsScope): SQL {
     and ${inPeriod(sql`u.status_changed_at`, scope)} and ${inList(sql`u.table_id`, scope.tableIds)}
     and ${inList(unitSource, scope.sources)} and ${inList(sql`u.preparation_area_id`, scope.areaIds)}`;
 }
+
+/**
+ * The tips left with the venue's COMPLETED payments of the scope (issue 32), one row per payment
+ * with a tip: who collected it (null: a guest's online payment), how it was left (CASH, POS for a
+ * card at a terminal or keyed by staff, ONLINE), and the tip. Tips are apart from the income, so no
+ * other figure reads tip_cents; a credit note does not take a tip back (decision 044). Read from
+ * the payments for the whole period (tips are few, and the daily roll-up holds none).
+ */
+export function scopedTipsSql(scope: StatsScope): SQL {
+  return sql`
+    select p.collected_by_user_id as user_id, p.tip_cents as tip,
+      case when p.tip_method = 'CASH' then 'CASH'
+        when p.provider is null or p.card_terminal_id is not null then 'POS' else 'ONLINE' end as method
+    from payments p
+    left join dining_tables t on t.id = p.table_id
+    where p.retailer_id = ${scope.retailerId} and p.status = 'COMPLETED' and p.tip_cents > 0
+      and ${inPeriod(sql`p.completed_at`, scope)}
+      and ${inList(sql`p.table_id`, scope.tableIds)} and ${inList(paymentSource, scope.sources)}`;
+}

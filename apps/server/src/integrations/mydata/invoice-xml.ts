@@ -32,6 +32,8 @@ export interface FiscalPaymentFacts {
   /** The card terminal's TID. */
   tid?: string | null;
   info?: string | null;
+  /** A tip left with this payment (issue 32): beside the amount, never part of it or of the totals. */
+  tipAmount?: Cents;
 }
 
 /**
@@ -157,6 +159,7 @@ function paymentXml(payment: FiscalPaymentFacts): string {
     el("type", String(payment.type)) +
     el("amount", amount(payment.amount)) +
     (payment.info ? el("paymentMethodInfo", payment.info) : "") +
+    (payment.tipAmount ? el("tipAmount", amount(payment.tipAmount)) : "") +
     (payment.transactionId ? el("transactionId", payment.transactionId) : "") +
     (payment.tid ? el("tid", payment.tid) : "") +
     `</paymentMethodDetails>`

@@ -39,6 +39,8 @@ export const el = {
       tables: "Εξυπηρετήσεις τραπεζιών",
       takeAways: "Πακέτα",
       registerSales: "Πωλήσεις ταμειακής",
+      tips: "Φιλοδωρήματα",
+      tipsOnline: "Online (πελάτες)",
     },
     consumption: {
       title: "Κατανάλωση",
@@ -111,6 +113,8 @@ export const en: typeof el = {
       tables: "Table services",
       takeAways: "Take-aways",
       registerSales: "Cash register sales",
+      tips: "Tips",
+      tipsOnline: "Online (guests)",
     },
     consumption: {
       title: "Consumption",

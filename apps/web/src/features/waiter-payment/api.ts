@@ -1,4 +1,5 @@
 import type { TerminalPaymentStatus } from "@tableorder/domain/contracts/card-terminals";
+import type { WithOptionalTip } from "@tableorder/domain/contracts/common";
 import type { CompleteOrderBody, RemoveProductsRequest } from "@tableorder/domain/contracts/waiter";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiGet, apiPost } from "../../lib/api-client.ts";
@@ -17,7 +18,7 @@ export type CompleteOrderResult =
   | { status: "COMPLETED"; paymentId: number; paidProductCount: number; paidAmount: number }
   | { status: "PENDING"; paymentId?: number; cardAmount?: number };
 
-export type CompleteOrderInput = Omit<CompleteOrderBody, "payAll"> & { payAll?: boolean };
+export type CompleteOrderInput = WithOptionalTip<Omit<CompleteOrderBody, "payAll">> & { payAll?: boolean };
 
 /** Everything the waiter's screens read of a table or its tasks reads again after a change. */
 function useRefreshTables() {

@@ -1,4 +1,4 @@
-import type { RegisterReceiptRequest, RegisterReceiptResponse } from "@tableorder/domain/contracts/cash-desk";
+import type { RegisterReceiptInput, RegisterReceiptResponse } from "@tableorder/domain/contracts/cash-desk";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sendStaffAction, staffAction } from "../../../lib/staff-action.ts";
 
@@ -7,7 +7,7 @@ import { sendStaffAction, staffAction } from "../../../lib/staff-action.ts";
  * again before an answer came keeps its key, so the server sells once; once answered, the same
  * amounts are the next customer's sale (lib/staff-action.ts).
  */
-export function issueReceipt(body: RegisterReceiptRequest): Promise<RegisterReceiptResponse> {
+export function issueReceipt(body: RegisterReceiptInput): Promise<RegisterReceiptResponse> {
   return sendStaffAction<RegisterReceiptResponse>(staffAction("POST", "/api/feed/issue-receipt", body));
 }
 

@@ -1,4 +1,4 @@
-import type { PayOnlineBody, payOnlineResponse } from "@tableorder/domain/contracts/online-payments";
+import type { PayOnlineInput, payOnlineResponse } from "@tableorder/domain/contracts/online-payments";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiFetch } from "../../../lib/api-client.ts";
@@ -7,7 +7,7 @@ import { apiFetch } from "../../../lib/api-client.ts";
  * Starts a card payment for these pieces (spec 1 §7, POST api/orders/{tableId}/pay) and answers
  * where the provider's checkout is: the Location header of the answer.
  */
-export async function payOnline({ tableId, itemsCount }: { tableId: number } & PayOnlineBody): Promise<string> {
+export async function payOnline({ tableId, itemsCount }: { tableId: number } & PayOnlineInput): Promise<string> {
   const answer = await apiFetch<z.infer<typeof payOnlineResponse>>(`/api/orders/${tableId}/pay`, {
     method: "POST",
     body: { itemsCount },

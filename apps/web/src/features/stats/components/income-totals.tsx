@@ -4,7 +4,10 @@ import { groupStats } from "@tableorder/domain/stats/stats-groups";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
 import styles from "./stats.module.css";
 
-/** The income totals in the spec's groups (spec 3 §9): total income, uncollected, table services. */
+/**
+ * The income totals in the spec's groups (spec 3 §9): total income, uncollected, table services;
+ * and, when any were left, the tips apart from them (issue 32).
+ */
 export function IncomeTotals({ stats }: { stats: IncomeStats }) {
   const { t } = useTranslation();
   const { locale } = useLanguage();
@@ -55,6 +58,28 @@ export function IncomeTotals({ stats }: { stats: IncomeStats }) {
           ["registerSales", String(stats.registerSalesTotal), "stats-register-sales"],
         ])}
       </section>
+      {stats.tips?.total ? (
+        // Tips are apart from the income (issue 32): their own panel, by method and by who collected them.
+        <section className={`${styles.panel} ${styles.group}`} data-testid="stats-tips">
+          <h2>{t("stats.totals.tips")}</h2>
+          <p className={styles.groupTotal} data-testid="stats-tips-total">
+            {money(stats.tips.total)}
+          </p>
+          {rows([
+            ["cash", money(stats.tips.cash), "stats-tips-cash"],
+            ["pos", money(stats.tips.pos), "stats-tips-pos"],
+            ["online", money(stats.tips.online), "stats-tips-online"],
+          ])}
+          <dl data-testid="stats-tips-by-waiter">
+            {stats.tips.byWaiter.map((waiter) => (
+              <div key={waiter.userId ?? "online"} style={{ display: "contents" }}>
+                <dt>{waiter.userId == null ? t("stats.totals.tipsOnline") : waiter.name}</dt>
+                <dd>{money(waiter.total)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
     </div>
   );
 }

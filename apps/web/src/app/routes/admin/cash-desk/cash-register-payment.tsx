@@ -1,4 +1,4 @@
-import type { RegisterReceiptRequest } from "@tableorder/domain/contracts/cash-desk";
+import type { RegisterReceiptInput } from "@tableorder/domain/contracts/cash-desk";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { Button } from "../../../../components/button.tsx";
 import { useFormatEuros } from "../../../../components/price.tsx";
@@ -97,7 +97,7 @@ function registerRequest(
   sale: ReturnType<typeof useRegisterSale>,
   sections: readonly PanelSection[],
   amounts: { discount: number; cash: number; card: number; terminalId: string | number | null },
-): RegisterReceiptRequest | null {
+): RegisterReceiptInput | null {
   if (!sale.source) return null;
   return {
     discountAmount: amounts.discount,
