@@ -43,6 +43,7 @@ export class StaffOutbox {
   /** The signed-in owner's share of entries. */
   private mine: readonly WaitingAction[] = [];
   private readonly listeners = new Set<() => void>();
+  private readonly reportListeners = new Set<(report: FlushReport) => void>();
   private loading: Promise<void> | null = null;
   private flushing: Promise<FlushReport> | null = null;
 
@@ -88,15 +89,26 @@ export class StaffOutbox {
     return () => this.listeners.delete(listener);
   };
 
+  /** Hears every flush that settled something, whoever started it: the screen says what was sent. */
+  onFlushed = (listener: (report: FlushReport) => void): (() => void) => {
+    this.reportListeners.add(listener);
+    return () => this.reportListeners.delete(listener);
+  };
+
   /**
    * Sends the owner's waiting actions in order. A flush already running is joined, never run
    * twice at once, so no action is on its way twice from this page.
    */
   flush(): Promise<FlushReport> {
     if (this.flushing) return this.flushing;
-    this.flushing = this.runFlush().finally(() => {
-      this.flushing = null;
-    });
+    this.flushing = this.runFlush()
+      .then((report) => {
+        if (report.sent.length + report.refused.length > 0) for (const listener of this.reportListeners) listener(report);
+        return report;
+      })
+      .finally(() => {
+        this.flushing = null;
+      });
     return this.flushing;
   }
 

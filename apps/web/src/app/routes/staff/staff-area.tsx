@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link, Navigate } from "react-router";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { LanguageToggle } from "../../../components/language-toggle.tsx";
+import { StaffOutboxBanner } from "../../../components/staff-outbox-banner.tsx";
 import { useAccount } from "../../../features/auth/api/get-account.ts";
 import { EmployeeLoginForm } from "../../../features/auth/components/employee-login-form.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
@@ -25,7 +26,17 @@ export interface StaffAreaProps {
  * signed in, then the area itself. Another role's account is asked to sign in again, except the
  * platform operator, who is taken to its console.
  */
-export function StaffArea({ area, authorities, children }: StaffAreaProps) {
+export function StaffArea(props: StaffAreaProps) {
+  // Above the gate too: a reload in a dead spot that cannot read the account still says what waits.
+  return (
+    <>
+      <StaffOutboxBanner />
+      <StaffAreaGate {...props} />
+    </>
+  );
+}
+
+function StaffAreaGate({ area, authorities, children }: StaffAreaProps) {
   const { t } = useTranslation();
   const token = useToken();
   const { account, isLoading } = useAccount();
