@@ -72,7 +72,10 @@ export function needsConnection(action: StaffAction): boolean {
   const isSale = /\/complete-orders$|\/api\/feed\/issue-receipt$/.test(action.path);
   if (!isSale) return false;
   const body = (action.body ?? {}) as { cardAmount?: number; selectedTerminalId?: unknown };
-  return (body.cardAmount ?? 0) > 0 || (body.selectedTerminalId !== undefined && body.selectedTerminalId !== null && body.selectedTerminalId !== "");
+  return (
+    (body.cardAmount ?? 0) > 0 ||
+    (body.selectedTerminalId !== undefined && body.selectedTerminalId !== null && body.selectedTerminalId !== "")
+  );
 }
 
 /**

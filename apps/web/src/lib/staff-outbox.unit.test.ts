@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { StaffAction } from "./staff-action.ts";
 import { memoryOutboxStore, type SendOutcome, StaffOutbox, tokenOwner } from "./staff-outbox.ts";
 
-const action = (n: number): StaffAction => ({ method: "POST", path: `/api/feed/complete-request/${n}`, body: {}, idempotencyKey: `key-${n}` });
+const action = (n: number): StaffAction => ({
+  method: "POST",
+  path: `/api/feed/complete-request/${n}`,
+  body: {},
+  idempotencyKey: `key-${n}`,
+});
 
 /** An outbox whose server answers as told, remembering every call in the order it came. */
 function outboxWith(answer: (action: StaffAction) => SendOutcome, owner = { current: "7@1" as string | null }) {
@@ -52,7 +57,9 @@ describe("the staff outbox", () => {
 
   it("settles an action the server refused (a 4xx answer) and goes on, reporting the refusal", async () => {
     const conflict = new Error("request_already_handled");
-    const { outbox } = outboxWith((sent) => (sent.idempotencyKey === "key-1" ? { answered: true, refusal: conflict } : { answered: true }));
+    const { outbox } = outboxWith((sent) =>
+      sent.idempotencyKey === "key-1" ? { answered: true, refusal: conflict } : { answered: true },
+    );
     await outbox.keep(action(1));
     await outbox.keep(action(2));
     const report = await outbox.flush();

@@ -80,7 +80,7 @@ export const en: Catalog = {
     cardNeedsConnection: "Offline: a card payment needs a connection",
     action: {
       order: "Order for a table",
-      deliver: "Delivery",
+      deliver: "Delivered to the table",
       undoDeliver: "Delivery undone",
       collect: "Collection",
       gift: "Gift",

@@ -1,6 +1,8 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
+import { useEffect, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useFormatEuros } from "../../../../components/price.tsx";
+import { useWaitingActions } from "../../../../components/staff-outbox-banner.tsx";
 import { toast } from "../../../../components/toasts.tsx";
 import { decodeSelection, resolveSelection, toItemsCount } from "../../../../features/payment/selection.ts";
 import { useCompleteOrders } from "../../../../features/waiter-payment/api.ts";
@@ -18,6 +20,7 @@ import {
 import { PaymentFrame } from "../../../../features/waiter-payment/payment-frame.tsx";
 import styles from "../../../../features/waiter-payment/waiter-payment.module.css";
 import { useTranslation } from "../../../../lib/i18n.ts";
+import { StaffActionWaiting } from "../../../../lib/staff-action.ts";
 import { NotFoundPage } from "../../not-found-page.tsx";
 
 function Finalize({
@@ -37,24 +40,40 @@ function Finalize({
   const [search] = useSearchParams();
   const complete = useCompleteOrders();
   const gift = type === "gift";
+  // A collection taken offline waits on the device; once the outbox has sent it (or the server
+  // refused it, which its toast explains), the waiter goes back where the payment started.
+  const [keptKey, setKeptKey] = useState<string | null>(null);
+  const kept = useWaitingActions().some((entry) => entry.action.idempotencyKey === keptKey);
+  useEffect(() => {
+    if (keptKey && !kept) void navigate(scope.returnTo, { replace: true });
+  }, [keptKey, kept, navigate, scope.returnTo]);
 
   const selection = type === "full" ? null : decodeSelection(search.get("selectedProducts"));
   const resolved = resolveSelection(unpaid, selection);
 
   const onCollect = async ({ discount, cash, card, onCredit, creditDebtor, terminal }: CollectedAmounts) => {
-    const result = await complete.mutateAsync({
-      tableId: scope.tableId,
-      body: {
-        discountAmount: discount,
-        cashAmount: cash,
-        cardAmount: card,
-        onCreditAmount: onCredit,
-        creditDebtor,
-        itemsCount: toItemsCount(resolved.lines),
-        isGift: gift,
-        selectedTerminalId: terminal?.id ?? null,
-      },
-    });
+    const result = await complete
+      .mutateAsync({
+        tableId: scope.tableId,
+        body: {
+          discountAmount: discount,
+          cashAmount: cash,
+          cardAmount: card,
+          onCreditAmount: onCredit,
+          creditDebtor,
+          itemsCount: toItemsCount(resolved.lines),
+          isGift: gift,
+          selectedTerminalId: terminal?.id ?? null,
+        },
+      })
+      .catch((error: unknown) => {
+        if (error instanceof StaffActionWaiting) {
+          setKeptKey(error.action.idempotencyKey);
+          return null;
+        }
+        throw error;
+      });
+    if (result === null) return;
     if (result.status === "PENDING") {
       if (scope.mode === "request") toast.info(t("waiterPay.inProgress"), { arrival: true });
       if (terminal) {
@@ -111,6 +130,7 @@ function Finalize({
         method={method}
         gift={gift}
         loading={complete.isPending}
+        waiting={kept}
         onCollect={onCollect}
       />
     </>
