@@ -41,8 +41,18 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     await waiter.locator('[data-testid="select-table-row"][data-label="6"]').click();
     await waiter.getByTestId("waiter-table-feed").waitFor();
     await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("5,50");
+    // The screens the waiter will use offline were opened once tonight: their code is on the phone
+    // (the staff service worker, not this journey's subject, keeps it across reloads).
+    await waiter.getByTestId("collect-table").click();
+    await waiter.getByTestId("payment-type-full").click();
+    await waiter.getByTestId("payment-method-cash").click();
+    await waiter.getByTestId("finalize-payment").waitFor();
+    for (let back = 0; back < 3; back++) await waiter.goBack();
+    await waiter.getByTestId("waiter-table-feed").waitFor();
     await waiter.getByTestId("order-for-table").click();
-    await waiter.getByTestId("menu-search").waitFor();
+    await waiterAddsBySearch(waiter, "Μουσ", "Μουσακάς");
+    await waiter.getByTestId("basket-bar").click();
+    await waiter.getByTestId("send-order").waitFor();
 
     // The connection drops: the banner says so within 2 s, and the dot is no longer green.
     await waiter.context().setOffline(true);
@@ -50,9 +60,7 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     expect(await text(banner(waiter))).toContain("Χωρίς σύνδεση");
     expect(await waiter.getByTestId("realtime-status").getAttribute("data-status")).toBe("DISCONNECTED");
 
-    // An order for the table: kept, the waiter moves on.
-    await waiterAddsBySearch(waiter, "Μουσ", "Μουσακάς");
-    await waiter.getByTestId("basket-bar").click();
+    // The order for the table: kept, and the waiter moves on.
     await waiter.getByTestId("send-order").click();
     await toast(waiter, "info", "η ενέργεια κρατήθηκε").waitFor();
     await expect.poll(() => banner(waiter).getAttribute("data-waiting")).toBe("1");
@@ -106,7 +114,7 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     const recorded = await server.db
       .select()
       .from(payments)
-      .where(and(eq(payments.tableId, tableId), eq(payments.status, "SUCCESS")));
+      .where(and(eq(payments.tableId, tableId), eq(payments.status, "COMPLETED")));
     expect(recorded.map((payment) => [payment.amountCents, payment.cashCents])).toEqual([[550, 550]]);
     const token = await signIn(server.baseUrl, "waiter");
     const table = await api<{ totalUnpaidPrice: number; totalUnpaidCount: number }>(
