@@ -94,6 +94,8 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     await banner(waiter).waitFor();
     expect(await banner(waiter).getAttribute("data-waiting")).toBe("2");
     expect(await text(banner(waiter))).toContain("Αποστολή 2 ενεργειών σε αναμονή");
+    // Still signed in: the screen says the server does not answer, not "sign in".
+    await waiter.getByTestId("staff-unreachable").waitFor();
     await screenshot(waiter, "waiter-offline-after-reload-390");
     // Nothing reached the server meanwhile.
     expect(await server.db.select().from(payments).where(eq(payments.tableId, tableId))).toHaveLength(0);
@@ -102,9 +104,10 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     await waiter.unroute("**/api/**");
     await toast(waiter, "success", "Στάλθηκαν 2 ενέργειες").waitFor({ timeout: 15_000 });
     await banner(waiter).waitFor({ state: "detached" });
-    await expect.poll(() => waiter.getByTestId("realtime-status").getAttribute("data-status"), { timeout: 15_000 }).toBe(
-      "CONNECTED",
-    );
+    await waiter.getByTestId("staff-unreachable").waitFor({ state: "detached" });
+    await expect
+      .poll(() => waiter.getByTestId("realtime-status").getAttribute("data-status"), { timeout: 15_000 })
+      .toBe("CONNECTED");
 
     const mousakas = (await kitchenTicketsServerSide()).filter((ticket) =>
       ticket.products.some((product) => product.name === "Μουσακάς"),
@@ -159,7 +162,9 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     const left = before.filter((ticket) => !bumped.includes(ticket.id)).map((ticket) => ticket.id);
     await expect.poll(async () => (await kitchenTicketsServerSide()).map((ticket) => ticket.id)).toEqual(left);
     await expect
-      .poll(async () => (await tickets.evaluateAll((cards) => cards.map((card) => Number(card.getAttribute("data-ticket-id"))))).sort())
+      .poll(async () =>
+        (await tickets.evaluateAll((cards) => cards.map((card) => Number(card.getAttribute("data-ticket-id"))))).sort(),
+      )
       .toEqual([...left].sort());
     await banner(kitchen).waitFor({ state: "detached" });
   });

@@ -72,6 +72,7 @@ export const en: Catalog = {
     sending_other: "Sending {{count}} waiting actions…",
     othersWaiting_one: "{{count}} action of another user waits here; it is sent when they sign in again.",
     othersWaiting_other: "{{count}} actions of another user wait here; they are sent when they sign in again.",
+    unreachable: "The server does not answer. You are still signed in; your actions wait on this device.",
     waiting: "Waiting to send",
     kept: "Offline: the action is kept and sent once the connection returns",
     sent_one: "Sent {{count}} action",

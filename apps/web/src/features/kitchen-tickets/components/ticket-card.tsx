@@ -155,7 +155,7 @@ export function TicketCard({
           aria-label={t("kitchen.bumpLabel", { table, ticket: ticket.ticketId })}
           data-testid="bump-ticket"
         >
-          <CheckIcon size={30} />
+          {!waiting && <CheckIcon size={30} />}
           {waiting ? t("outbox.waiting") : bump.pending ? t("kitchen.bumping") : t("kitchen.bump")}
         </Button>
       )}
