@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments } from "../apps/server/src/db/schema.ts";
 import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
 import { guestOrdersByApi, signInWaiter, waiterAddsBySearch } from "./support/journeys.ts";
-import { api, signIn } from "./support/staff-api.ts";
+import { addWaiterForAllTables, api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
@@ -127,6 +127,44 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     );
     // The Τζατζίκι is paid; the waiter's Μουσακάς (13.00) is on the bill, unpaid.
     expect([table.totalUnpaidCount, table.totalUnpaidPrice]).toEqual([1, 1300]);
+  });
+
+  it("a collection kept offline that another waiter took meanwhile is refused on return, said in words, and nothing is charged twice", async () => {
+    const { tableId } = await guestOrdersByApi(server.baseUrl, "demo-7", [{ name: "Τζατζίκι" }]);
+    const waiter = await session.newPage(PHONE);
+    await signInWaiter(waiter, server.baseUrl);
+    await waiter.getByTestId("open-tables").click();
+    await waiter.locator('[data-testid="select-table-row"][data-label="7"]').click();
+    await waiter.getByTestId("waiter-table-feed").waitFor();
+    await waiter.getByTestId("collect-table").click();
+    await waiter.getByTestId("payment-type-full").click();
+    await waiter.getByTestId("payment-method-cash").click();
+    await waiter.getByTestId("finalize-payment").waitFor();
+
+    await waiter.context().setOffline(true);
+    await waiter.getByTestId("collect").click();
+    await expect.poll(() => waiter.getByTestId("collect").getAttribute("data-waiting")).toBe("true");
+
+    // Meanwhile a colleague collects the same Τζατζίκι from their own phone.
+    await addWaiterForAllTables(server.baseUrl, "waiter2");
+    const colleague = await signIn(server.baseUrl, "waiter2");
+    await api(server.baseUrl, `/api/feed/table/${tableId}/complete-orders?payAll=true`, colleague, {
+      body: { discountAmount: 0, cashAmount: 550, cardAmount: 0, onCreditAmount: 0, isGift: false },
+      headers: { "Idempotency-Key": "colleague-collects-7" },
+    });
+
+    // Back online: the kept collection is answered with a refusal, said with its name and reason,
+    // and the waiter is back at the table.
+    await waiter.context().setOffline(false);
+    const refused = toast(waiter, "error", "Είσπραξη: δεν έγινε");
+    await refused.waitFor({ timeout: 15_000 });
+    await screenshot(waiter, "waiter-offline-collect-refused-390");
+    await waiter.getByTestId("waiter-table-feed").waitFor();
+    const recorded = await server.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.tableId, tableId), eq(payments.status, "COMPLETED")));
+    expect(recorded.map((payment) => payment.amountCents)).toEqual([550]);
   });
 
   it("a cook bumps three tickets offline; each says it waits, and after the reconnect the board and the server agree", async () => {

@@ -85,9 +85,13 @@ function useOutboxFlushing(waiting: number) {
   useEffect(
     () =>
       staffOutbox.onFlushed((report: FlushReport) => {
-        if (report.sent.length > 0) toast.success(t("outbox.sent", { count: report.sent.length }));
+        // Arrival toasts: a screen that waited for the action (the collect) leaves once it is settled,
+        // and the news must survive that navigation.
+        const arrival = { arrival: true };
+        if (report.sent.length > 0) toast.success(t("outbox.sent", { count: report.sent.length }), arrival);
         for (const { entry, refusal } of report.refused) {
-          toast.error(t("outbox.refused", { action: t(staffActionNameKey(entry.action)), reason: errorMessage(refusal) }));
+          const action = t(staffActionNameKey(entry.action));
+          toast.error(t("outbox.refused", { action, reason: errorMessage(refusal) }), arrival);
         }
         // What the screens show was read before these actions reached the server.
         void queryClient.invalidateQueries();
