@@ -145,7 +145,12 @@ export const staffOutbox = new StaffOutbox(
 const browserOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
 /** Keeps the action for later; if the device cannot keep it either, the original failure stands. */
-async function keepForLater(action: StaffAction, failure: unknown, say: (error: unknown) => unknown): Promise<never> {
+async function keepForLater(
+  action: StaffAction,
+  failure: unknown,
+  say: (error: unknown) => unknown,
+  tryNow: boolean,
+): Promise<never> {
   let kept = false;
   try {
     kept = (await staffOutbox.keep(action)) !== null || staffOutbox.isWaiting(action.idempotencyKey);
@@ -153,7 +158,9 @@ async function keepForLater(action: StaffAction, failure: unknown, say: (error: 
     kept = false;
   }
   if (!kept) throw say(failure);
-  if (!browserOffline()) void staffOutbox.flush();
+  // Behind others while online: the flush may get through now. After a failed try, the next
+  // event (online, a reconnect, the periodic retry) sends it.
+  if (tryNow && !browserOffline()) void staffOutbox.flush();
   throw new StaffActionWaiting(action);
 }
 
@@ -180,12 +187,12 @@ export async function sendStaffAction<T>(action: StaffAction, options: Pick<ApiR
   }
   await staffOutbox.load();
   if (browserOffline() || staffOutbox.waiting().length > 0) {
-    return keepForLater(action, new ApiError(0, null, null, [t("toast.offline")]), say);
+    return keepForLater(action, new ApiError(0, null, null, [t("toast.offline")]), say, true);
   }
   try {
     return await attempt<T>(action);
   } catch (error) {
     if (isAnswer(error)) throw say(error);
-    return keepForLater(action, error, say);
+    return keepForLater(action, error, say, false);
   }
 }
