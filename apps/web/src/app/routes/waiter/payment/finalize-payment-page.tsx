@@ -23,16 +23,35 @@ import { useTranslation } from "../../../../lib/i18n.ts";
 import { StaffActionWaiting } from "../../../../lib/staff-action.ts";
 import { NotFoundPage } from "../../not-found-page.tsx";
 
+/**
+ * A collection taken offline waits on the device; once the outbox has sent it (or the server
+ * refused it, which its toast explains), the waiter goes back where the payment started. Held by
+ * the page, not the amounts: the frame drops those when the pieces were paid meanwhile.
+ */
+function useKeptCollection(scope: PaymentScope) {
+  const navigate = useNavigate();
+  const [keptKey, setKeptKey] = useState<string | null>(null);
+  const kept = useWaitingActions().some((entry) => entry.action.idempotencyKey === keptKey);
+  useEffect(() => {
+    if (keptKey && !kept) void navigate(scope.returnTo, { replace: true });
+  }, [keptKey, kept, navigate, scope.returnTo]);
+  return { kept, setKeptKey };
+}
+
 function Finalize({
   scope,
   unpaid,
   type,
   method,
+  kept,
+  setKeptKey,
 }: {
   scope: PaymentScope;
   unpaid: TableFeedItem[];
   type: PaymentTypeKey;
   method: PaymentMethodKey;
+  kept: boolean;
+  setKeptKey: (key: string) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormatEuros();
@@ -40,13 +59,6 @@ function Finalize({
   const [search] = useSearchParams();
   const complete = useCompleteOrders();
   const gift = type === "gift";
-  // A collection taken offline waits on the device; once the outbox has sent it (or the server
-  // refused it, which its toast explains), the waiter goes back where the payment started.
-  const [keptKey, setKeptKey] = useState<string | null>(null);
-  const kept = useWaitingActions().some((entry) => entry.action.idempotencyKey === keptKey);
-  useEffect(() => {
-    if (keptKey && !kept) void navigate(scope.returnTo, { replace: true });
-  }, [keptKey, kept, navigate, scope.returnTo]);
 
   const selection = type === "full" ? null : decodeSelection(search.get("selectedProducts"));
   const resolved = resolveSelection(unpaid, selection);
@@ -141,6 +153,7 @@ function Finalize({
 export default function FinalizePaymentPage() {
   const { t } = useTranslation();
   const scope = usePaymentScope();
+  const { kept, setKeptKey } = useKeptCollection(scope);
   const [search] = useSearchParams();
   const params = useParams();
   const type = PAYMENT_TYPE_OF_ROUTE[params.type ?? ""];
@@ -155,7 +168,7 @@ export default function FinalizePaymentPage() {
     type === "gift" ? t("waiterPay.type.gift") : `${t(`waiterPay.type.${type}`)} · ${t(`waiterPay.method.${method}`)}`;
   return (
     <PaymentFrame scope={scope} title={title} backTo={backTo} testId="finalize-payment">
-      {(unpaid) => <Finalize scope={scope} unpaid={unpaid} type={type} method={method} />}
+      {(unpaid) => <Finalize scope={scope} unpaid={unpaid} type={type} method={method} kept={kept} setKeptKey={setKeptKey} />}
     </PaymentFrame>
   );
 }
