@@ -12,6 +12,9 @@ export const queryClient = new QueryClient({
       // Only an unanswered call is worth one quiet retry; a 4xx will answer the same again.
       retry: (failures, error) => failures < 1 && error instanceof ApiError && error.status === 0,
     },
+    // A mutation runs even offline: a staff action is then kept in the outbox and said so at once
+    // (lib/staff-action.ts), rather than paused silently by React Query until the network returns.
+    mutations: { networkMode: "always" },
   },
 });
 

@@ -20,6 +20,11 @@ export function setApiNotifier(next: ApiNotifier): void {
   notifier = next;
 }
 
+/** Says a failed call's messages, for a caller that asked quietly and then decided to say them. */
+export function reportApiError(error: ApiError): void {
+  for (const message of error.messages) notifier.error(message);
+}
+
 /** A failed call: its status (0 when unanswered), body, and the messages already translated. */
 export class ApiError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-client.ts";
-import { ActionKeys, isAnswer } from "./staff-action.ts";
+import { ActionKeys, isAnswer, needsConnection } from "./staff-action.ts";
 
 function keysInOrder() {
   let n = 0;
@@ -52,5 +52,24 @@ describe("a staff action's Idempotency-Key", () => {
     expect(isAnswer(failure(503))).toBe(false);
     expect(isAnswer(failure(409, "idempotency_request_in_progress"))).toBe(false);
     expect(isAnswer(new Error("offline"))).toBe(false);
+  });
+});
+
+describe("an action that needs the connection", () => {
+  const sale = (path: string, body: unknown) => ({ method: "POST" as const, path, body, idempotencyKey: "k" });
+
+  it("is a sale with a card part or a terminal: it is refused offline, never kept", () => {
+    expect(needsConnection(sale("/api/feed/table/3/complete-orders", { cashAmount: 300, cardAmount: 200 }))).toBe(true);
+    expect(needsConnection(sale("/api/feed/table/3/complete-orders", { cardAmount: 0, selectedTerminalId: 4 }))).toBe(true);
+    expect(needsConnection(sale("/api/feed/issue-receipt", { cardAmount: 900, sections: [] }))).toBe(true);
+  });
+
+  it("is not a cash sale, a gift, on credit, nor any other staff action: those wait in the outbox", () => {
+    expect(
+      needsConnection(sale("/api/feed/table/3/complete-orders", { cashAmount: 500, cardAmount: 0, selectedTerminalId: null })),
+    ).toBe(false);
+    expect(needsConnection(sale("/api/feed/table/3/complete-orders", { isGift: true }))).toBe(false);
+    expect(needsConnection(sale("/api/feed/issue-receipt", { cashAmount: 900, cardAmount: 0 }))).toBe(false);
+    expect(needsConnection(sale("/api/feed/kitchen/ticket/9/prepare", {}))).toBe(false);
   });
 });

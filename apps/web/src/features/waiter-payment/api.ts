@@ -31,8 +31,12 @@ function useRefreshTables() {
   };
 }
 
-/** Names the collections under way, so a screen can tell its own collection from someone else's. */
-export const COMPLETE_ORDERS_MUTATION_KEY = ["complete-orders"];
+/**
+ * How many collections of each table this phone has sent (at once or kept offline for later): a
+ * payment screen that sees the count move knows the pieces that vanished were its own doing.
+ */
+const collectionsSent = new Map<number, number>();
+export const collectionsSentFor = (tableId: number) => collectionsSent.get(tableId) ?? 0;
 
 /**
  * The answers that mean someone else collected (or closed) these pieces first: the waiter who
@@ -46,9 +50,10 @@ export const lostCollectionRace = (error: unknown) =>
 export function useCompleteOrders() {
   const refresh = useRefreshTables();
   return useMutation({
-    mutationKey: COMPLETE_ORDERS_MUTATION_KEY,
-    mutationFn: ({ tableId, body }: { tableId: number; body: CompleteOrderInput }) =>
-      sendStaffAction<CompleteOrderResult>(staffAction("POST", `/api/feed/table/${tableId}/complete-orders`, body)),
+    mutationFn: ({ tableId, body }: { tableId: number; body: CompleteOrderInput }) => {
+      collectionsSent.set(tableId, collectionsSentFor(tableId) + 1);
+      return sendStaffAction<CompleteOrderResult>(staffAction("POST", `/api/feed/table/${tableId}/complete-orders`, body));
+    },
     onSettled: refresh,
   });
 }

@@ -11,6 +11,7 @@ import {
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { useFormatEuros } from "../../components/price.tsx";
+import { useOnline } from "../../components/staff-outbox-banner.tsx";
 import { Switch } from "../../components/switch.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import { storedValue, useStoredValue } from "../../lib/stored-value.ts";
@@ -64,6 +65,7 @@ export function PaymentAmounts({
   method,
   gift = false,
   loading = false,
+  waiting = false,
   collectLabel,
   onCollect,
 }: {
@@ -73,6 +75,8 @@ export function PaymentAmounts({
   gift?: boolean;
   /** What the amounts depend on is still loading, or the payment is being sent. */
   loading?: boolean;
+  /** The collection was taken offline and waits on the device to be sent: said, not spun (issue 31). */
+  waiting?: boolean;
   /** The button's text for a payable amount (default 'Είσπραξη {{price}}'). */
   collectLabel?: (payable: string) => string;
   /** Resolves or rejects once the payment was answered; until then another tap does nothing. */
@@ -140,19 +144,26 @@ export function PaymentAmounts({
     if (choosing) terminalPanel.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
   }, [choosing]);
 
-  const busy = loading || sending;
+  const online = useOnline();
+  // A card part needs the terminal's or the bank's answer now: never kept for later (issue 31).
+  const cardOffline = card > 0 && !online;
+  const busy = (loading || sending) && !waiting;
   const nothing = pieces === 0 || total === 0;
-  const disabled = nothing || busy || choosing || debtorMissing || (card > 0 && terminals.isPending);
+  const disabled = nothing || busy || waiting || cardOffline || choosing || debtorMissing || (card > 0 && terminals.isPending);
   // What the bar says above the button: why it cannot be pressed, or where the card part goes.
-  const note = nothing
-    ? t("waiterPay.nothingToCollect")
-    : choosing
-      ? t("waiterPay.chooseTerminal")
-      : debtorMissing
-        ? t("waiterPay.creditDebtorRequired")
-        : terminal && needsTerminal
-          ? t("waiterPay.terminalChosen", { name: terminal.friendlyName })
-          : null;
+  const note = waiting
+    ? null
+    : nothing
+      ? t("waiterPay.nothingToCollect")
+      : cardOffline
+        ? t("outbox.cardNeedsConnection")
+        : choosing
+          ? t("waiterPay.chooseTerminal")
+          : debtorMissing
+            ? t("waiterPay.creditDebtorRequired")
+            : terminal && needsTerminal
+              ? t("waiterPay.terminalChosen", { name: terminal.friendlyName })
+              : null;
   const noteId = useId();
 
   const onTap = () => {
@@ -294,12 +305,15 @@ export function PaymentAmounts({
             loading={busy}
             aria-describedby={note ? noteId : undefined}
             data-testid="collect"
+            data-waiting={waiting || undefined}
           >
-            {gift
-              ? t("waiterPay.giftConfirm")
-              : onCredit > 0
-                ? t("waiterPay.creditConfirm", { price: format(payable) })
-                : (collectLabel?.(format(payable)) ?? t("waiterPay.collectAmount", { price: format(payable) }))}
+            {waiting
+              ? t("outbox.waiting")
+              : gift
+                ? t("waiterPay.giftConfirm")
+                : onCredit > 0
+                  ? t("waiterPay.creditConfirm", { price: format(payable) })
+                  : (collectLabel?.(format(payable)) ?? t("waiterPay.collectAmount", { price: format(payable) }))}
           </Button>
         </div>
       </div>

@@ -1,24 +1,23 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
-import { useIsMutating } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { DelayedSkeleton } from "../../components/delayed-skeleton.tsx";
 import { toast } from "../../components/toasts.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
-import { COMPLETE_ORDERS_MUTATION_KEY } from "./api.ts";
+import { collectionsSentFor } from "./api.ts";
 import type { PaymentScope } from "./payment-flow.ts";
 import { useServicePaths } from "./service-paths.tsx";
 import styles from "./waiter-payment.module.css";
 
 /**
- * Pieces that were there to pay and are gone while no collection of this phone is under way were
- * paid elsewhere (another waiter, the till, the guest online): the waiter goes back to the table
+ * Pieces that were there to pay and are gone, while this phone sent no collection of the table
+ * since the screen opened (at once or kept offline), were paid elsewhere (another waiter, the till, the guest online): the waiter goes back to the table
  * and is told why, instead of being left on an empty payment screen (issue 31).
  */
 function useReturnWhenPaidElsewhere(scope: PaymentScope, watching: boolean) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const collecting = useIsMutating({ mutationKey: COMPLETE_ORDERS_MUTATION_KEY }) > 0;
+  const sentBefore = useRef(collectionsSentFor(scope.tableId));
   const hadUnpaid = useRef(false);
   const left = scope.unpaid != null && scope.unpaid.length === 0;
   useEffect(() => {
@@ -27,11 +26,11 @@ function useReturnWhenPaidElsewhere(scope: PaymentScope, watching: boolean) {
       if (scope.unpaid?.length) hadUnpaid.current = true;
       return;
     }
-    if (!hadUnpaid.current || collecting) return;
+    if (!hadUnpaid.current || collectionsSentFor(scope.tableId) !== sentBefore.current) return;
     hadUnpaid.current = false;
     toast.info(t("waiterPay.paidElsewhere"), { arrival: true });
     void navigate(scope.returnTo, { replace: true });
-  }, [watching, left, scope.unpaid, collecting, scope.returnTo, navigate, t]);
+  }, [watching, left, scope.unpaid, scope.tableId, scope.returnTo, navigate, t]);
 }
 
 /**

@@ -1,12 +1,16 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
 import type { Authority } from "@tableorder/domain/enums";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, Navigate } from "react-router";
+import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { LanguageToggle } from "../../../components/language-toggle.tsx";
-import { useAccount } from "../../../features/auth/api/get-account.ts";
+import { StaffOutboxBanner } from "../../../components/staff-outbox-banner.tsx";
+import { ACCOUNT_QUERY_KEY, useAccount } from "../../../features/auth/api/get-account.ts";
 import { EmployeeLoginForm } from "../../../features/auth/components/employee-login-form.tsx";
 import { hasAnyAuthority } from "../../../features/auth/has-authority.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { useToken } from "../../../lib/session.ts";
 import styles from "./staff.module.css";
@@ -25,10 +29,21 @@ export interface StaffAreaProps {
  * signed in, then the area itself. Another role's account is asked to sign in again, except the
  * platform operator, who is taken to its console.
  */
-export function StaffArea({ area, authorities, children }: StaffAreaProps) {
+export function StaffArea(props: StaffAreaProps) {
+  // Above the gate too: a reload in a dead spot that cannot read the account still says what waits.
+  return (
+    <>
+      <StaffOutboxBanner />
+      <StaffAreaGate {...props} />
+    </>
+  );
+}
+
+function StaffAreaGate({ area, authorities, children }: StaffAreaProps) {
   const { t } = useTranslation();
   const token = useToken();
-  const { account, isLoading } = useAccount();
+  const { account, isLoading, error } = useAccount();
+  const queryClient = useQueryClient();
   if (token && isLoading) {
     return (
       <main className={styles.loginPage}>
@@ -37,6 +52,16 @@ export function StaffArea({ area, authorities, children }: StaffAreaProps) {
     );
   }
   if (account && hasAnyAuthority(account, authorities)) return <>{children(account)}</>;
+  // Signed in, but the server did not answer (a reload in a dead spot): not a sign-in's business.
+  // The banner above says what waits; the account is read again once anything gets through.
+  if (token && error instanceof ApiError && error.status === 0) {
+    return (
+      <StaffLoginLayout testId="staff-unreachable">
+        <p className={styles.unreachable}>{t("outbox.unreachable")}</p>
+        <Button onClick={() => void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY })}>{t("common.retry")}</Button>
+      </StaffLoginLayout>
+    );
+  }
   // The platform operator signs in at any employee login and has only its console (issue 18).
   if (area !== "operator" && hasAnyAuthority(account, ["ROLE_MANAGER"])) return <Navigate to="/service/operator" replace />;
   return (

@@ -39,6 +39,7 @@ export default function WaiterOrderPage() {
         tableId={tableId}
         menu={menu.data}
         sendBarClassName={styles.actionBar}
+        asStaff
         onEmpty={() => void navigate(paths.tablePath(tableId, label, "menu-categories"), { replace: true })}
         onSent={() => void navigate(paths.afterOrderSent(tableId, label))}
       />

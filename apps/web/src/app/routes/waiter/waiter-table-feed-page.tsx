@@ -7,6 +7,7 @@ import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { Dialog } from "../../../components/dialog.tsx";
 import { Price, useFormatEuros } from "../../../components/price.tsx";
 import { toast } from "../../../components/toasts.tsx";
+import { WaitingActions } from "../../../components/waiting-actions.tsx";
 import { useRemoveTableProducts } from "../../../features/waiter-payment/api.ts";
 import { HeldPayments } from "../../../features/waiter-payment/held-payments.tsx";
 import { PendingTerminalSales } from "../../../features/waiter-payment/pending-terminal-sales.tsx";
@@ -16,6 +17,7 @@ import payStyles from "../../../features/waiter-payment/waiter-payment.module.cs
 import { useStaffTableFeed } from "../../../features/waiter-tasks/api/waiter-api.ts";
 import { TaskItems } from "../../../features/waiter-tasks/components/task-items.tsx";
 import { useLanguage, useTranslation } from "../../../lib/i18n.ts";
+import { staffActionTableId } from "../../../lib/staff-action-names.ts";
 import styles from "./waiter.module.css";
 
 /**
@@ -91,6 +93,7 @@ export default function WaiterTableFeedPage() {
     <div className={`${styles.feed} ${payStyles.screen}`} data-testid="waiter-table-feed">
       <section className={styles.panel}>
         <h2 className={styles.panelTitle}>{t(paths.labelKey, { name: label })}</h2>
+        <WaitingActions about={(action) => staffActionTableId(action) === tableId} />
         {feed.isPending && <DelayedSkeleton rows={4} />}
         {data && data.tableFeed.length === 0 && <p className={styles.empty}>{t("waiter.nothingOrdered")}</p>}
         {data && data.tableFeed.length > 0 && (

@@ -3,6 +3,7 @@ import type { OrderProductSent, sendOrderResponse } from "@tableorder/domain/con
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiPost } from "../../../lib/api-client.ts";
+import { sendStaffAction } from "../../../lib/staff-action.ts";
 
 export type SendOrderResponse = z.infer<typeof sendOrderResponse>;
 
@@ -32,6 +33,20 @@ export function sendOrder({ tableId, lines, idempotencyKey }: SendOrderInput): P
   });
 }
 
-export function useSendOrder() {
-  return useMutation({ mutationFn: sendOrder });
+/**
+ * A waiter's (or the cash desk's) order for a table: a staff action with the basket's key, so an
+ * order taken in a dead spot waits in the outbox and reaches the kitchen once (issue 31). A
+ * guest's order is never kept: the guest sees it was not sent and sends it again.
+ */
+export function sendStaffOrder({ tableId, lines, idempotencyKey }: SendOrderInput): Promise<SendOrderResponse> {
+  return sendStaffAction<SendOrderResponse>({
+    method: "POST",
+    path: `/api/orders/${tableId}`,
+    body: toOrderProducts(lines),
+    idempotencyKey,
+  });
+}
+
+export function useSendOrder(asStaff = false) {
+  return useMutation({ mutationFn: asStaff ? sendStaffOrder : sendOrder });
 }

@@ -4,6 +4,7 @@ import { Button } from "../../../components/button.tsx";
 import { useFormatEuros } from "../../../components/price.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
+import { StaffActionWaiting } from "../../../lib/staff-action.ts";
 import { useSendOrder } from "../api/send-order.ts";
 import { useBasket } from "../hooks/use-basket.ts";
 import { refusedProductId, unavailableLineKeys } from "../unavailable-lines.ts";
@@ -25,6 +26,8 @@ export interface BasketReviewProps {
   sendBarClassName: string;
   /** Why the order cannot be sent now (shown by the disabled Send), or null; the basket is kept. */
   sendBlockedReason?: string | null;
+  /** Staff order for a table: offline, the order waits on the device instead of failing (issue 31). */
+  asStaff?: boolean;
 }
 
 /**
@@ -40,11 +43,12 @@ export function BasketReview({
   onSent,
   sendBarClassName,
   sendBlockedReason = null,
+  asStaff = false,
 }: BasketReviewProps) {
   const { t } = useTranslation();
   const format = useFormatEuros();
   const basket = useBasket(basketCode);
-  const send = useSendOrder();
+  const send = useSendOrder(asStaff);
   const sending = useRef(false);
   const sent = useRef(false);
   const blockedReasonId = useId();
@@ -83,6 +87,14 @@ export function BasketReview({
           onSent();
         },
         onError: (error) => {
+          // Kept in the outbox: as good as sent for the waiter, who moves on; the banner counts it.
+          if (error instanceof StaffActionWaiting) {
+            sent.current = true;
+            basket.clear();
+            toast.info(t("outbox.kept"), { arrival: true });
+            onSent();
+            return;
+          }
           const productId = refusedProductId(error);
           if (productId !== null) setRefused({ menu, ids: new Set([...refusedIds, productId]) });
         },

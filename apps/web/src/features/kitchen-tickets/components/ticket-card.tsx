@@ -2,8 +2,10 @@ import type { KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/
 import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { CheckIcon, PrinterIcon } from "../../../components/icons.tsx";
+import { useIsWaiting } from "../../../components/staff-outbox-banner.tsx";
 import { type AgeThresholds, elapsedMinutes, type TicketAge, ticketAge } from "../../../lib/elapsed-minutes.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
+import { staffActionTicketId } from "../../../lib/staff-action-names.ts";
 import { type CancellationAck, CancellationNotice } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
 import { AllergenMarks, LineChoices } from "./line-flags.tsx";
@@ -122,10 +124,13 @@ export function TicketCard({
   const minutes = elapsedMinutes(ticket.timestamp, now);
   const age = ticketAge(minutes, thresholds.warn, thresholds.late);
   const table = t(ticket.serviceMode === "TAKE_AWAY" ? "kitchen.takeAway" : "kitchen.table", { name: ticket.tableName });
+  // A bump (or a line's check) taken offline waits on the device: the card says so until it is sent.
+  const waiting = useIsWaiting((action) => staffActionTicketId(action) === ticket.id);
   return (
     <article
-      className={`${styles.ticket} ${styles[age]} ${ticket.cancelledUnacknowledged.length ? styles.withCancellation : ""}`}
+      className={`${styles.ticket} ${styles[age]} ${ticket.cancelledUnacknowledged.length ? styles.withCancellation : ""} ${waiting ? styles.waitingToSend : ""}`}
       data-testid="kitchen-ticket"
+      data-waiting={waiting || undefined}
       data-ticket-id={ticket.id}
       data-age={age}
       data-printed={ticket.isPrinted}
@@ -144,14 +149,14 @@ export function TicketCard({
         <Button
           className={`${styles.bump} ${styles.check}`}
           onClick={bump.onBump}
-          loading={bump.pending}
-          disabled={bump.disabledReason !== null}
+          loading={bump.pending && !waiting}
+          disabled={bump.disabledReason !== null || waiting}
           title={bump.disabledReason ?? undefined}
           aria-label={t("kitchen.bumpLabel", { table, ticket: ticket.ticketId })}
           data-testid="bump-ticket"
         >
-          <CheckIcon size={30} />
-          {bump.pending ? t("kitchen.bumping") : t("kitchen.bump")}
+          {!waiting && <CheckIcon size={30} />}
+          {waiting ? t("outbox.waiting") : bump.pending ? t("kitchen.bumping") : t("kitchen.bump")}
         </Button>
       )}
     </article>

@@ -2,9 +2,11 @@ import type { WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
 import { Link } from "react-router";
 import { CheckIcon } from "../../../components/icons.tsx";
 import { Price } from "../../../components/price.tsx";
+import { useIsWaiting } from "../../../components/staff-outbox-banner.tsx";
 import { DEFAULT_THRESHOLDS, elapsedMinutes, ticketAge } from "../../../lib/elapsed-minutes.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
-import { type TaskAction, taskAction } from "../apply-waiter-message.ts";
+import { staffActionPieceIds } from "../../../lib/staff-action-names.ts";
+import { type TaskAction, taskAction, taskOrderProductIds } from "../apply-waiter-message.ts";
 import { TaskItems } from "./task-items.tsx";
 import styles from "./waiter.module.css";
 
@@ -32,10 +34,17 @@ export function TaskCard({ task, now, disabled, busy, taskPath, onAction }: Task
   const minutes = elapsedMinutes(task.timestamp, now);
   // Ages as the kitchen's tickets do, so a dish going cold on the pass or a guest kept waiting stands out.
   const age = ticketAge(minutes, DEFAULT_THRESHOLDS.warn, DEFAULT_THRESHOLDS.late);
+  // Delivered or completed offline: the card stays, marked, until the outbox has sent it.
+  const waiting = useIsWaiting((sent) => {
+    if (task.requestId && sent.path === `/api/feed/complete-request/${task.requestId}`) return true;
+    const pieces = new Set(taskOrderProductIds(task));
+    return staffActionPieceIds(sent).some((id) => pieces.has(id)) && sent.path === "/api/feed/next-status";
+  });
   return (
     <article
       className={`${styles.card} ${styles[`card_${action}`] ?? ""} ${styles[`age_${age}`] ?? ""}`}
       data-age={age}
+      data-waiting={waiting || undefined}
       data-testid="waiter-task"
       data-type={task.type}
       data-request={task.requestId}
@@ -78,14 +87,20 @@ export function TaskCard({ task, now, disabled, busy, taskPath, onAction }: Task
           <button
             type="button"
             className={`${styles.action} ${action === "check" ? styles.actionWide : ""}`}
-            disabled={disabled || busy}
-            aria-busy={busy || undefined}
-            aria-label={t(`waiter.action.${action}`)}
+            disabled={disabled || busy || waiting}
+            aria-busy={(busy && !waiting) || undefined}
+            aria-label={waiting ? t("outbox.waiting") : t(`waiter.action.${action}`)}
             onClick={() => onAction(task, action)}
             data-testid="task-action"
           >
-            {busy ? <span className={styles.spinner} aria-hidden /> : <CheckIcon size={34} />}
-            {action === "check" && <span>{t("waiter.action.check")}</span>}
+            {waiting ? (
+              <span>{t("outbox.waiting")}</span>
+            ) : (
+              <>
+                {busy ? <span className={styles.spinner} aria-hidden /> : <CheckIcon size={34} />}
+                {action === "check" && <span>{t("waiter.action.check")}</span>}
+              </>
+            )}
           </button>
         )}
       </div>

@@ -1,6 +1,8 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
+import { useEffect, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useFormatEuros } from "../../../../components/price.tsx";
+import { useWaitingActions } from "../../../../components/staff-outbox-banner.tsx";
 import { toast } from "../../../../components/toasts.tsx";
 import { decodeSelection, resolveSelection, toItemsCount } from "../../../../features/payment/selection.ts";
 import { lostCollectionRace, useCompleteOrders } from "../../../../features/waiter-payment/api.ts";
@@ -18,18 +20,38 @@ import {
 import { PaymentFrame } from "../../../../features/waiter-payment/payment-frame.tsx";
 import styles from "../../../../features/waiter-payment/waiter-payment.module.css";
 import { useTranslation } from "../../../../lib/i18n.ts";
+import { StaffActionWaiting } from "../../../../lib/staff-action.ts";
 import { NotFoundPage } from "../../not-found-page.tsx";
+
+/**
+ * A collection taken offline waits on the device; once the outbox has sent it (or the server
+ * refused it, which its toast explains), the waiter goes back where the payment started. Held by
+ * the page, not the amounts: the frame drops those when the pieces were paid meanwhile.
+ */
+function useKeptCollection(scope: PaymentScope) {
+  const navigate = useNavigate();
+  const [keptKey, setKeptKey] = useState<string | null>(null);
+  const kept = useWaitingActions().some((entry) => entry.action.idempotencyKey === keptKey);
+  useEffect(() => {
+    if (keptKey && !kept) void navigate(scope.returnTo, { replace: true });
+  }, [keptKey, kept, navigate, scope.returnTo]);
+  return { kept, setKeptKey };
+}
 
 function Finalize({
   scope,
   unpaid,
   type,
   method,
+  kept,
+  setKeptKey,
 }: {
   scope: PaymentScope;
   unpaid: TableFeedItem[];
   type: PaymentTypeKey;
   method: PaymentMethodKey;
+  kept: boolean;
+  setKeptKey: (key: string) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormatEuros();
@@ -57,6 +79,11 @@ function Finalize({
         },
       })
       .catch((error: unknown) => {
+        // Kept offline: the outbox sends it, and the page goes back once it has.
+        if (error instanceof StaffActionWaiting) {
+          setKeptKey(error.action.idempotencyKey);
+          return null;
+        }
         // Someone else collected these pieces first: back to the table, where the toast says why.
         if (lostCollectionRace(error)) {
           toast.error((error as Error).message, { arrival: true });
@@ -126,6 +153,7 @@ function Finalize({
         method={method}
         gift={gift}
         loading={complete.isPending}
+        waiting={kept}
         onCollect={onCollect}
       />
     </>
@@ -136,6 +164,7 @@ function Finalize({
 export default function FinalizePaymentPage() {
   const { t } = useTranslation();
   const scope = usePaymentScope();
+  const { kept, setKeptKey } = useKeptCollection(scope);
   const [search] = useSearchParams();
   const params = useParams();
   const type = PAYMENT_TYPE_OF_ROUTE[params.type ?? ""];
@@ -150,7 +179,7 @@ export default function FinalizePaymentPage() {
     type === "gift" ? t("waiterPay.type.gift") : `${t(`waiterPay.type.${type}`)} · ${t(`waiterPay.method.${method}`)}`;
   return (
     <PaymentFrame scope={scope} title={title} backTo={backTo} testId="finalize-payment">
-      {(unpaid) => <Finalize scope={scope} unpaid={unpaid} type={type} method={method} />}
+      {(unpaid) => <Finalize scope={scope} unpaid={unpaid} type={type} method={method} kept={kept} setKeptKey={setKeptKey} />}
     </PaymentFrame>
   );
 }
