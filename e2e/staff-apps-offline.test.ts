@@ -9,8 +9,6 @@ import { type RunningServer, startServer } from "./support/start-server.ts";
 let server: RunningServer;
 let session: BrowserSession;
 
-const OFFLINE_NOTICE = "Δεν υπάρχει σύνδεση στο διαδίκτυο";
-
 /** The paths of the answers the page's service worker keeps for its signed-in token. */
 function cachedData(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -86,7 +84,7 @@ describe("the staff apps open offline with their last known state", () => {
       await goOffline(page.context());
       const reloaded = await page.reload();
       expect(reloaded?.fromServiceWorker()).toBe(true);
-      await page.getByTestId("toast-error").filter({ hasText: OFFLINE_NOTICE }).waitFor();
+      await page.locator('[data-testid="staff-outbox-banner"][data-online="false"]').waitFor();
     }
     await water.waitFor();
     expect(await text(water)).toContain("Νερό 1L");
@@ -104,7 +102,7 @@ describe("the staff apps open offline with their last known state", () => {
     await kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Μουσακάς" }).waitFor({ timeout: 20_000 });
     await expectStatus(kitchen, "CONNECTED", 20_000);
     expect(await answeredFromCache(kitchen, "/api/feed/kitchen")).toBeNull();
-    await expect.poll(() => waiter.getByTestId("toast-error").filter({ hasText: OFFLINE_NOTICE }).count()).toBe(0);
+    await expect.poll(() => waiter.getByTestId("staff-outbox-banner").count()).toBe(0);
 
     // A guest's page, in the same browser as the waiter's app, is not the worker's.
     const guest = await waiter.context().newPage();
