@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession, DESK, PHONE, screenshot, text } from "./support/browser.ts";
 import { expectStatus, guestOrdersByApi, signInKitchen, signInWaiter } from "./support/journeys.ts";
+import { expectControlledByServiceWorker, goOffline, goOnline } from "./support/offline.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist, with its /sw.js.
@@ -23,7 +24,7 @@ function cachedData(page: Page): Promise<string[]> {
 
 /** Waits until the staff app's service worker controls the page and holds `path`'s last answer. */
 async function expectReadyOffline(page: Page, path: string): Promise<void> {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+  await expectControlledByServiceWorker(page);
   await expect.poll(() => cachedData(page), { timeout: 15_000 }).toContain(path);
 }
 
@@ -34,22 +35,6 @@ function answeredFromCache(page: Page, path: string): Promise<string | null> {
     const answer = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
     return answer.headers.get("x-staff-cached-until");
   }, path);
-}
-
-/**
- * A dead spot: the page and its service worker both lose the network (the browser's offline switch
- * alone does not reach a worker's own fetches in every Chromium, so those are cut too).
- */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.route("**", (route) =>
-    route.request().serviceWorker() ? route.abort("internetdisconnected") : route.continue(),
-  );
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unrouteAll();
-  await context.setOffline(false);
 }
 
 describe("the staff apps open offline with their last known state", () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments } from "../apps/server/src/db/schema.ts";
 import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
 import { guestOrdersByApi, signInWaiter, waiterAddsBySearch } from "./support/journeys.ts";
+import { expectControlledByServiceWorker, goOffline, goOnline } from "./support/offline.ts";
 import { addWaiterForAllTables, api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
@@ -32,7 +33,7 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     await server?.close();
   });
 
-  it("a waiter offline orders for a table and collects cash, reloads while the server cannot be reached, and on return the kitchen gets the order once and the payment is recorded once", async () => {
+  it("a waiter offline orders for a table and collects cash, reloads in the dead spot (the app opens from its service worker), and on return the kitchen gets the order once and the payment is recorded once", async () => {
     // The table already has a Τζατζίκι (5.50) from its guest.
     const { tableId } = await guestOrdersByApi(server.baseUrl, "demo-6", [{ name: "Τζατζίκι" }]);
     const waiter = await session.newPage(PHONE);
@@ -55,7 +56,8 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     await waiter.getByTestId("send-order").waitFor();
 
     // The connection drops: the banner says so within 2 s, and the dot is no longer green.
-    await waiter.context().setOffline(true);
+    await expectControlledByServiceWorker(waiter);
+    await goOffline(waiter.context());
     await banner(waiter).waitFor({ timeout: 2_000 });
     expect(await text(banner(waiter))).toContain("Χωρίς σύνδεση");
     expect(await waiter.getByTestId("realtime-status").getAttribute("data-status")).toBe("DISCONNECTED");
@@ -87,24 +89,20 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     expect(await waiter.getByTestId("realtime-status").getAttribute("data-status")).toBe("DISCONNECTED");
     await screenshot(waiter, "waiter-offline-collect-waiting-390");
 
-    // A reload while the server cannot be reached: the actions are still on the device.
-    await waiter.route("**/api/**", (route) => route.abort());
-    await waiter.context().setOffline(false);
+    // A reload in the dead spot: the app opens from its service worker with the table as last
+    // seen, and both actions are still on the device; nothing reached the server meanwhile.
     await waiter.reload();
-    await banner(waiter).waitFor();
-    expect(await banner(waiter).getAttribute("data-waiting")).toBe("2");
-    expect(await text(banner(waiter))).toContain("Αποστολή 2 ενεργειών σε αναμονή");
-    // Still signed in: the screen says the server does not answer, not "sign in".
-    await waiter.getByTestId("staff-unreachable").waitFor();
+    await expect.poll(() => banner(waiter).getAttribute("data-waiting")).toBe("2");
+    expect(await text(banner(waiter))).toContain("Χωρίς σύνδεση · 2 ενέργειες σε αναμονή");
+    // The collection kept before the reload is still marked, not offered a second time.
+    await expect.poll(() => waiter.getByTestId("collect").getAttribute("data-waiting")).toBe("true");
     await screenshot(waiter, "waiter-offline-after-reload-390");
-    // Nothing reached the server meanwhile.
     expect(await server.db.select().from(payments).where(eq(payments.tableId, tableId))).toHaveLength(0);
 
-    // The server is back: both are sent, in order, once; the waiter is told.
-    await waiter.unroute("**/api/**");
+    // The connection is back: both are sent, in order, once; the waiter is told.
+    await goOnline(waiter.context());
     await toast(waiter, "success", "Στάλθηκαν 2 ενέργειες").waitFor({ timeout: 15_000 });
     await banner(waiter).waitFor({ state: "detached" });
-    await waiter.getByTestId("staff-unreachable").waitFor({ state: "detached" });
     await expect
       .poll(() => waiter.getByTestId("realtime-status").getAttribute("data-status"), { timeout: 15_000 })
       .toBe("CONNECTED");
@@ -141,7 +139,7 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     await waiter.getByTestId("payment-method-cash").click();
     await waiter.getByTestId("finalize-payment").waitFor();
 
-    await waiter.context().setOffline(true);
+    await goOffline(waiter.context());
     await waiter.getByTestId("collect").click();
     await expect.poll(() => waiter.getByTestId("collect").getAttribute("data-waiting")).toBe("true");
 
@@ -155,7 +153,7 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
 
     // Back online: the kept collection is answered with a refusal, said with its name and reason,
     // and the waiter is back at the table.
-    await waiter.context().setOffline(false);
+    await goOnline(waiter.context());
     const refused = toast(waiter, "error", "Είσπραξη: δεν έγινε");
     await refused.waitFor({ timeout: 15_000 });
     await screenshot(waiter, "waiter-offline-collect-refused-390");
@@ -182,7 +180,7 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     const before = await kitchenTicketsServerSide();
     const bumped = before.slice(0, 3).map((ticket) => ticket.id);
 
-    await kitchen.context().setOffline(true);
+    await goOffline(kitchen.context());
     await banner(kitchen).waitFor({ timeout: 2_000 });
     for (const id of bumped) {
       const card = kitchen.locator(`[data-testid="kitchen-ticket"][data-ticket-id="${id}"]`);
@@ -195,7 +193,7 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     // Still on the server's board: nothing was sent.
     expect((await kitchenTicketsServerSide()).map((ticket) => ticket.id)).toEqual(expect.arrayContaining(bumped));
 
-    await kitchen.context().setOffline(false);
+    await goOnline(kitchen.context());
     await toast(kitchen, "success", "Στάλθηκαν 3 ενέργειες").waitFor({ timeout: 15_000 });
     const left = before.filter((ticket) => !bumped.includes(ticket.id)).map((ticket) => ticket.id);
     await expect.poll(async () => (await kitchenTicketsServerSide()).map((ticket) => ticket.id)).toEqual(left);

@@ -31,10 +31,16 @@ import { NotFoundPage } from "../../not-found-page.tsx";
 function useKeptCollection(scope: PaymentScope) {
   const navigate = useNavigate();
   const [keptKey, setKeptKey] = useState<string | null>(null);
-  const kept = useWaitingActions().some((entry) => entry.action.idempotencyKey === keptKey);
+  // A collection of this table kept before a reload is this screen's too: it stays marked, not offered again.
+  const collectionPath = `/api/feed/table/${scope.tableId}/complete-orders`;
+  const waiting = useWaitingActions().find(
+    (entry) => entry.action.idempotencyKey === keptKey || (keptKey === null && entry.action.path === collectionPath),
+  );
+  const kept = waiting !== undefined;
   useEffect(() => {
-    if (keptKey && !kept) void navigate(scope.returnTo, { replace: true });
-  }, [keptKey, kept, navigate, scope.returnTo]);
+    if (waiting && keptKey === null) setKeptKey(waiting.action.idempotencyKey);
+    else if (keptKey && !kept) void navigate(scope.returnTo, { replace: true });
+  }, [waiting, keptKey, kept, navigate, scope.returnTo]);
   return { kept, setKeptKey };
 }
 
