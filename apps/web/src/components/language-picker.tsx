@@ -18,19 +18,26 @@ export const LANGUAGE_NAMES: Record<UiLanguage, string> = {
 export function LanguagePicker({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
+  // The header shows the short code (a full name would crowd a phone's header); tapping it opens
+  // the phone's own list of the full names, from the native select laid transparently over it.
   return (
-    <select
-      className={`${styles.toggle} ${styles.picker} ${className ?? ""}`}
-      value={lang}
-      onChange={(event) => void setLanguage(event.currentTarget.value as UiLanguage)}
-      aria-label={t("language.label")}
-      data-testid="language-toggle"
-    >
-      {UI_LANGUAGES.map((code) => (
-        <option key={code} value={code} lang={code}>
-          {LANGUAGE_NAMES[code]}
-        </option>
-      ))}
-    </select>
+    <span className={`${styles.pickerWrap} ${className ?? ""}`}>
+      <span className={styles.toggle} aria-hidden="true">
+        {lang.toUpperCase()} ▾
+      </span>
+      <select
+        className={styles.pickerSelect}
+        value={lang}
+        onChange={(event) => void setLanguage(event.currentTarget.value as UiLanguage)}
+        aria-label={t("language.label")}
+        data-testid="language-toggle"
+      >
+        {UI_LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }
