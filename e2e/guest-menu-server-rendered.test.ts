@@ -95,7 +95,7 @@ describe("the guest's menu is in the first HTML", () => {
 
     // Back in English: the next page comes rendered in English, and a guest already signed in
     // (the server cannot tell) gets no popup.
-    await page.getByTestId("language-toggle").click();
+    await page.getByTestId("language-toggle").selectOption("en");
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
     await page.reload();
     await page.getByTestId("menu-page").waitFor();

@@ -208,7 +208,7 @@ describe("guest orders, kitchen sees", () => {
     await screenshot(kitchen, "prep-two-tickets-1280");
 
     // The guest switches to English: the table reads in English, prices stay.
-    await guest.getByTestId("language-toggle").click();
+    await guest.getByTestId("language-toggle").selectOption("en");
     await guest.getByTestId("feed-tab-ALL").filter({ hasText: "All" }).waitFor();
     await guest.locator('[data-testid="feed-item"][data-name="Greek salad"]').waitFor();
     expect(await guest.evaluate(() => document.documentElement.lang)).toBe("en");
@@ -235,6 +235,97 @@ describe("guest orders, kitchen sees", () => {
     // Each accessibility check takes seconds on a loaded machine; this journey makes a dozen.
   }, 300_000);
 
+  it("speaks German to a phone set to German, from the popup to the sent order; the kitchen reads Greek", async () => {
+    const kitchen = await session.newPage(TABLET);
+    await signInKitchen(kitchen, server.baseUrl);
+    const guest = await session.newPage({ ...PHONE, locale: "de-DE" });
+    await guest.goto(`${server.baseUrl}/service/customer/demo-7`);
+    // The server renders the page in German already (Accept-Language), before any script runs.
+    expect(await guest.locator("html").getAttribute("lang")).toBe("de");
+    await guest.getByTestId("guest-sign-in").waitFor();
+    const popup = await text(guest.getByTestId("guest-sign-in"));
+    expect(popup).toContain("Willkommen!");
+    expect(popup).toContain("Als Gast fortfahren");
+    // The legal texts are in Greek and English only: their links say so.
+    expect(popup).toContain("Nutzungsbedingungen (auf Englisch)");
+    expect(await guest.getByTestId("guest-sign-in").getByTestId("language-toggle").inputValue()).toBe("de");
+    await expectNoSeriousA11yViolations(guest, "sign-in popup, German");
+    await screenshot(guest, "languages/de-01-sign-in-390");
+    await guest.getByTestId("accept-terms").check();
+    await guest.getByTestId("continue-as-guest").click();
+    await guest.getByTestId("welcome-message").waitFor();
+    expect(await text(guest.getByTestId("table-name"))).toBe("Tisch 7");
+    expect(await text(guest.getByTestId("welcome-message"))).toContain("Guten Appetit!");
+    await screenshot(guest, "languages/de-02-table-390");
+
+    // The menu's chrome in German; the venue has no German translation, so its dishes read in English.
+    await guest.getByTestId("open-menu").click();
+    await guest.getByTestId("menu-page").waitFor();
+    expect(await guest.getByTestId("menu-search").getAttribute("placeholder")).toBe("Suchen, z. B. Tzatziki");
+    await guest.getByRole("tab", { name: "Salads" }).click();
+    const salad = guest.locator('[data-testid="menu-product"][data-name="Greek salad"]');
+    await salad.getByTestId("menu-product-toggle").click();
+    expect(await text(salad.getByTestId("add-to-basket"))).toContain("Hinzufügen");
+    await expectNoSeriousA11yViolations(guest, "menu, German");
+    await screenshot(guest, "languages/de-03-menu-item-390");
+    await salad.getByTestId("add-to-basket").click();
+    expect(await text(salad.getByTestId("in-basket"))).toBe("1 im Warenkorb");
+    await guest.getByTestId("basket-bar").click();
+    await guest.getByTestId("order-page").waitFor();
+    expect(await text(guest.getByTestId("send-order"))).toContain("Bestellung senden");
+    await screenshot(guest, "languages/de-04-basket-390");
+    await guest.getByTestId("send-order").click();
+    await guest.getByTestId("table-page").waitFor();
+    await guest.getByTestId("toast-success").filter({ hasText: "Bestellung erfolgreich gesendet!" }).waitFor();
+    const sent = guest.locator('[data-testid="feed-item"][data-name="Greek salad"]');
+    await sent.waitFor();
+    expect(await text(sent.getByTestId("feed-item-status"))).toBe("Gesendet");
+    await expectNoSeriousA11yViolations(guest, "table, order sent, German");
+    await screenshot(guest, "languages/de-05-table-sent-390");
+
+    // The ticket reaches the kitchen in Greek.
+    const ticket = kitchen.getByTestId("kitchen-ticket").filter({ hasText: "Τραπέζι 7" });
+    await ticket.waitFor({ timeout: 15_000 });
+    expect(await text(ticket)).toContain("Χωριάτικη");
+    expect(await text(ticket)).toContain("Πελάτης");
+    expect(await text(ticket)).not.toContain("Greek salad");
+  });
+
+  it("speaks Italian to a phone set to Italian: the popup and the menu's chrome", async () => {
+    const guest = await session.newPage({ ...PHONE, locale: "it-IT" });
+    await signInGuestReading(guest, "demo-8", "Continua come ospite");
+    await guest.getByTestId("open-menu").click();
+    await guest.getByTestId("menu-page").waitFor();
+    expect(await guest.getByTestId("menu-search").getAttribute("aria-label")).toBe("Cerca nel menù");
+    expect(await guest.getByTestId("language-toggle").inputValue()).toBe("it");
+    await expectNoSeriousA11yViolations(guest, "menu, Italian");
+    await screenshot(guest, "languages/it-02-menu-390");
+    // The list names each language in itself; choosing one switches at once and is remembered.
+    expect(await guest.getByTestId("language-toggle").locator("option").allInnerTexts()).toEqual([
+      "Ελληνικά",
+      "English",
+      "Deutsch",
+      "Français",
+      "Italiano",
+    ]);
+    await guest.getByTestId("language-toggle").selectOption("fr");
+    await expect.poll(() => guest.getByTestId("menu-search").getAttribute("aria-label")).toBe("Rechercher dans la carte");
+    await guest.reload();
+    await guest.getByTestId("menu-page").waitFor();
+    expect(await guest.locator("html").getAttribute("lang")).toBe("fr");
+  });
+
+  /** A guest opens a table and checks the popup speaks their language before signing in. */
+  async function signInGuestReading(guest: Page, code: string, continueText: string): Promise<void> {
+    await guest.goto(`${server.baseUrl}/service/customer/${code}`);
+    await guest.getByTestId("guest-sign-in").waitFor();
+    expect(await text(guest.getByTestId("continue-as-guest"))).toBe(continueText);
+    await screenshot(guest, `languages/${code}-sign-in-390`);
+    await guest.getByTestId("accept-terms").check();
+    await guest.getByTestId("continue-as-guest").click();
+    await guest.getByTestId("table-page").waitFor();
+  }
+
   it("says when a table code is unknown, and what to do, before asking anyone to sign in", async () => {
     const guest = await session.newPage(PHONE);
     await guest.goto(`${server.baseUrl}/service/customer/no-such-table`);
@@ -246,7 +337,7 @@ describe("guest orders, kitchen sees", () => {
     );
     await expectNoSeriousA11yViolations(guest, "unknown table code");
     await screenshot(guest, "guest-no-table-390");
-    await guest.getByTestId("language-toggle").click();
+    await guest.getByTestId("language-toggle").selectOption("en");
     await expect.poll(() => text(guest.getByTestId("no-table-hint"))).toContain("Scan the QR code on your table again");
     await expectNoSeriousA11yViolations(guest, "unknown table code, in English");
     await screenshot(guest, "guest-no-table-english-390");

@@ -174,7 +174,7 @@ describe("guests at one table pay part by card and the rest to the waiter", () =
     expect(await stranger.getByTestId("failed-back-to-table").count()).toBe(0);
     await expectNoSeriousA11yViolations(stranger, "payment failed, no table known");
     await screenshot(stranger, "card-checkout/09c-payment-failed-no-table");
-    await stranger.getByTestId("language-toggle").click();
+    await stranger.getByTestId("language-toggle").selectOption("en");
     await expect.poll(() => text(stranger.getByTestId("failed-scan-again"))).toContain("scan its QR code again");
     await expectNoSeriousA11yViolations(stranger, "payment failed, no table known, in English");
     await stranger.getByTestId("failed-home").click();

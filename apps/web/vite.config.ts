@@ -273,7 +273,7 @@ export default defineConfig(({ isSsrBuild, mode }) =>
                     // STOMP library is left to a chunk of its own, which lib/realtime.ts fetches on first use.
                     {
                       name: "common",
-                      test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/]en|print[\\/]|wake-lock|web-app-manifest|switch|dropdown|save-file|components[\\/]employee-login)|app[\\/]routes[\\/]not-found-page|packages[\\/]domain[\\/]src[\\/](?!validation-messages|contracts[\\/]|stats[\\/]|fiscal[\\/]|payment-calculator))/,
+                      test: /(src[\\/](lib|components|features[\\/]auth)[\\/](?!locales[\\/](?:en|de|fr|it)|print[\\/]|wake-lock|web-app-manifest|switch|dropdown|save-file|components[\\/]employee-login)|app[\\/]routes[\\/]not-found-page|packages[\\/]domain[\\/]src[\\/](?!validation-messages|contracts[\\/]|stats[\\/]|fiscal[\\/]|payment-calculator))/,
                       priority: 3,
                     },
                   ],

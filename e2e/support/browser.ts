@@ -17,9 +17,11 @@ export type Device = {
   deviceScaleFactor: number;
   isMobile?: boolean;
   hasTouch?: boolean;
+  /** The phone's language, Greek unless a journey says otherwise. */
+  locale?: string;
 };
 
-/** Debian's Chromium, headless, with a context per person (Greek, Athens time). */
+/** Debian's Chromium, headless, with a context per person (Greek unless told, Athens time). */
 export class BrowserSession {
   private readonly contexts: BrowserContext[] = [];
 
@@ -44,7 +46,7 @@ export class BrowserSession {
   }
 
   async newPage(options: Device): Promise<Page> {
-    const context = await this.browser.newContext({ ...options, locale: "el-GR", timezoneId: "Europe/Athens" });
+    const context = await this.browser.newContext({ locale: "el-GR", timezoneId: "Europe/Athens", ...options });
     this.contexts.push(context);
     const page = await context.newPage();
     page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));

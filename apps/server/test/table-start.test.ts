@@ -101,6 +101,17 @@ describe("GET api/cq-table/code/{code}/start", () => {
     );
     expect((await api.get(`/api/cq-table/code/${venue.table.code}/start?lang=en`)).body.menu).toEqual(english.menu);
   });
+
+  it("answers a German, French or Italian phone in English, the venue having no translation of its own", async () => {
+    const english = (await startOf(venue.table.code, undefined, "en")).body.menu;
+    for (const lang of ["de-DE,de;q=0.9,en;q=0.8", "fr-FR", "it"]) {
+      expect((await startOf(venue.table.code, undefined, lang)).body.menu).toEqual(english);
+    }
+    expect((await api.get(`/api/cq-table/code/${venue.table.code}/start?lang=de`)).body.menu).toEqual(english);
+    // A language the guest side does not speak stays Greek, as before.
+    const greek = (await startOf(venue.table.code, undefined, "el")).body.menu;
+    expect((await startOf(venue.table.code, undefined, "nl-NL")).body.menu).toEqual(greek);
+  });
 });
 
 describe("POST api/authenticate-anonymous with a table code", () => {

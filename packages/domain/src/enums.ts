@@ -85,6 +85,50 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "el";
 
 /**
+ * The languages the guest side speaks: its own texts (buttons, notices, errors) exist in each. The
+ * venue's content (menu names, descriptions) exists only in LANGUAGES, so a guest reading German
+ * gets the menu in its content language (decision 045).
+ */
+export const UI_LANGUAGES = ["el", "en", "de", "fr", "it"] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+export function isUiLanguage(value: unknown): value is UiLanguage {
+  return typeof value === "string" && (UI_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The content language a guest reading `lang` is served: its own if it is one, else English. */
+export function contentLanguage(lang: UiLanguage): Language {
+  return lang === "el" ? "el" : "en";
+}
+
+/**
+ * The first supported language among a browser's preferred ones ("de-DE", "fr", "en-GB;q=0.8", in
+ * order of preference: navigator.languages, or the tags of an Accept-Language header); none when no
+ * tag is one of ours.
+ */
+export function firstSupportedLanguage(tags: readonly string[]): UiLanguage | null {
+  for (const tag of tags) {
+    const primary = tag.trim().split(/[-_;]/)[0]?.toLowerCase();
+    if (isUiLanguage(primary)) return primary;
+  }
+  return null;
+}
+
+/** The tags of an Accept-Language header in order of preference (by q, then as written). */
+export function acceptLanguageTags(header: string): string[] {
+  return header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag !== "" && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/**
  * VAT categories as myDATA numbers them, with their rate in percent. The spec's rate choices are
  * 4, 6, 9, 13, 17 and 24, the default 24 (category 1).
  */

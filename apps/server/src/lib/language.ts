@@ -1,18 +1,33 @@
-import type { Language } from "@tableorder/domain/enums";
+import {
+  acceptLanguageTags,
+  contentLanguage,
+  firstSupportedLanguage,
+  isUiLanguage,
+  type Language,
+  type UiLanguage,
+} from "@tableorder/domain/enums";
 import type { FastifyRequest } from "fastify";
 
 /** The language the caller reads: `?lang=` first, then Accept-Language; Greek by default. */
-export function requestLanguage(request: FastifyRequest): Language {
+function readerLanguage(request: FastifyRequest): UiLanguage {
   const query = (request.query as Record<string, unknown> | undefined)?.lang;
-  const wanted = typeof query === "string" ? query : (request.headers["accept-language"] ?? "");
-  return wanted.trim().toLowerCase().startsWith("en") ? "en" : "el";
+  if (typeof query === "string") return firstSupportedLanguage([query]) ?? "el";
+  return firstSupportedLanguage(acceptLanguageTags(request.headers["accept-language"] ?? "")) ?? "el";
 }
 
 /**
- * The language a page is rendered in for the browser that asks: the one it chose (the web app keeps
- * the choice in the `language` cookie too), else as requestLanguage says.
+ * The content language (menu names, venue texts, exports) the caller is answered in: a reader of
+ * German, French or Italian gets English until the venue translates into theirs (decision 045).
  */
-export function pageLanguage(request: FastifyRequest): Language {
-  const chosen = /(?:^|;\s*)language=(el|en)(?:;|$)/.exec(request.headers.cookie ?? "")?.[1];
-  return chosen === "el" || chosen === "en" ? chosen : requestLanguage(request);
+export function requestLanguage(request: FastifyRequest): Language {
+  return contentLanguage(readerLanguage(request));
+}
+
+/**
+ * The language a guest page is rendered in for the browser that asks: the one it chose (the web app
+ * keeps the choice in the `language` cookie too), else its Accept-Language; Greek by default.
+ */
+export function pageLanguage(request: FastifyRequest): UiLanguage {
+  const chosen = /(?:^|;\s*)language=([a-z]{2})(?:;|$)/.exec(request.headers.cookie ?? "")?.[1];
+  return isUiLanguage(chosen) ? chosen : readerLanguage(request);
 }

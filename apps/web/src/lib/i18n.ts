@@ -1,12 +1,14 @@
-import type { Language } from "@tableorder/domain/enums";
+import { contentLanguage, firstSupportedLanguage, isUiLanguage, type Language, type UiLanguage } from "@tableorder/domain/enums";
 import { cloneElement, createElement, Fragment, type ReactElement, type ReactNode, useSyncExternalStore } from "react";
-import { type Catalog, el } from "./locales/el.ts";
+import { type Catalog, el, type GuestCatalog } from "./locales/el.ts";
 
 /**
  * Translations. The catalogs use i18next's format (nested keys, {{name}} placeholders, _zero /
  * _one / _other plural suffixes), but the lookup is this small module: i18next and react-i18next cost
  * about 20 KB gzipped, more than a tenth of the guest menu's 150 KB budget.
- * English is loaded only when chosen.
+ * Greek is in the first load; every other language is loaded only when chosen. German, French
+ * and Italian hold the guest's texts only (docs/decisions/045-guest-languages.md): a key they lack
+ * (a staff screen's) falls back to English, then Greek.
  */
 
 /** The chosen language is remembered under this key (spec 1 §9). */
@@ -17,53 +19,65 @@ export const LANGUAGE_KEY = "language";
  * docs/decisions/031-guest-menu-server-rendering.md).
  */
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-const LOCALES: Record<Language, string> = { el: "el-GR", en: "en-US" };
+const LOCALES: Record<UiLanguage, string> = { el: "el-GR", en: "en-US", de: "de-DE", fr: "fr-FR", it: "it-IT" };
 
 export type TranslationParams = Record<string, unknown>;
 export type CatalogTree = Tree;
 type Tree = { [key: string]: string | Tree };
 
-const catalogs: Partial<Record<Language, Catalog>> = { el };
+const catalogs: Partial<Record<UiLanguage, Catalog | GuestCatalog>> = { el };
+const loaders: Record<Exclude<UiLanguage, "el">, () => Promise<Catalog | GuestCatalog>> = {
+  en: async () => (await import("./locales/en.ts")).en,
+  de: async () => (await import("./locales/de.ts")).de,
+  fr: async () => (await import("./locales/fr.ts")).fr,
+  it: async () => (await import("./locales/it.ts")).it,
+};
 /** Texts of areas loaded on demand (the back office), so the guest's catalog stays small. */
 const areaCatalogs: Record<Language, Tree[]> = { el: [], en: [] };
-const pluralRules = new Map<Language, Intl.PluralRules>();
+const pluralRules = new Map<UiLanguage, Intl.PluralRules>();
 const listeners = new Set<() => void>();
-let language: Language = storedLanguage();
-
-function isLanguage(value: unknown): value is Language {
-  return value === "el" || value === "en";
-}
+let language: UiLanguage = storedLanguage();
 
 /** The language this browser chose, if it ever chose one. */
-export function chosenLanguage(): Language | null {
+export function chosenLanguage(): UiLanguage | null {
   try {
     const stored = typeof localStorage === "undefined" ? null : localStorage.getItem(LANGUAGE_KEY);
-    if (isLanguage(stored)) return stored;
+    if (isUiLanguage(stored)) return stored;
   } catch {
     /* storage unavailable: none chosen */
   }
   return null;
 }
 
-function storedLanguage(): Language {
-  return chosenLanguage() ?? "el";
+/** The phone's own language where we speak it (navigator.languages, in its order), on a first visit. */
+export function phoneLanguage(): UiLanguage | null {
+  if (typeof navigator === "undefined") return null;
+  return firstSupportedLanguage(navigator.languages?.length ? navigator.languages : [navigator.language ?? ""]);
 }
 
-function rememberInCookie(lang: Language): void {
+/**
+ * The guest's pages follow the phone's language until the guest picks one; the staff's screens and
+ * the public site (Greek and English only) open in Greek until someone switches.
+ */
+function storedLanguage(): UiLanguage {
+  const onGuestPages = typeof location !== "undefined" && location.pathname.startsWith("/service/customer");
+  return chosenLanguage() ?? (onGuestPages ? phoneLanguage() : null) ?? "el";
+}
+
+function rememberInCookie(lang: UiLanguage): void {
   if (typeof document === "undefined") return;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari on guests' phones
   document.cookie = `${LANGUAGE_KEY}=${lang}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 
-async function loadCatalog(lang: Language): Promise<Catalog> {
-  const loaded = catalogs[lang];
-  if (loaded) return loaded;
-  const catalog = (await import("./locales/en.ts")).en;
+async function loadCatalog(lang: UiLanguage): Promise<void> {
+  if (lang === "el" || catalogs[lang]) return;
+  // A guest-only catalog falls back to English, which is loaded with it.
+  const [catalog] = await Promise.all([loaders[lang](), lang === "en" ? null : loadCatalog("en")]);
   catalogs[lang] = catalog;
-  return catalog;
 }
 
-function lookup(catalog: Catalog | undefined, key: string): string | undefined {
+function lookup(catalog: Catalog | GuestCatalog | undefined, key: string): string | undefined {
   let node: string | Tree | undefined = catalog as unknown as Tree;
   for (const part of key.split(".")) {
     if (!node || typeof node === "string") return undefined;
@@ -72,9 +86,9 @@ function lookup(catalog: Catalog | undefined, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-function lookupIn(lang: Language, key: string): string | undefined {
+function lookupIn(lang: UiLanguage, key: string): string | undefined {
   const found = lookup(catalogs[lang], key);
-  if (found !== undefined) return found;
+  if (found !== undefined || !isContentLanguage(lang)) return found;
   for (const area of areaCatalogs[lang]) {
     const text = lookup(area as unknown as Catalog, key);
     if (text !== undefined) return text;
@@ -82,20 +96,33 @@ function lookupIn(lang: Language, key: string): string | undefined {
   return undefined;
 }
 
-function resolve(key: string, count: unknown): string | undefined {
+function resolveIn(lang: UiLanguage, key: string, count: unknown): string | undefined {
   if (typeof count === "number") {
-    let rules = pluralRules.get(language);
+    let rules = pluralRules.get(lang);
     if (!rules) {
-      rules = new Intl.PluralRules(LOCALES[language]);
-      pluralRules.set(language, rules);
+      rules = new Intl.PluralRules(LOCALES[lang]);
+      pluralRules.set(lang, rules);
     }
     // As i18next: a _zero form, where a catalog has one, says "none" or "just now" for 0.
-    const zero = count === 0 ? lookupIn(language, `${key}_zero`) : undefined;
-    const plural = zero ?? lookupIn(language, `${key}_${rules.select(count)}`) ?? lookupIn(language, `${key}_other`);
+    const zero = count === 0 ? lookupIn(lang, `${key}_zero`) : undefined;
+    const plural = zero ?? lookupIn(lang, `${key}_${rules.select(count)}`) ?? lookupIn(lang, `${key}_other`);
     if (plural !== undefined) return plural;
   }
-  // A key missing in English falls back to Greek, the complete catalog.
-  return lookupIn(language, key) ?? lookupIn("el", key);
+  return lookupIn(lang, key);
+}
+
+function resolve(key: string, count: unknown): string | undefined {
+  // A key missing in a guest-only catalog falls back to English; one missing in English to Greek,
+  // the complete catalog.
+  return (
+    resolveIn(language, key, count) ??
+    (isContentLanguage(language) ? undefined : resolveIn("en", key, count)) ??
+    resolveIn("el", key, count)
+  );
+}
+
+function isContentLanguage(lang: UiLanguage): lang is Language {
+  return contentLanguage(lang) === lang;
 }
 
 /**
@@ -121,22 +148,27 @@ export function t(key: string, params?: TranslationParams): string {
   return params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? "")) : text;
 }
 
-export function currentLanguage(): Language {
+export function currentLanguage(): UiLanguage {
   return language;
 }
 
-export function localeOf(lang: Language): string {
+/** The language the venue's content (menu, venue texts) is asked in for the current one. */
+export function currentContentLanguage(): Language {
+  return contentLanguage(language);
+}
+
+export function localeOf(lang: UiLanguage): string {
   return LOCALES[lang];
 }
 
-function apply(lang: Language): void {
+function apply(lang: UiLanguage): void {
   language = lang;
   if (typeof document !== "undefined") document.documentElement.lang = lang;
   for (const listener of listeners) listener();
 }
 
 /** Switches the language (loading its catalog first) and remembers it. */
-export async function setLanguage(lang: Language): Promise<void> {
+export async function setLanguage(lang: UiLanguage): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_KEY, lang);
   } catch {
@@ -152,7 +184,7 @@ export async function setLanguage(lang: Language): Promise<void> {
  * Loads the remembered language before the first render, so nothing flashes in Greek first. A page
  * the server rendered names the language it rendered in: the first render (the hydration) uses it.
  */
-export async function initI18n(rendered?: Language): Promise<void> {
+export async function initI18n(rendered?: UiLanguage): Promise<void> {
   const chosen = chosenLanguage();
   if (chosen) rememberInCookie(chosen);
   if (rendered) language = rendered;
@@ -171,7 +203,7 @@ export async function initI18n(rendered?: Language): Promise<void> {
  * The server's rendering of a page: switches to a language whose catalog initI18n already loaded,
  * synchronously, so a render that follows at once cannot interleave with another page's.
  */
-export function renderInLanguage(lang: Language): void {
+export function renderInLanguage(lang: UiLanguage): void {
   if (!catalogs[lang]) throw new Error(`the ${lang} catalog is not loaded`);
   apply(lang);
 }
@@ -181,16 +213,19 @@ export function onLanguageChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The current language and its locale, re-rendering on change; queries key on it. */
-export function useLanguage(): { lang: Language; locale: string } {
+/**
+ * The current language, its locale and the language the venue's content is asked in (`content`,
+ * which queries key on), re-rendering on change.
+ */
+export function useLanguage(): { lang: UiLanguage; locale: string; content: Language } {
   const lang = useSyncExternalStore(onLanguageChange, currentLanguage, currentLanguage);
-  return { lang, locale: LOCALES[lang] };
+  return { lang, locale: LOCALES[lang], content: contentLanguage(lang) };
 }
 
 /** Same shape as react-i18next's hook, so screens read the same either way. */
-export function useTranslation(): { t: typeof t; exists: typeof exists; lang: Language } {
-  const { lang } = useLanguage();
-  return { t, exists, lang };
+export function useTranslation(): { t: typeof t; exists: typeof exists; lang: UiLanguage; content: Language } {
+  const { lang, content } = useLanguage();
+  return { t, exists, lang, content };
 }
 
 /**

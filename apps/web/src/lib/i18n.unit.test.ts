@@ -49,4 +49,18 @@ describe("i18n", () => {
     expect(t("common.piece", { count: 2 })).toBe("pieces");
     await setLanguage("el");
   });
+
+  it("speaks German with the guest's texts, and English where a staff screen's text has no German", async () => {
+    await setLanguage("de");
+    expect(currentLanguage()).toBe("de");
+    expect(t("basket.sent")).toBe("Bestellung erfolgreich gesendet!");
+    expect(t("menu.inBasket", { count: 2 })).toBe("2 im Warenkorb");
+    expect(t("error.inactive_product")).toBe("Die Bestellung wurde blockiert, weil ein Produkt nicht erhältlich ist!");
+    expect(t("kitchen.elapsedLabel", { count: 1 })).toBe("1 minute ago");
+    await setLanguage("fr");
+    // French says "one" of 0 and 1: a _zero form still wins for 0, the rest follow the rules.
+    expect(t("visitRating.star", { count: 1 })).toBe("1 étoile");
+    expect(t("visitRating.star", { count: 4 })).toBe("4 étoiles");
+    await setLanguage("el");
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTHORITIES, LANGUAGES } from "../enums.ts";
+import { AUTHORITIES, UI_LANGUAGES } from "../enums.ts";
 import { isValidTableCode, TABLE_CODE_MAX_LENGTH } from "../validators.ts";
 
 export const loginRequest = z.object({
@@ -17,7 +17,7 @@ export const facebookLoginRequest = z.object({ idToken: z.string().min(1).max(40
  */
 export const anonymousLoginRequest = z
   .object({
-    langKey: z.enum(LANGUAGES).optional(),
+    langKey: z.enum(UI_LANGUAGES).optional(),
     tableCode: z
       .string({ error: "table.code.required" })
       .trim()
@@ -29,7 +29,7 @@ export const anonymousLoginRequest = z
   .optional();
 export type AnonymousLoginRequest = z.infer<typeof anonymousLoginRequest>;
 
-export const languageRequest = z.object({ langKey: z.enum(LANGUAGES) });
+export const languageRequest = z.object({ langKey: z.enum(UI_LANGUAGES) });
 
 /** The signed-in account. Staff see only their own; guests' personal data never reaches staff. */
 export const account = z.object({
@@ -39,7 +39,7 @@ export const account = z.object({
   lastName: z.string().nullable(),
   email: z.string().nullable(),
   imageUrl: z.string().nullable(),
-  langKey: z.enum(LANGUAGES),
+  langKey: z.enum(UI_LANGUAGES),
   activated: z.boolean(),
   anonymous: z.boolean(),
   authorities: z.array(z.enum(AUTHORITIES)),

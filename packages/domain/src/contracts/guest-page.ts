@@ -1,12 +1,13 @@
-import type { Language } from "../enums.ts";
+import type { UiLanguage } from "../enums.ts";
 import type { TableStart } from "./table.ts";
 
 /**
  * What the server reads to render a guest's menu page (GET /service/customer/{code}[/menu]), and
  * what rides in that page for the browser's hydration: the public part of a table's start call
- * (whatever anyone holding the table's QR code may see), in the language the page is rendered in.
+ * (whatever anyone holding the table's QR code may see), with the menu in the content language of `lang`, the language
+ * the page is rendered in.
  */
-export type GuestMenuPage = Pick<TableStart, "table" | "retailerInfo" | "menu" | "closedAreas"> & { lang: Language };
+export type GuestMenuPage = Pick<TableStart, "table" | "retailerInfo" | "menu" | "closedAreas"> & { lang: UiLanguage };
 
 /** The id of the page's `<script type="application/json">` that holds its GuestMenuPage. */
 export const GUEST_MENU_PAGE_DATA_ID = "guest-menu-page";

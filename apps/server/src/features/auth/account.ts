@@ -1,5 +1,5 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
-import type { Language } from "@tableorder/domain/enums";
+import { isUiLanguage, type UiLanguage } from "@tableorder/domain/enums";
 import { eq } from "drizzle-orm";
 import { authoritiesOf } from "../../auth/authorities.ts";
 import type { AccountRole, Principal } from "../../auth/principal.ts";
@@ -25,7 +25,7 @@ function presentAccount(user: UserRow): Account {
     lastName: user.lastName,
     email: user.email,
     imageUrl: user.imageUrl,
-    langKey: user.langKey === "en" ? "en" : "el",
+    langKey: isUiLanguage(user.langKey) ? user.langKey : "el",
     activated: user.activated,
     anonymous: user.anonymous,
     authorities: authoritiesOf(user.role as AccountRole, user.anonymous),
@@ -63,6 +63,6 @@ export async function getAccount(options: { db: Db; principal: Principal }): Pro
 }
 
 /** Remembers the language a person chose, so their next sign-in opens in it. */
-export async function changeLanguage(options: { db: Db; principal: Principal; langKey: Language }): Promise<void> {
+export async function changeLanguage(options: { db: Db; principal: Principal; langKey: UiLanguage }): Promise<void> {
   await options.db.update(users).set({ langKey: options.langKey }).where(eq(users.id, options.principal.userId));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Language } from "@tableorder/domain/enums";
+import { firstSupportedLanguage, type UiLanguage } from "@tableorder/domain/enums";
 import { and, eq } from "drizzle-orm";
 import type { IdentityProfile } from "../../auth/identity/identity-profile.ts";
 import type { Principal } from "../../auth/principal.ts";
@@ -21,7 +21,7 @@ export type CheckInByCode = (db: Tx, principal: Principal, tableCode: string) =>
 export async function signInAnonymousGuest(options: {
   db: Db;
   tokens: TokenService;
-  langKey?: Language;
+  langKey?: UiLanguage;
   tableCode?: string;
   checkInByCode: CheckInByCode;
 }): Promise<SignedIn & { reservation?: { id: number; tableId: number } }> {
@@ -79,7 +79,7 @@ export async function signInIdentifiedGuest(options: {
             login: `${profile.provider}-${profile.subject}`,
             identityProvider: profile.provider,
             identitySubject: profile.subject,
-            langKey: profile.locale?.toLowerCase().startsWith("en") ? "en" : "el",
+            langKey: firstSupportedLanguage([profile.locale ?? ""]) ?? "el",
           })
           .returning()
       )[0];

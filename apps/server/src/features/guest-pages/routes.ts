@@ -1,5 +1,5 @@
 import type { GuestMenuPage } from "@tableorder/domain/contracts/guest-page";
-import type { Language } from "@tableorder/domain/enums";
+import { contentLanguage, type Language } from "@tableorder/domain/enums";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -29,13 +29,14 @@ export const guestPageRoutes: FastifyPluginAsync<{
   const answer = async (request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply, sub: string) => {
     if (!pages) return reply.callNotFound();
     const { code } = request.params;
+    // The page speaks the guest's language; the venue's menu comes in its content language.
     const lang = pageLanguage(request);
     const url = `/service/customer/${encodeURIComponent(code)}${sub}`;
     // The page differs by the chosen language, and holds what the venue changes any moment.
     reply.header("Cache-Control", "no-cache").header("Vary", "Cookie, Accept-Language");
     try {
       const html = await cache.get(`${lang}:${url}`, async () => {
-        const [{ retailerId, ...page }, renderer] = await Promise.all([loadPage(code, lang), pages()]);
+        const [{ retailerId, ...page }, renderer] = await Promise.all([loadPage(code, contentLanguage(lang)), pages()]);
         return { retailerId, html: renderer.render(url, { ...page, lang }) };
       });
       return reply.type("text/html; charset=utf-8").send(html);

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter, matchPath } from "react-router";
-import { chosenLanguage, currentLanguage, initI18n, setLanguage } from "../../lib/i18n.ts";
+import { chosenLanguage, currentContentLanguage, initI18n, setLanguage } from "../../lib/i18n.ts";
 import { AppProviders, queryClient } from "../providers.tsx";
 import { startTable } from "../routes/customer/table-start.ts";
 import { readGuestMenuPage, seedGuestMenuPage } from "./guest-page-data.ts";
@@ -30,7 +30,7 @@ export async function startGuestPages(root: HTMLElement): Promise<void> {
     // The table's start goes out before the first render, as a route loader's would: the layout's
     // code lookup then waits for it instead of asking for the code alone, then the menu.
     const tableCode = tableCodeOf(location.pathname);
-    if (tableCode) startTable(queryClient, tableCode, currentLanguage()).catch(() => {});
+    if (tableCode) startTable(queryClient, tableCode, currentContentLanguage()).catch(() => {});
     createRoot(root).render(app);
     return;
   }

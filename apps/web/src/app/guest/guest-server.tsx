@@ -1,4 +1,5 @@
 import type { GuestMenuPage, GuestPageRenderer } from "@tableorder/domain/contracts/guest-page";
+import { UI_LANGUAGES } from "@tableorder/domain/enums";
 import { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
@@ -10,7 +11,7 @@ import { GuestRoutes } from "./guest-routes.tsx";
 
 /** Every language's catalog, loaded once before the first page is rendered. */
 async function prepare(): Promise<void> {
-  await initI18n("en");
+  for (const lang of UI_LANGUAGES) await initI18n(lang);
   await initI18n("el");
 }
 

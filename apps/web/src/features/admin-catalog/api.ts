@@ -8,7 +8,7 @@ import type {
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ApiError, apiFetch, apiGet } from "../../lib/api-client.ts";
-import { currentLanguage } from "../../lib/i18n.ts";
+import { currentContentLanguage, currentLanguage } from "../../lib/i18n.ts";
 import { getToken } from "../../lib/session.ts";
 import { messageText } from "../admin-shell/form-errors.ts";
 
@@ -105,7 +105,7 @@ export async function uploadProductImage(id: number, file: File): Promise<{ imag
   const body = text ? (JSON.parse(text) as unknown) : null;
   if (!response.ok) {
     const key = response.headers.get("X-App-Error")?.replace(/^error\./, "") ?? "";
-    const message = messageText(key, currentLanguage()) ?? `HTTP ${response.status}`;
+    const message = messageText(key, currentContentLanguage()) ?? `HTTP ${response.status}`;
     throw new ApiError(response.status, body, response.headers, [message]);
   }
   return body as { imageUrl: string };

@@ -41,6 +41,9 @@ export const el = {
     increase: "Αύξηση ποσότητας",
     quantity: "Ποσότητα",
     termsOfUse: "Όροι χρήσης",
+    /** A link to the legal text, which exists in Greek and English only: others say which it opens in. */
+    termsOfUseLink: "Όροι χρήσης",
+    privacyPolicyLink: "Πολιτική απορρήτου",
     privacyPolicy: "Πολιτική απορρήτου",
     accessibility: "Δήλωση προσβασιμότητας",
     menu: "Μενού",
@@ -49,6 +52,8 @@ export const el = {
     cancel: "Άκυρο",
   },
   language: {
+    /** The guest's language list; each language is named in itself. */
+    label: "Γλώσσα",
     toggle: "EN",
     toggleLabel: "Αλλαγή γλώσσας σε Αγγλικά",
   },
@@ -601,3 +606,31 @@ export const el = {
 
 /** Every catalog has exactly the keys of the Greek one. */
 export type Catalog = typeof el;
+
+/**
+ * The parts of the catalog a guest reads (sign-in, table, menu, basket, payment, rating, errors):
+ * German, French and Italian hold these and nothing else (docs/decisions/045-guest-languages.md).
+ */
+export const GUEST_SECTIONS = [
+  "app",
+  "serviceMode",
+  "retailerType",
+  "cuisine",
+  "common",
+  "language",
+  "toast",
+  "realtime",
+  "login",
+  "notFound",
+  "guestSignIn",
+  "customer",
+  "menu",
+  "basket",
+  "options",
+  "allergen",
+  "payment",
+  "onlinePayment",
+  "visitRating",
+  "error",
+] as const satisfies readonly (keyof Catalog)[];
+export type GuestCatalog = Pick<Catalog, (typeof GUEST_SECTIONS)[number]>;

@@ -41,6 +41,9 @@ export const en: Catalog = {
     increase: "Increase quantity",
     quantity: "Quantity",
     termsOfUse: "Terms of use",
+    /** A link to the legal text, which exists in Greek and English only: others say which it opens in. */
+    termsOfUseLink: "Terms of use",
+    privacyPolicyLink: "Privacy policy",
     privacyPolicy: "Privacy policy",
     accessibility: "Accessibility statement",
     menu: "Menu",
@@ -49,6 +52,8 @@ export const en: Catalog = {
     cancel: "Cancel",
   },
   language: {
+    /** The guest's language list; each language is named in itself. */
+    label: "Language",
     toggle: "ΕΛ",
     toggleLabel: "Switch language to Greek",
   },

@@ -7,14 +7,20 @@ import * as invoicingTexts from "../../features/admin-settings/invoicing-texts.t
 import * as cashRegisterTexts from "../../features/cash-register/texts.ts";
 import * as statsTexts from "../../features/stats/texts.ts";
 import * as waiterTexts from "../../features/waiter-payment/texts.ts";
-import { el } from "./el.ts";
+import { de } from "./de.ts";
+import { el, GUEST_SECTIONS } from "./el.ts";
 import { en } from "./en.ts";
+import { fr } from "./fr.ts";
+import { it as italian } from "./it.ts";
 
 describe("error wordings", () => {
   // A keyed error the server can answer must reach the user as words, in both languages.
   it.each([
     ["el", el],
     ["en", en],
+    ["de", de],
+    ["fr", fr],
+    ["it", italian],
   ] as const)("every keyed server error has a %s wording", (_, catalog) => {
     const errors = catalog.error as Record<string, unknown>;
     const missing = ERROR_KEYS.filter((key) => typeof errors[key] !== "string" || errors[key] === "");
@@ -58,5 +64,65 @@ describe("one wording per idea, in the reader's language", () => {
       .flatMap((catalog) => wordings(catalog))
       .filter(([key, text]) => names.includes(text.trim().toLowerCase()) && !key.startsWith("serviceMode."));
     expect(elsewhere).toEqual([]);
+  });
+});
+
+describe("the guest's languages: one dictionary shape", () => {
+  const guestPart = (catalog: object) =>
+    Object.fromEntries(GUEST_SECTIONS.map((section) => [section, (catalog as Record<string, unknown>)[section]]));
+  const shapeOf = (catalog: object) =>
+    new Map(
+      wordings(guestPart(catalog)).map(([key, text]) => [
+        key,
+        [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[0]).sort(),
+      ]),
+    );
+  const english = shapeOf(en);
+
+  it.each([
+    ["de", de],
+    ["fr", fr],
+    ["it", italian],
+    ["el", el],
+  ] as const)("%s has every guest key of English, with the same placeholders, tags and plural forms", (_, catalog) => {
+    const shape = shapeOf(catalog);
+    expect([...shape.keys()].sort()).toEqual([...english.keys()].sort());
+    const differing = [...english].filter(([key, marks]) => JSON.stringify(shape.get(key)) !== JSON.stringify(marks));
+    expect(differing).toEqual([]);
+  });
+
+  // Words that read the same in German and English: names, and texts made only of placeholders.
+  const SAME_IN_GERMAN_AND_ENGLISH = new Set([
+    "TableOrder",
+    "Restaurant",
+    "Bar",
+    "Brunch",
+    "Live",
+    "Extras",
+    "Gluten",
+    "Vegan",
+    "ΕΛ",
+  ]);
+
+  it("no guest text on a German screen is the English one", () => {
+    const german = new Map(wordings(guestPart(de)));
+    const english = wordings(guestPart(en)).filter(
+      ([key, text]) =>
+        german.get(key) === text &&
+        !SAME_IN_GERMAN_AND_ENGLISH.has(text) &&
+        text.replace(/\{\{\s*\w+\s*\}\}|[\s+·/×]/g, "") !== "",
+    );
+    expect(english).toEqual([]);
+  });
+
+  it.each([
+    ["de", de],
+    ["fr", fr],
+    ["it", italian],
+  ] as const)("%s: a legal link says it opens in English", (_, catalog) => {
+    const english = { de: "(auf Englisch)", fr: "(en anglais)", it: "(in inglese)" }[_];
+    expect(catalog.common.termsOfUseLink).toContain(english);
+    expect(catalog.common.privacyPolicyLink).toContain(english);
+    expect(catalog.guestSignIn.accept.split(english).length - 1).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { LanguageToggle } from "../../../components/language-toggle.tsx";
+import { LanguagePicker } from "../../../components/language-picker.tsx";
 import { SocialLinks } from "../../../components/social-links.tsx";
 import { useToastsBelow } from "../../../components/toasts.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
@@ -48,7 +48,7 @@ export function CustomerHeader({ tableCode, account }: { tableCode: string; acco
         <span>{t("app.name")}</span>
       </Link>
       <div className={styles.headerEnd}>
-        <LanguageToggle />
+        <LanguagePicker />
         {account && (
           <details className={styles.userMenu} ref={menu}>
             <summary className={styles.userButton} aria-label={t("customer.account")}>
@@ -59,10 +59,10 @@ export function CustomerHeader({ tableCode, account }: { tableCode: string; acco
             </summary>
             <div className={styles.userPanel}>
               <a href="/terms-of-use" target="_blank" rel="noopener">
-                {t("common.termsOfUse")}
+                {t("common.termsOfUseLink")}
               </a>
               <a href="/privacy-policy" target="_blank" rel="noopener">
-                {t("common.privacyPolicy")}
+                {t("common.privacyPolicyLink")}
               </a>
               <button type="button" onClick={logout} data-testid="customer-logout">
                 {t("common.logout")}

@@ -50,7 +50,7 @@ function Problem({ message, onRetry }: { message: string; onRetry?: () => void }
  */
 export default function CustomerLayout() {
   const { tableCode = "" } = useParams();
-  const { lang } = useLanguage();
+  const { content: lang } = useLanguage();
   const token = useToken();
   const { account, isLoading, error: accountError } = useAccount();
   const isGuest = hasAnyAuthority(account, ["ROLE_USER"]);

@@ -39,7 +39,7 @@ export default function MenuPage() {
 export function MenuScreen({ tableId, tableCode, checkedIn }: { tableId: number; tableCode: string; checkedIn: boolean }) {
   const { t } = useTranslation();
   const panelId = useId();
-  const { lang } = useLanguage();
+  const { content: lang } = useLanguage();
   const menu = useTableMenu(tableId, lang);
   const closedAreas = useClosedAreas(tableId);
   const table = useTableFeed(tableId, lang, checkedIn).data;

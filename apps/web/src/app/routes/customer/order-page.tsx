@@ -16,7 +16,7 @@ export default function OrderPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { tableId, tableCode } = useCustomerContext();
-  const { lang } = useLanguage();
+  const { content: lang } = useLanguage();
   const basket = useBasket(tableCode);
   const menu = useTableMenu(tableId, lang);
   const table = useTableFeed(tableId, lang).data;

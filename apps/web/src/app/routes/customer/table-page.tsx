@@ -24,7 +24,7 @@ import { tablePath, useCustomerContext } from "./customer-context.ts";
 export default function TablePage() {
   const { t } = useTranslation();
   const { tableId, tableCode } = useCustomerContext();
-  const { lang } = useLanguage();
+  const { content: lang } = useLanguage();
   const feed = useTableFeed(tableId, lang);
   const basket = useBasket(tableCode);
   const callWaiter = useCallWaiter(tableId, lang);

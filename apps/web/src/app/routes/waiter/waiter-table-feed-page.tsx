@@ -62,7 +62,7 @@ export default function WaiterTableFeedPage() {
   const remove = useRemoveTableProducts(tableId);
   const [removing, setRemoving] = useState<TableFeedItem | null>(null);
   const [reason, setReason] = useState<CancelReason | null>(null);
-  const { lang } = useLanguage();
+  const { content: lang } = useLanguage();
   const data = feed.data;
   const label = data?.label ?? params.label ?? "";
   const feedPath = paths.feedPath(tableId, label);

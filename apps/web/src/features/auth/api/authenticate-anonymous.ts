@@ -1,5 +1,5 @@
 import type { SignInResponse } from "@tableorder/domain/contracts/auth";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import { useMutation } from "@tanstack/react-query";
 import { signIn } from "./sign-in.ts";
 
@@ -13,7 +13,7 @@ export interface SignInAtTable {
  * A guest without a social account gets an anonymous one, kept like remember-me (the server issues
  * it so). Naming the table checks them in with the same request, so no check-in call follows it.
  */
-export function authenticateAnonymous({ langKey, atTable }: { langKey: Language; atTable?: SignInAtTable }) {
+export function authenticateAnonymous({ langKey, atTable }: { langKey: UiLanguage; atTable?: SignInAtTable }) {
   return signIn("/api/authenticate-anonymous", { langKey, tableCode: atTable?.tableCode }, true, (answer) => {
     if (answer.reservation) atTable?.onCheckedIn(answer.reservation, answer.account.id);
   });

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Button } from "../../../components/button.tsx";
 import { Dialog } from "../../../components/dialog.tsx";
-import { LanguageToggle } from "../../../components/language-toggle.tsx";
+import { LanguagePicker } from "../../../components/language-picker.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { currentLanguage, TransText, useTranslation } from "../../../lib/i18n.ts";
 import { getSessionEndReason } from "../../../lib/session.ts";
@@ -31,7 +31,7 @@ export function GuestSignInDialog({ staffSignedIn = false, atTable }: { staffSig
   const onError = (error: unknown) => setFailure(errorMessage(error) || t("guestSignIn.failed"));
 
   return (
-    <Dialog title={t("guestSignIn.title")} headerExtra={<LanguageToggle />} testId="guest-sign-in">
+    <Dialog title={t("guestSignIn.title")} headerExtra={<LanguagePicker />} testId="guest-sign-in">
       <p className={styles.lead}>{t("guestSignIn.text")}</p>
       {staffSignedIn && <p className={styles.notice}>{t("guestSignIn.wrongAccount")}</p>}
       {!staffSignedIn && endReason && <p className={styles.notice}>{t(endReason)}</p>}

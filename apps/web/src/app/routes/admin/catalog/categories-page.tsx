@@ -39,7 +39,7 @@ let added = 0;
  * may not share a name (category_name_already_exists), shown on the later row as it is typed.
  */
 export default function CategoriesPage() {
-  const { t, lang } = useTranslation();
+  const { t, content: lang } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const categories = useCrmCategories();

@@ -68,7 +68,7 @@ function Field({
   hint?: string;
   children: ReactNode;
 }) {
-  const { lang } = useTranslation();
+  const { content: lang } = useTranslation();
   const message = error ? (messageText(error, lang) ?? error) : null;
   return (
     <div className={own.field}>
@@ -99,7 +99,7 @@ const inputProps = (id: string, error?: string) => ({
  * types; the server's answer lands on the same fields.
  */
 export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean }) {
-  const { t, lang } = useTranslation();
+  const { t, content: lang } = useTranslation();
   const id = useRecordId();
   const existing = useCrmProduct(id);
   const categories = useCrmCategories();

@@ -42,7 +42,7 @@ function ProductRow({
   onMove: (step: -1 | 1) => void;
   onToggle: (mode: Mode, active: boolean) => void;
 }) {
-  const { t, lang } = useTranslation();
+  const { t, content: lang } = useTranslation();
   const euros = useFormatEuros();
   // Spec 3 §5: the availability toggle is disabled without a price (switching off stays possible).
   const needsPrice = messageText("product.availability.priceRequired", lang) ?? "";
@@ -138,7 +138,7 @@ function ProductRow({
  * switches, reordering within a category, and the missing-translation dot.
  */
 export default function ProductListPage() {
-  const { t, lang } = useTranslation();
+  const { t, content: lang } = useTranslation();
   const queryClient = useQueryClient();
   const catalogue = useCrmCatalogue();
   const areas = useCrmAreas();

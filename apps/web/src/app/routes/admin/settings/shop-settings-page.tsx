@@ -59,7 +59,7 @@ function Select({
   onChange: (value: string) => void;
   children: ReactNode;
 }) {
-  const { lang } = useTranslation();
+  const { content: lang } = useTranslation();
   const message = error ? (messageText(error, lang) ?? error) : null;
   return (
     <div className={own.field}>
@@ -91,7 +91,7 @@ function Select({
  * session is read again, so they sign in with the new one (spec 3 §4).
  */
 export default function ShopSettingsPage() {
-  const { t, lang } = useTranslation();
+  const { t, content: lang } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const settings = useShopSettings();

@@ -20,7 +20,7 @@ const count = (value: string | null) => {
  */
 export default function PaymentSuccessPage() {
   const { t } = useTranslation();
-  const { lang } = useLanguage();
+  const { content: lang } = useLanguage();
   const { tableId, tableCode } = useCustomerContext();
   const [params] = useSearchParams();
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { LanguageToggle } from "../../../../components/language-toggle.tsx";
+import { LanguagePicker } from "../../../../components/language-picker.tsx";
 import { useTranslation } from "../../../../lib/i18n.ts";
 import styles from "../customer.module.css";
 
@@ -17,7 +17,7 @@ export function ResultShell({ children }: { children: ReactNode }) {
           <span>{t("app.name")}</span>
         </span>
         <div className={styles.headerEnd}>
-          <LanguageToggle />
+          <LanguagePicker />
         </div>
       </header>
       <main className={styles.main}>{children}</main>

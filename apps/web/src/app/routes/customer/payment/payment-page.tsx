@@ -28,7 +28,7 @@ function PaymentMethod({ state }: { state: TableState }) {
   const format = useFormatEuros();
   const navigate = useNavigate();
   const { tableId, tableCode } = useCustomerContext();
-  const { lang } = useLanguage();
+  const { content: lang } = useLanguage();
   const [params] = useSearchParams();
   const [needsTerminal, setNeedsTerminal] = useState(false);
   const [method, setMethod] = useState<"card" | "waiter">("waiter");

@@ -26,7 +26,7 @@ export function PaymentScreen({
 }) {
   const { t } = useTranslation();
   const { tableId, tableCode } = useCustomerContext();
-  const { lang } = useLanguage();
+  const { content: lang } = useLanguage();
   const feed = useTableFeed(tableId, lang);
   const home = tablePath(tableCode);
 
