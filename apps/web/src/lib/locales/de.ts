@@ -66,6 +66,7 @@ export const de: GuestCatalog = {
     IS_CONNECTING: "Verbindung wird hergestellt…",
     DISCONNECTED: "Getrennt",
     ERROR: "Verbindungsfehler",
+    SENDING: "Aktionen warten",
   },
   login: {
     error: {
@@ -368,5 +369,9 @@ export const de: GuestCatalog = {
       "Dieser Link ist nicht mehr gültig: Er wurde bereits verwendet oder ist abgelaufen. Fordern Sie einen neuen an.",
     contact_request_became_venue: "Aus dieser Anfrage wurde bereits ein Lokal angelegt.",
     internal: "Etwas ist schiefgelaufen. Versuchen Sie es erneut.",
+    tip_negative: "Ein Trinkgeld kann nicht negativ sein.",
+    tip_not_allowed: "Auf eine Einladung oder eine Zahlung auf Kredit kann kein Trinkgeld gegeben werden.",
+    tip_method_not_in_payment: "Ein Trinkgeld gehört zu einer Zahlungsart, die einen Teil der Rechnung bezahlt (bar oder Karte).",
+    tip_needs_confirmation: "Das Trinkgeld ist ungewöhnlich hoch (über der Rechnung oder über 50 €): bitte bestätigen.",
   },
 };

@@ -66,6 +66,7 @@ export const fr: GuestCatalog = {
     IS_CONNECTING: "Connexion…",
     DISCONNECTED: "Déconnecté",
     ERROR: "Erreur de connexion",
+    SENDING: "Actions en attente",
   },
   login: {
     error: {
@@ -363,5 +364,10 @@ export const fr: GuestCatalog = {
     set_password_link_invalid: "Ce lien n’est plus valide : il a déjà été utilisé ou a expiré. Demandez un nouveau lien.",
     contact_request_became_venue: "Un établissement a déjà été créé à partir de cette demande.",
     internal: "Un problème est survenu. Réessayez.",
+    tip_negative: "Un pourboire ne peut pas être négatif.",
+    tip_not_allowed: "Un pourboire ne peut pas être laissé sur une offre de la maison ou un paiement à crédit.",
+    tip_method_not_in_payment:
+      "Un pourboire accompagne un moyen de paiement qui règle une partie de l’addition (espèces ou carte).",
+    tip_needs_confirmation: "Le pourboire est inhabituellement élevé (plus que l’addition ou plus de 50 €) : confirmez-le.",
   },
 };

@@ -66,6 +66,7 @@ export const it: GuestCatalog = {
     IS_CONNECTING: "Connessione in corso…",
     DISCONNECTED: "Disconnesso",
     ERROR: "Errore di connessione",
+    SENDING: "Azioni in attesa",
   },
   login: {
     error: {
@@ -362,5 +363,9 @@ export const it: GuestCatalog = {
     set_password_link_invalid: "Questo link non è più valido: è già stato usato o è scaduto. Richiedine uno nuovo.",
     contact_request_became_venue: "Da questa richiesta è già stato creato un locale.",
     internal: "Qualcosa è andato storto. Riprova.",
+    tip_negative: "La mancia non può essere negativa.",
+    tip_not_allowed: "Non si può lasciare una mancia su un omaggio o su un pagamento a credito.",
+    tip_method_not_in_payment: "La mancia va con un metodo di pagamento che paga parte del conto (contanti o carta).",
+    tip_needs_confirmation: "La mancia è insolitamente alta (oltre il conto o oltre 50 €): confermala.",
   },
 };
