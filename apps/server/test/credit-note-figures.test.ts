@@ -2,6 +2,7 @@ import { STATS_QUEUE } from "@tableorder/domain/contracts/stats";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, payments, retailers } from "../src/db/schema.ts";
+import { lastFinishedDay } from "../src/features/stats/stats-rollup-calendar.ts";
 import { athensToday } from "../src/features/stats/stats-scope.ts";
 import { buildBackOfficeVenue, buildProduct, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
@@ -187,7 +188,8 @@ describe("a cancelled receipt reverses its sale", () => {
   it("counts on the credit note's day: a rolled-up day keeps the receipts it had, and holds the cancellations issued on it", async () => {
     const on = await invoicingVenue();
     const today = athensToday();
-    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 24 * 3600_000).toISOString().slice(0, 10);
+    // The last day the roll-up may hold: yesterday, except in the quarter hour after Athens midnight.
+    const yesterday = lastFinishedDay(new Date());
     const noonYesterday = sql`((${yesterday}::date + time '12:00')::timestamp at time zone 'Europe/Athens')`;
     const early = await paidInCash(on);
     const late = await paidInCash(on);
@@ -325,7 +327,8 @@ describe("a cancelled receipt reverses its sale", () => {
     const on = await invoicingVenue();
     const sale = await goodsAndServices(on);
     const today = athensToday();
-    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 24 * 3600_000).toISOString().slice(0, 10);
+    // The last day the roll-up may hold: yesterday, except in the quarter hour after Athens midnight.
+    const yesterday = lastFinishedDay(new Date());
     const noonYesterday = sql`((${yesterday}::date + time '12:00')::timestamp at time zone 'Europe/Athens')`;
     // Sold yesterday, its goods cancelled yesterday, its services today.
     await db()
