@@ -18,7 +18,8 @@ export default defineConfig({
           globalSetup: ["apps/server/test/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at once (npm run test:integration gives two workers): each file has databases
+          // of its own, and on this 2-core machine it took the layer from 623 s to 357 s.
         },
       },
       {

@@ -171,7 +171,9 @@ describe("print agent over WebSocket", () => {
     expect(result).toMatchObject({ type: "result", id: "stuck", ok: false, error: "printer_timeout" });
     expect(result.message).toMatch(/5000 ms/);
     expect(elapsed).toBeGreaterThanOrEqual(DEFAULT_PRINTER_TIMEOUTS.writeTimeoutMs - 100);
-    expect(elapsed).toBeLessThan(DEFAULT_PRINTER_TIMEOUTS.writeTimeoutMs + 3_000);
+    // Well before the test's own timeout: the timeout fired, nothing hung. The margin is wide because the
+    // 15 MB job crosses the WebSocket first, which takes seconds on a loaded machine (two test files at once).
+    expect(elapsed).toBeLessThan(DEFAULT_PRINTER_TIMEOUTS.writeTimeoutMs + 10_000);
 
     const next = await c.print({ id: "after", printerIp: "127.0.0.1", printerPort: healthy.port, job: kitchenJob(125) });
     expect(next).toEqual({ type: "result", id: "after", ok: true });
