@@ -70,6 +70,9 @@ describe("a guest tips 10 % online and rates the visit after paying; the owner s
     // Scrolled to the end: the tip choice and the charge above the pay button, as the guest sees them.
     await guest.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await screenshot(guest, "tips/01-tip-choice-el-390");
+    await guest.setViewportSize(DESK.viewport);
+    await screenshot(guest, "tips/01b-tip-choice-el-desk");
+    await guest.setViewportSize(PHONE.viewport);
     // The same screen in German keeps the choice.
     await guest.getByTestId("language-toggle").selectOption("de");
     await expect.poll(() => text(guest.getByTestId("tip-choice"))).toContain("Trinkgeld");
