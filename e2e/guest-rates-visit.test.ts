@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast, type } from "./support/browser.ts";
-import { guestOrders, payAllByCard } from "./support/journeys.ts";
+import { guestOrders, openCardPayment } from "./support/journeys.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
@@ -12,7 +12,7 @@ const COMMENT = "Υπέροχος μουσακάς, γρήγορο σέρβις!
 let server: RunningServer;
 let session: BrowserSession;
 
-describe("a guest rates the visit after paying, and the owner reads it in Κριτικές", () => {
+describe("a guest tips 10 % online and rates the visit after paying; the owner sees the tip in the stats and the rating in Κριτικές", () => {
   beforeAll(async () => {
     server = await startServer();
     session = await BrowserSession.launch();
@@ -23,7 +23,7 @@ describe("a guest rates the visit after paying, and the owner reads it in Κρι
     await server?.close();
   });
 
-  it("the owner sets the Google link; a guest pays by card, rates 5 stars with a comment and is offered it; the owner sees the review", async () => {
+  it("the owner sets the Google link; a guest pays by card with a 10 % tip, rates 5 stars with a comment and is offered it; the owner sees both", async () => {
     // The owner gives the venue's Google review link in the shop settings.
     const desk = await session.newPage(DESK);
     await signInStaff(desk, server.baseUrl, "/service/admin", "admin", "admin-dashboard");
@@ -36,10 +36,64 @@ describe("a guest rates the visit after paying, and the owner reads it in Κρι
     await desk.getByTestId("settings-save").click();
     await toast(desk, "success", "Οι αλλαγές αποθηκεύτηκαν").waitFor();
 
-    // A guest orders, pays the whole bill by card and lands on the success page, which asks.
+    // A guest orders and pays the whole bill (13,00 €) by card: no tip is the default.
     const guest = await session.newPage(PHONE);
     await guestOrders(guest, server.baseUrl, TABLE, [["Κυρίως πιάτα", "Μουσακάς", 1]]);
-    await payAllByCard(guest);
+    await openCardPayment(guest);
+    const tipChoice = guest.getByRole("group", { name: "Φιλοδώρημα" });
+    expect(await tipChoice.getByRole("radio").count()).toBe(5);
+    expect(await tipChoice.getByRole("radio", { name: "Χωρίς" }).isChecked()).toBe(true);
+    expect(await text(guest.getByTestId("pay-card"))).toContain("13,00");
+    // Each choice says what it adds: rounding up to 14 €, 5 % and 10 % of the bill.
+    expect(await text(guest.getByTestId("tip-option-round_up"))).toContain("+1,00");
+    expect(await text(guest.getByTestId("tip-option-percent_5"))).toContain("+0,65");
+    // A typed tip over the bill is asked about first; the guest thinks again.
+    await tipChoice.getByRole("radio", { name: "Άλλο ποσό" }).check();
+    await type(guest.getByRole("textbox", { name: "Ποσό φιλοδωρήματος (€)" }), "20");
+    expect(await text(guest.getByTestId("tip-charge"))).toContain("33,00");
+    await guest.getByTestId("pay-card").click();
+    const dialog = guest.getByTestId("confirm-dialog");
+    await dialog.waitFor();
+    expect(await text(dialog)).toContain("Μεγάλο φιλοδώρημα");
+    expect(await text(dialog)).toContain("33,00");
+    await expectNoSeriousA11yViolations(guest, "a large tip asked about");
+    await screenshot(guest, "tips/03-large-tip-confirm-el-390");
+    await guest.getByTestId("confirm-dialog-cancel").click();
+    await dialog.waitFor({ state: "detached" });
+    expect(new URL(guest.url()).pathname).toBe(`/service/customer/${TABLE}/payment`);
+    // 10 %: the tip and the charge show before paying.
+    await tipChoice.getByRole("radio", { name: /^10 %/ }).check();
+    expect(await text(guest.getByTestId("tip-amount"))).toContain("1,30");
+    expect(await text(guest.getByTestId("tip-charge"))).toContain("14,30");
+    expect(await text(guest.getByTestId("pay-card"))).toContain("14,30");
+    await expectNoSeriousA11yViolations(guest, "card payment with a 10 % tip");
+    // Scrolled to the end: the tip choice and the charge above the pay button, as the guest sees them.
+    await guest.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await screenshot(guest, "tips/01-tip-choice-el-390");
+    await guest.setViewportSize(DESK.viewport);
+    await screenshot(guest, "tips/01b-tip-choice-el-desk");
+    await guest.setViewportSize(PHONE.viewport);
+    // The same screen in German keeps the choice.
+    await guest.getByTestId("language-toggle").selectOption("de");
+    await expect.poll(() => text(guest.getByTestId("tip-choice"))).toContain("Trinkgeld");
+    expect(await guest.getByRole("group", { name: "Trinkgeld" }).getByRole("radio", { name: /^10 %/ }).isChecked()).toBe(true);
+    await expectNoSeriousA11yViolations(guest, "card payment with a 10 % tip, in German");
+    // Scrolled to the end: the tip choice and the charge above the pay button, as the guest sees them.
+    await guest.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await screenshot(guest, "tips/02-tip-choice-de-390");
+    await guest.getByTestId("language-toggle").selectOption("el");
+    await expect.poll(() => text(guest.getByTestId("tip-choice"))).toContain("Φιλοδώρημα");
+    // The checkout charges bill + tip and shows the tip on its own line.
+    await guest.getByTestId("pay-card").click();
+    await guest.getByTestId("sandbox-approve").waitFor();
+    expect(await text(guest.getByTestId("sandbox-amount"))).toContain("14,30");
+    expect(await text(guest.getByTestId("sandbox-tip"))).toContain("1,30");
+    await screenshot(guest, "tips/04-sandbox-checkout-tip-390");
+    await guest.getByTestId("sandbox-approve").click();
+    // The success page shows the bill paid and thanks for the tip, then asks how it was.
+    await guest.getByTestId("payment-success").waitFor({ timeout: 15_000 });
+    expect(await text(guest.getByTestId("paid-figure"))).toContain("13,00");
+    expect(await text(guest.getByTestId("tip-figure"))).toContain("1,30");
     const rating = guest.getByTestId("visit-rating");
     await rating.waitFor();
     // Before a rating nothing points to Google.
@@ -94,5 +148,16 @@ describe("a guest rates the visit after paying, and the owner reads it in Κρι
     // A day without reviews says so.
     await desk.goto(`${server.baseUrl}/service/admin/ratings?from=2026-01-01&to=2026-01-01`);
     await desk.getByTestId("ratings-empty").waitFor();
+
+    // The owner's statistics show the online tip apart from the income: 13 € online, 1,30 € tip.
+    await desk.goto(`${server.baseUrl}/service/admin/stats`);
+    await desk.getByTestId("stats-page").waitFor();
+    await desk.getByTestId("language-toggle").click();
+    await expect.poll(() => text(desk.getByTestId("stats-page"))).toContain("Φιλοδωρήματα");
+    await expect.poll(() => text(desk.getByTestId("stats-online")), { timeout: 15_000 }).toContain("13,00");
+    await expect.poll(() => text(desk.getByTestId("stats-tips-online"))).toContain("1,30");
+    expect(await text(desk.getByTestId("stats-tips-total"))).toContain("1,30");
+    expect(await text(desk.getByTestId("stats-income-total"))).toContain("13,00");
+    await screenshot(desk, "tips/05-admin-stats-tips-desk", true);
   }, 300_000);
 });

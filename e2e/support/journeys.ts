@@ -156,13 +156,11 @@ export async function signInWaiter(page: Page, baseUrl: string, username = "wait
   await page.getByTestId("waiter-feed").waitFor();
 }
 
-/** From the table page, the guest pays the whole bill by card at the sandbox checkout and lands on the success page. */
-export async function payAllByCard(page: Page): Promise<void> {
+/** From the table page to the payment screen for the whole bill, with the card chosen: the tip choice shows. */
+export async function openCardPayment(page: Page): Promise<void> {
   await page.getByTestId("pay").click();
   await page.getByTestId("payment-type-full").click();
   await page.getByTestId("payment-page").waitFor();
   await page.getByTestId("pay-by-card").click();
-  await page.getByTestId("pay-card").click();
-  await page.getByTestId("sandbox-approve").click();
-  await page.getByTestId("payment-success").waitFor({ timeout: 15_000 });
+  await page.getByTestId("tip-choice").waitFor();
 }

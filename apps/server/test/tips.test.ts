@@ -317,6 +317,10 @@ describe("a tip on the guest's online card payment", () => {
     expect(started.body).toMatchObject({ amount: 2420, tipAmount: 220 });
     const [order] = await db().select().from(sandboxCardOrders).where(eq(sandboxCardOrders.orderCode, started.body.orderCode));
     expect(order).toMatchObject({ amountCents: 2420, tipCents: 220 });
+    // The checkout page shows the charge and, on its own line, the tip inside it.
+    const checkout = await (await fetch(`${server.baseUrl}${started.body.location}`)).text();
+    expect(checkout).toContain("24,20");
+    expect(checkout).toMatch(/data-testid="sandbox-tip">Περιλαμβάνει φιλοδώρημα<b>2,20\s€<\/b>/);
 
     const back = await fetch(`${server.baseUrl}/sandbox/card-checkout/approve?ref=${started.body.orderCode}`, {
       method: "POST",
@@ -329,7 +333,8 @@ describe("a tip on the guest's online card payment", () => {
     expect(charge.amountCents).toBe(2420);
     const done = await api.get(`/api/orders/complete-payment?s=${started.body.orderCode}&t=${t}`, guest);
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ paidProductCount: 5, paidAmount: 2200 });
+    // The bill as paid, and the tip beside it for the success page's thanks.
+    expect(done.body).toEqual({ tableCode: table.code, paidProductCount: 5, paidAmount: 2200, tipAmount: 220 });
     const [payment] = await db().select().from(payments).where(eq(payments.providerOrderCode, started.body.orderCode));
     expect(payment).toMatchObject({ status: "COMPLETED", amountCents: 2200, cardCents: 2200, tipCents: 220, tipMethod: "CARD" });
   });
@@ -347,6 +352,9 @@ describe("a tip on the guest's online card payment", () => {
     expect(none.body).toEqual({ location: expect.any(String), orderCode: expect.any(String), amount: 2200 });
     const [order] = await db().select().from(sandboxCardOrders).where(eq(sandboxCardOrders.orderCode, none.body.orderCode));
     expect(order).toMatchObject({ amountCents: 2200, tipCents: 0 });
+    const checkout = await (await fetch(`${server.baseUrl}${none.body.location}`)).text();
+    expect(checkout).toContain("22,00");
+    expect(checkout).not.toContain("sandbox-tip");
   });
 });
 

@@ -46,6 +46,9 @@ export const failPaymentQuery = z.object({
 export const completePaymentResponse = z.object({
   tableCode: z.string(),
   paidProductCount: z.number().int(),
+  /** The pieces' amount, as the spec has it: the tip is not part of the bill. */
   paidAmount: z.number().int(),
+  /** Beyond the spec (issue 32): the tip charged with the pieces, in cents (present only when there is one). */
+  tipAmount: z.number().int().optional(),
 });
 export const failPaymentResponse = z.object({ tableCode: z.string() });

@@ -184,7 +184,10 @@ export async function completeOnlinePayment(options: Deps & { orderCode: string;
     throw new AppError("payment_not_verified", 400, { reason: "amount_mismatch" });
   }
 
-  return { tableCode, ...(await settleCharge(options, payment, transactionId, principal.userId)) };
+  const paid = await settleCharge(options, payment, transactionId, principal.userId);
+  // The success page thanks the guest for the tip too.
+  const tip = cardTipOf(payment);
+  return { tableCode, ...paid, ...(tip > 0 ? { tipAmount: tip } : {}) };
 }
 
 /**

@@ -17,6 +17,7 @@ const TEXTS = {
     title: "Πληρωμή με κάρτα",
     sandbox: "Δοκιμαστικό περιβάλλον: καμία κάρτα δεν χρεώνεται.",
     amount: "Ποσό",
+    tip: "Περιλαμβάνει φιλοδώρημα",
     approve: "Έγκριση πληρωμής",
     decline: "Απόρριψη",
     gone: "Η παραγγελία πληρωμής δεν υπάρχει, έληξε ή έχει ήδη πληρωθεί.",
@@ -25,6 +26,7 @@ const TEXTS = {
     title: "Card payment",
     sandbox: "Sandbox: no card is charged.",
     amount: "Amount",
+    tip: "Includes a tip of",
     approve: "Approve payment",
     decline: "Decline",
     gone: "This payment order does not exist, has expired or is already paid.",
@@ -44,6 +46,8 @@ h1{font-size:22px;margin:14px 0 4px}.muted{color:#4a5753;font-size:14px;margin:0
 .card{border-radius:14px;background:linear-gradient(135deg,#0d6b58,#0a4a3d);color:#fff;padding:18px 20px;margin-bottom:20px}
 .card small{opacity:.8;font-size:13px}.card strong{display:block;font-size:34px;margin-top:4px;font-variant-numeric:tabular-nums}
 .card span{display:block;font-size:14px;opacity:.85;margin-top:8px}
+.tip{display:flex;justify-content:space-between;gap:12px;border-top:1px solid rgba(255,255,255,.3);margin:12px 0 0;padding-top:10px;font-size:15px}
+.tip b{font-variant-numeric:tabular-nums}
 form{margin:0}button{width:100%;border:0;border-radius:12px;font-size:17px;font-weight:600;padding:15px;cursor:pointer;font-family:inherit}
 .approve{background:#0d6b58;color:#fff;margin-bottom:10px}.decline{background:#fff;color:#b91c1c;border:1.5px solid #f3c4c4}
 </style></head><body><main>${body}</main></body></html>`;
@@ -83,10 +87,14 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxCard
           .send(page(lang, `<span class="badge">Sandbox</span><h1>${text.title}</h1><p class="muted">${text.gone}</p>`));
       }
       const ref = encodeURIComponent(order.orderCode);
+      const euros = (cents: number) => formatEuros(cents, lang === "en" ? "en-GB" : "el-GR");
+      // The tip on its own line inside the charge, so the guest sees what the card pays for.
+      const tip =
+        order.tipCents > 0 ? `<p class="tip" data-testid="sandbox-tip">${text.tip}<b>${euros(order.tipCents)}</b></p>` : "";
       return page(
         lang,
         `<span class="badge">Sandbox</span><h1>${text.title}</h1><p class="muted">${text.sandbox}</p>
-<div class="card" data-testid="sandbox-amount"><small>${text.amount}</small><strong>${formatEuros(order.amountCents, lang === "en" ? "en-GB" : "el-GR")}</strong><span>${escapeHtml(order.customerTrns)}</span></div>
+<div class="card" data-testid="sandbox-amount"><small>${text.amount}</small><strong>${euros(order.amountCents)}</strong><span>${escapeHtml(order.customerTrns)}</span>${tip}</div>
 <form method="post" action="${SANDBOX_CHECKOUT_PATH}/approve?ref=${ref}"><button class="approve" data-testid="sandbox-approve">${text.approve}</button></form>
 <form method="post" action="${SANDBOX_CHECKOUT_PATH}/decline?ref=${ref}"><button class="decline" data-testid="sandbox-decline">${text.decline}</button></form>`,
       );

@@ -267,6 +267,23 @@ export const de: GuestCatalog = {
     remainingHint: "{{count}} {{pieces}} unbezahlt",
     newOrder: "Neue Bestellung",
     cardVariant: "Mit Karte bezahlt",
+    tip: {
+      title: "Trinkgeld",
+      hint: "Freiwillig. Es geht an das Personal und ist nicht Teil der Rechnung.",
+      none: "Keins",
+      round_up: "Aufrunden",
+      percent_5: "5 %",
+      percent_10: "10 %",
+      custom: "Anderer Betrag",
+      amount: "Trinkgeld in €",
+      bill: "Rechnung",
+      charge: "Betrag auf der Karte",
+      confirmTitle: "Hohes Trinkgeld",
+      confirmMessage:
+        "Das Trinkgeld von {{tip}} ist höher als die Rechnung oder höher als 50 €. Ihre Karte wird mit {{charge}} belastet. Bestätigen Sie das?",
+      confirm: "Ja, {{tip}} Trinkgeld",
+      paidHint: "Für das Personal, getrennt von der Rechnung.",
+    },
   },
   visitRating: {
     title: "Wie war es?",

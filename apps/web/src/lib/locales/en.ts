@@ -491,6 +491,23 @@ export const en: Catalog = {
     remainingHint: "{{count}} {{pieces}} unpaid",
     newOrder: "New order",
     cardVariant: "Paid by card",
+    tip: {
+      title: "Tip",
+      hint: "Optional. It goes to the staff and is not part of the bill.",
+      none: "None",
+      round_up: "Round up",
+      percent_5: "5%",
+      percent_10: "10%",
+      custom: "Other amount",
+      amount: "Tip amount (€)",
+      bill: "Bill",
+      charge: "Card charge",
+      confirmTitle: "Large tip",
+      confirmMessage:
+        "The tip of {{tip}} is more than the bill or more than €50. Your card will be charged {{charge}}. Do you confirm?",
+      confirm: "Yes, tip {{tip}}",
+      paidHint: "For the staff, apart from the bill.",
+    },
   },
   visitRating: {
     title: "How was it?",

@@ -267,6 +267,23 @@ export const fr: GuestCatalog = {
     remainingHint: "{{count}} {{pieces}} non payé(s)",
     newOrder: "Nouvelle commande",
     cardVariant: "Payé par carte",
+    tip: {
+      title: "Pourboire",
+      hint: "Facultatif. Il va au personnel et ne fait pas partie de l’addition.",
+      none: "Aucun",
+      round_up: "Arrondir",
+      percent_5: "5 %",
+      percent_10: "10 %",
+      custom: "Autre montant",
+      amount: "Montant du pourboire (€)",
+      bill: "Addition",
+      charge: "Montant débité",
+      confirmTitle: "Pourboire élevé",
+      confirmMessage:
+        "Le pourboire de {{tip}} dépasse l’addition ou dépasse 50 €. Votre carte sera débitée de {{charge}}. Confirmez-vous ?",
+      confirm: "Oui, pourboire de {{tip}}",
+      paidHint: "Pour le personnel, en dehors de l’addition.",
+    },
   },
   visitRating: {
     title: "Comment était-ce ?",

@@ -14,9 +14,9 @@ const count = (value: string | null) => {
 
 /**
  * The success page (spec 1 §2, successful-payment and its card-provider variant
- * successful-viva-payment): what was paid, from the query, and what the table still owes, live
- * from the table's state, with the way back to the table or on to a new order; below, the optional
- * rating of the visit (issue 32).
+ * successful-viva-payment): what was paid and any tip left with it (issue 32), from the query, and
+ * what the table still owes, live from the table's state, with the way back to the table or on to
+ * a new order; below, the optional rating of the visit (issue 32).
  */
 export default function PaymentSuccessPage() {
   const { t } = useTranslation();
@@ -27,6 +27,7 @@ export default function PaymentSuccessPage() {
   const byCard = pathname.endsWith("/successful-viva-payment");
   const paidCount = count(params.get("totalCount"));
   const paidPrice = count(params.get("totalPrice"));
+  const tipPaid = count(params.get("tipAmount"));
   const feed = useTableFeed(tableId, lang);
   const unpaidCount = feed.data?.totalUnpaidCount ?? null;
   const settled = unpaidCount === 0;
@@ -53,6 +54,17 @@ export default function PaymentSuccessPage() {
             </dd>
           </div>
         )}
+        {paidCount !== null && paidPrice !== null && tipPaid ? (
+          <div className={`${styles.figure} ${styles.paid}`} data-testid="tip-figure">
+            <dt>
+              {t("onlinePayment.tip.title")}
+              <small>{t("onlinePayment.tip.paidHint")}</small>
+            </dt>
+            <dd>
+              <Price cents={tipPaid} />
+            </dd>
+          </div>
+        ) : null}
         {feed.data && !settled && (
           <div className={`${styles.figure} ${styles.remaining}`} data-testid="remaining-figure">
             <dt>
