@@ -336,15 +336,17 @@ export function PaymentAmounts({
             </fieldset>
           )}
           {card > 0 && (
-            <p className={styles.row}>
-              <span>{t("waiterPay.terminalCharge")}</span>
-              <span data-testid="terminal-charge">
-                {tip.terminalCharge > card
-                  ? t("waiterPay.terminalChargeTip", { card: format(card), tip: format(tip.terminalCharge - card) })
-                  : ""}{" "}
-                <strong>{format(tip.terminalCharge)}</strong>
-              </span>
-            </p>
+            <>
+              <p className={styles.row}>
+                <span>{t("waiterPay.terminalCharge")}</span>
+                <span data-testid="terminal-charge">{format(tip.terminalCharge)}</span>
+              </p>
+              {tip.terminalCharge > card && (
+                <p className={styles.hint}>
+                  {t("waiterPay.terminalChargeTip", { card: format(card), tip: format(tip.terminalCharge - card) })}
+                </p>
+              )}
+            </>
           )}
         </section>
       )}
