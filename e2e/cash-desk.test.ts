@@ -11,8 +11,10 @@ import {
   TILL,
   text,
   toast,
+  type,
 } from "./support/browser.ts";
 import { guestOrders } from "./support/journeys.ts";
+import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 
@@ -235,5 +237,47 @@ describe("the cash desk", () => {
     await cashier.getByTestId("documents-dialog").waitFor();
     await cashier.getByTestId("documents-empty").waitFor();
     await screenshot(cashier, "cash-desk-history-documents-1024");
+  });
+
+  it("the till takes a tip with a register sale: in cash, and on the card with the terminal charged the sale plus the tip", async () => {
+    const cashier = await newPage(DESK);
+    await signInStaff(cashier, server.baseUrl, "/service/admin", "cashdesk", "cash-desk-tables");
+    const sell = async (method: "cash" | "card") => {
+      await cashier.getByTestId("open-cash-register").click();
+      await cashier.getByTestId("register-source-TAKE_AWAY").click();
+      await cashier.getByTestId("register-panel").waitFor();
+      await keyAmount(cashier, "1000");
+      await cashier.getByTestId("register-add").click();
+      await cashier.getByTestId("register-continue").click();
+      await cashier.getByTestId(`payment-method-${method}`).click();
+      await cashier.getByTestId("finalize-payment").waitFor();
+    };
+
+    // 10,00 € in cash with a 1,00 € tip.
+    await sell("cash");
+    await type(cashier.getByTestId("tip-amount"), "1");
+    expect(await text(cashier.getByTestId("collect"))).toContain("10,00");
+    await screenshot(cashier, "cash-register-tip-cash-1280");
+    await cashier.getByTestId("collect").click();
+    await toast(cashier, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor();
+
+    // 10,00 € by card with a 2,00 € tip: the terminal is asked for 12,00 €.
+    await sell("card");
+    await cashier.getByTestId("terminal").first().click();
+    await type(cashier.getByTestId("tip-amount"), "2");
+    expect(await text(cashier.getByTestId("terminal-charge"))).toContain("12,00");
+    await screenshot(cashier, "cash-register-tip-card-1280");
+    await cashier.getByTestId("collect").click();
+    await cashier.getByTestId("pending-pos-payment").waitFor();
+    expect(await text(cashier.getByTestId("pending-charge"))).toContain("12,00");
+    await screenshot(cashier, "cash-register-tip-pending-1280");
+    await approveAtTerminal(browser, server.baseUrl);
+    await toast(cashier, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor({ timeout: 15_000 });
+
+    // The owner sees both tips apart from the income, under the cashier.
+    const owner = await signIn(server.baseUrl, "admin");
+    type Tips = { cash: number; pos: number; byWaiter: { cash: number; pos: number }[] };
+    const { tips } = await api<{ tips: Tips }>(server.baseUrl, "/api/stats", owner, { body: {} });
+    expect({ cash: tips.cash, pos: tips.pos }).toEqual({ cash: 100, pos: 200 });
   });
 });

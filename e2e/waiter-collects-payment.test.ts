@@ -1,6 +1,17 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, overlaps, PHONE, screenshot, signInStaff, tapCounter, text, toast, type } from "./support/browser.ts";
+import {
+  BrowserSession,
+  decideAtTerminal,
+  overlaps,
+  PHONE,
+  screenshot,
+  signInStaff,
+  tapCounter,
+  text,
+  toast,
+  type,
+} from "./support/browser.ts";
 import {
   guestAsksToPay,
   guestOrders,
@@ -226,6 +237,85 @@ describe("a waiter collects payment at the table", () => {
     await waiter.getByTestId("back-to-feed").click();
     await waiter.getByTestId("waiter-title").waitFor();
     await expect.poll(() => paid.count()).toBe(0);
+  });
+
+  it("the waiter enters the cash tip the guest left; a large one asks for confirmation; a card tip goes on the terminal's charge; none on credit", async () => {
+    // 1 × Τζατζίκι (5.50) + 1 × Μουσακάς (13.00) = 18.50 €
+    const { tableId } = await guestOrdersByApi(server.baseUrl, "demo-10", [{ name: "Τζατζίκι" }, { name: "Μουσακάς" }]);
+    const waiter = await session.newPage(PHONE);
+    await signInWaiter(waiter, server.baseUrl, "waiter");
+    const openCollection = async (type: "full" | "partial", method: "cash" | "card" | "credit") => {
+      await waiter.goto(`${server.baseUrl}/service/wait/${tableId}/10/feed`);
+      await waiter.getByTestId("collect-table").click();
+      await waiter.getByTestId(`payment-type-${type}`).click();
+      if (type === "partial") {
+        await line(waiter, "pay-line", "Τζατζίκι").getByRole("button", { name: "Αύξηση ποσότητας" }).click();
+        await waiter.getByTestId("confirm-selection").click();
+      }
+      await waiter.getByTestId(`payment-method-${method}`).click();
+      await waiter.getByTestId("finalize-payment").waitFor();
+    };
+
+    // On credit there is nothing paid a tip could go with: no tip field.
+    await openCollection("partial", "credit");
+    expect(await waiter.getByTestId("tip-amount").count()).toBe(0);
+
+    // The Τζατζίκι in cash with a 1,50 € tip: the payable stays 5,50.
+    await openCollection("partial", "cash");
+    await type(waiter.getByTestId("tip-amount"), "1,5");
+    expect(await text(waiter.getByTestId("finalize-payable"))).toContain("5,50");
+    expect(await text(waiter.getByTestId("collect"))).toContain("5,50");
+    await screenshot(waiter, "waiter-tip-cash-390");
+    await waiter.getByTestId("collect").click();
+    await toast(waiter, "success", "Επιτυχής είσπραξη μερικού συνόλου!").waitFor();
+    await waiter.getByTestId("waiter-table-feed").waitFor();
+    await expect.poll(() => text(waiter.getByTestId("table-unpaid"))).toContain("13,00");
+
+    // The rest by card with a tip of 60 € (over the bill and over 50 €): the terminal's charge says
+    // card + tip, and the dialog asks first; cancelled, nothing is sent.
+    await openCollection("full", "card");
+    await type(waiter.getByTestId("tip-amount"), "60");
+    expect(await text(waiter.getByTestId("terminal-charge"))).toContain("73,00");
+    await waiter.getByTestId("collect").click();
+    await waiter.getByTestId("confirm-dialog").waitFor();
+    expect(await text(waiter.getByTestId("confirm-dialog"))).toContain("Φιλοδώρημα 60,00 € για λογαριασμό 13,00 €");
+    await screenshot(waiter, "waiter-tip-confirm-390");
+    await waiter.getByTestId("confirm-dialog-cancel").click();
+    expect(await waiter.getByTestId("pending-pos-payment").count()).toBe(0);
+    // Split 3 € cash and 10 € card: the waiter says how the tip was left (the card, by default).
+    await type(waiter.getByTestId("cash-amount"), "3");
+    expect(await waiter.getByTestId("tip-method-CARD").locator("input").isChecked()).toBe(true);
+    expect(await text(waiter.getByTestId("terminal-charge"))).toContain("70,00");
+    await waiter.getByTestId("tip-method-CASH").click();
+    expect(await text(waiter.getByTestId("terminal-charge"))).toContain("10,00");
+    await screenshot(waiter, "waiter-tip-split-390");
+    await type(waiter.getByTestId("cash-amount"), "0");
+    expect(await waiter.getByTestId("tip-method").count()).toBe(0);
+    // A 2 € tip instead: no question, and the terminal takes 15,00 €.
+    await type(waiter.getByTestId("tip-amount"), "2");
+    expect(await text(waiter.getByTestId("terminal-charge"))).toContain("15,00");
+    await screenshot(waiter, "waiter-tip-card-charge-390");
+    await waiter.getByTestId("collect").click();
+    await waiter.getByTestId("pending-pos-payment").waitFor();
+    expect(await text(waiter.getByTestId("pending-charge"))).toContain("15,00");
+    await screenshot(waiter, "waiter-tip-pending-390");
+    await decideAtTerminal(session, server.baseUrl, "decline");
+    await toast(waiter, "error", "Αποτυχία πληρωμής POS!").waitFor({ timeout: 15_000 });
+
+    // In cash after all, confirming a 60 € tip: it is taken, the bill is not changed by it.
+    await openCollection("full", "cash");
+    await type(waiter.getByTestId("tip-amount"), "60");
+    await waiter.getByTestId("collect").click();
+    await waiter.getByTestId("confirm-dialog-confirm").click();
+    await toast(waiter, "success", "Επιτυχής εξόφληση λογαριασμού!").waitFor();
+
+    // The owner's statistics count the waiter's 61,50 € of cash tips apart from the income; the
+    // declined card's tip is not among them.
+    const owner = await signIn(server.baseUrl, "admin");
+    type Tips = { cash: number; pos: number; byWaiter: { name: string; cash: number; pos: number }[] };
+    const { tips } = await api<{ tips: Tips }>(server.baseUrl, "/api/stats", owner, { body: {} });
+    expect({ cash: tips.cash, pos: tips.pos }).toEqual({ cash: 6150, pos: 0 });
+    expect(tips.byWaiter.find((row) => row.name.includes("Γεωργίου"))).toMatchObject({ cash: 6150, pos: 0 });
   });
 
   it("the waiter who loses the race to collect goes back to the table with the reason, on a push or on the answer", async () => {

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // A signed-in waiter (user 7 of venue 1), as the token in storage says.
 const payload = btoa(JSON.stringify({ sub: "7", rid: 1 })).replace(/=+$/, "");
-const calls: { path: string; key: string | null }[] = [];
+const calls: { path: string; key: string | null; body: unknown }[] = [];
 let answer: () => Promise<Response> = () => Promise.reject(new TypeError("Failed to fetch"));
 
 beforeAll(() => {
   vi.stubGlobal("localStorage", { getItem: () => `h.${payload}.s`, setItem() {}, removeItem() {} });
   vi.stubGlobal("fetch", (path: string, init: RequestInit) => {
-    calls.push({ path, key: (init.headers as Record<string, string>)["Idempotency-Key"] ?? null });
+    const body = typeof init.body === "string" ? JSON.parse(init.body) : null;
+    calls.push({ path, key: (init.headers as Record<string, string>)["Idempotency-Key"] ?? null, body });
     return answer();
   });
 });
@@ -32,6 +33,20 @@ describe("a staff action sent through sendStaffAction", () => {
     const keys = calls.map((call) => call.key);
     // The first try of deliver, then the flush: deliver again with its key, then complete, once each.
     expect(keys).toEqual([deliver.idempotencyKey, deliver.idempotencyKey, complete.idempotencyKey]);
+  });
+
+  it("keeps a cash collection's tip with it: sent later with the same key and the same tip, once (issue 32)", async () => {
+    const { sendStaffAction, staffAction, staffOutbox, StaffActionWaiting } = await import("./staff-action.ts");
+    answer = () => Promise.reject(new TypeError("Failed to fetch"));
+    const body = { cashAmount: 550, cardAmount: 0, tipAmount: 150, tipMethod: "CASH", tipConfirmed: false };
+    const collect = staffAction("POST", "/api/feed/table/6/complete-orders", body);
+    await expect(sendStaffAction(collect, { quiet: true })).rejects.toBeInstanceOf(StaffActionWaiting);
+    expect(staffOutbox.waiting().map((entry) => entry.action.body)).toEqual([body]);
+    calls.length = 0;
+    answer = () => json(200, { status: "COMPLETED", paymentId: 1, paidProductCount: 1, paidAmount: 550, tipAmount: 150 });
+    await staffOutbox.flush();
+    expect(staffOutbox.waiting()).toHaveLength(0);
+    expect(calls).toEqual([{ path: "/api/feed/table/6/complete-orders", key: collect.idempotencyKey, body }]);
   });
 
   it("is not kept when the server answers with a refusal (4xx)", async () => {

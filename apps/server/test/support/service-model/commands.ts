@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import { maxDiscount, splitDiscount } from "@tableorder/domain/payment-calculator";
 import { and, asc, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { documents, orderProducts, payments } from "../../../src/db/schema.ts";
+import { documents, orderProducts, payments, sandboxTerminalSales } from "../../../src/db/schema.ts";
 import type { TestListener } from "../stomp-client.ts";
 import { checkInvariants, phoneView } from "./invariants.ts";
 import {
@@ -21,12 +21,15 @@ import {
   PRODUCT_NAMES,
   type ProductKey,
   piecesAt,
+  predictTip,
   releaseHold,
   type SentAction,
   type ServiceModel,
   type StaffRequest,
   settlePayment,
   settleRequests,
+  type TipPlan,
+  terminalCharge,
 } from "./model.ts";
 import {
   dropListener,
@@ -73,6 +76,14 @@ function expectRefused(answer: Answer, key: string | null, what: string): void {
 }
 
 const tableLetter = (t: number) => "ΑΒΓ"[t];
+const tipText = (tip: TipPlan | null) =>
+  tip ? `, a tip of ${euros(tip.cents)}${tip.way ? ` by ${tip.way.toLowerCase()}` : ""}${tip.confirmed ? " confirmed" : ""}` : "";
+
+/** A prediction the answer must meet, said with the story of the command. */
+function same(what: string, actual: unknown, expected: unknown): void {
+  if (!isDeepStrictEqual(actual, expected))
+    throw new Error(`${what}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+}
 const sentHow = (delivery: Delivery) =>
   ({ once: "", resend: ", its answer lost and sent again", "double-tap": ", tapped twice at once" })[delivery];
 const pieceName = (p: Piece) => `${p.name} #${p.id}`;
@@ -452,6 +463,9 @@ class PhonePaysOnline extends StoryCommand {
       online: amount,
       credit: 0,
       discount: 0,
+      tip: 0,
+      tipMethod: null,
+      collector: null,
     };
     settlePayment(model, payment, table, []);
     await recordReceipt(model, world, payment, this.story);
@@ -486,11 +500,12 @@ class StaffCollects extends StoryCommand {
     readonly method: Method,
     readonly discountPercent: number,
     readonly delivery: Delivery,
+    readonly tip: TipPlan | null = null,
   ) {
     super();
   }
   plan() {
-    return `${this.till ? "the till" : "the waiter"} collects ${this.all ? "everything" : `${this.count} pieces`} at table ${tableLetter(this.table)} (${this.method}, ${this.discountPercent}% of the possible discount)${sentHow(this.delivery)}`;
+    return `${this.till ? "the till" : "the waiter"} collects ${this.all ? "everything" : `${this.count} pieces`} at table ${tableLetter(this.table)} (${this.method}, ${this.discountPercent}% of the possible discount${tipText(this.tip)})${sentHow(this.delivery)}`;
   }
   check(model: Readonly<ServiceModel>) {
     // One sale at a time on the venue's one terminal.
@@ -526,8 +541,9 @@ class StaffCollects extends StoryCommand {
       terminal: "by card on the terminal",
     }[this.method];
     const what = this.all ? `everything at ${world.tableName(t)}` : pieces.map(pieceName).join(", ");
-    this.story = `${who} collects ${euros(rest)} ${how}${discount ? ` (${euros(discount)} off)` : ""} for ${what}${sentHow(this.delivery)}`;
-    const request = staffRequest(this.till ? "desk" : "waiter", "POST", `/api/feed/table/${world.tables[t].id}/complete-orders`, {
+    this.story = `${who} collects ${euros(rest)} ${how}${discount ? ` (${euros(discount)} off)` : ""}${tipText(this.tip)} for ${what}${sentHow(this.delivery)}`;
+    const path = `/api/feed/table/${world.tables[t].id}/complete-orders`;
+    const body = {
       ...amounts,
       discountAmount: discount,
       isGift: gift,
@@ -535,11 +551,41 @@ class StaffCollects extends StoryCommand {
       ...(amounts.onCreditAmount > 0 ? { creditDebtor: `guest of ${world.tableName(t)}` } : {}),
       ...(this.all ? { payAll: true } : { itemsCount: pieces.map((p) => ({ orderProductId: p.id, quantity: 1 })) }),
       ...(terminal ? { selectedTerminalId: world.terminalId } : {}),
-    });
-    const answer = await sendStaff(model, world, request, this.delivery, this.story);
+      // What the guest left (issue 32), as the screens send it: amount, way, and the confirmation of a large one.
+      ...(this.tip ? { tipAmount: this.tip.cents, tipMethod: this.tip.way, tipConfirmed: this.tip.confirmed } : {}),
+    };
+    const collector = this.till ? "desk" : "waiter";
+    let answer = await sendStaff(model, world, staffRequest(collector, "POST", path, body), this.delivery, this.story);
     if (this.all && (model.sessions[t] == null || pieces.length === 0)) return expectRefused(answer, "already_paid", this.story);
     if (pieces.some((p) => p.state === "held")) return expectRefused(answer, "active_payment_exists", this.story);
+    const parts = {
+      bill: gift ? 0 : rest,
+      cash: gift ? 0 : amounts.cashAmount,
+      card: gift ? 0 : amounts.cardAmount,
+      credit: gift ? 0 : amounts.onCreditAmount,
+      gift,
+    };
+    let tip = predictTip(this.tip, parts);
+    if ("refused" in tip) {
+      expectRefused(answer, tip.refused, this.story);
+      if (tip.refused !== "tip_needs_confirmation") return;
+      // The screen asks about the large tip; confirmed, the collection goes again, a new action with a new key.
+      const confirmed = `${this.story}; the large tip confirmed`;
+      this.story = confirmed;
+      answer = await sendStaff(
+        model,
+        world,
+        staffRequest(collector, "POST", path, { ...body, tipConfirmed: true }),
+        this.delivery,
+        confirmed,
+      );
+      tip = predictTip(this.tip && { ...this.tip, confirmed: true }, parts);
+      if ("refused" in tip) throw new Error(`${confirmed}: the model refuses a confirmed tip (${tip.refused})`);
+    }
     expectOk(answer, this.story);
+    if (tip.tip > 0) tallied(`tip ${tip.tipMethod} ${terminal ? "at the terminal" : "collected"}`);
+    // A tip is said beside the sale, never in it: paidAmount stays the bill.
+    same(`${this.story}: the answer's tip`, answer.body.tipAmount, tip.tip > 0 ? tip.tip : undefined);
     model.paymentIds.add(answer.body.paymentId);
     const payment: Payment = {
       id: answer.body.paymentId,
@@ -551,15 +597,21 @@ class StaffCollects extends StoryCommand {
       online: 0,
       credit: gift ? 0 : amounts.onCreditAmount,
       discount,
+      tip: tip.tip,
+      tipMethod: tip.tipMethod,
+      collector,
     };
     const shares = splitDiscount(discount, prices);
     if (!terminal) {
       if (answer.body.status !== "COMPLETED") throw new Error(`${this.story}: answered ${answer.body.status}`);
+      if (!gift) same(`${this.story}: the amount paid`, answer.body.paidAmount, rest);
       tallied(`collected ${this.method}`);
       settlePayment(model, payment, t, shares);
       return recordReceipt(model, world, payment, this.story);
     }
     if (answer.body.status !== "PENDING") throw new Error(`${this.story}: a terminal sale answered ${answer.body.status}`);
+    // The terminal is asked for the card part plus a card tip, in one charge.
+    same(`${this.story}: the terminal's charge`, answer.body.cardAmount, terminalCharge(payment));
     for (const piece of pieces) {
       piece.state = "held";
       piece.heldBy = payment.id;
@@ -642,6 +694,16 @@ class TerminalAnswers extends StoryCommand {
     }[this.decision];
     if (this.decision !== "timeout") {
       const [row] = await world.server.database.db.select().from(payments).where(eq(payments.id, sale.payment.id));
+      // The card holder is asked for the card part plus a card tip, the tip marked as such (issue 32).
+      const [atTerminal] = await world.server.database.db
+        .select()
+        .from(sandboxTerminalSales)
+        .where(eq(sandboxTerminalSales.sessionId, String(row.providerOrderCode)));
+      same(
+        `${this.story}: what the terminal asks for, and its tip`,
+        [atTerminal?.amountCents, atTerminal?.tipCents],
+        [terminalCharge(sale.payment), sale.payment.tipMethod === "CARD" ? sale.payment.tip : 0],
+      );
       const at = await fetch(`${world.server.baseUrl}/sandbox/card-terminal/${this.decision}?session=${row.providerOrderCode}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -970,18 +1032,21 @@ class OfflineBatch extends StoryCommand {
     readonly collects: number[],
     readonly deliver: boolean,
     readonly meanwhile: "nothing" | "the till collects everything" | "the till collects some",
+    /** A cash tip with each collection (issue 32), kept with it in the queue; at most the bill, so no question asked. */
+    readonly tip = 0,
   ) {
     super();
   }
   plan() {
-    return `the waiter, offline at table ${tableLetter(this.table)}, queues ${this.collects.length} cash collections${this.deliver ? " and a delivery" : ""}; meanwhile ${this.meanwhile}; the queue is sent`;
+    return `the waiter, offline at table ${tableLetter(this.table)}, queues ${this.collects.length} cash collections${this.tip ? ` with tips of up to ${euros(this.tip)}` : ""}${this.deliver ? " and a delivery" : ""}; meanwhile ${this.meanwhile}; the queue is sent`;
   }
   check(model: Readonly<ServiceModel>) {
     return freePiecesAt(model, this.table).length > 0;
   }
   private queueCollect(world: World, pieces: Piece[]): QueuedAction {
     const amount = pieces.reduce((s, p) => s + p.price - p.discount, 0);
-    const what = `the waiter's queued collection of ${euros(amount)} in cash for ${pieces.map(pieceName).join(", ")}`;
+    const tip = Math.min(this.tip, amount);
+    const what = `the waiter's queued collection of ${euros(amount)} in cash${tip ? ` with a ${euros(tip)} tip` : ""} for ${pieces.map(pieceName).join(", ")}`;
     const t = this.table;
     const request = staffRequest("waiter", "POST", `/api/feed/table/${world.tables[t].id}/complete-orders`, {
       cashAmount: amount,
@@ -990,6 +1055,7 @@ class OfflineBatch extends StoryCommand {
       discountAmount: 0,
       isGift: false,
       itemsCount: pieces.map((p) => ({ orderProductId: p.id, quantity: 1 })),
+      ...(tip ? { tipAmount: tip, tipMethod: "CASH" } : {}),
     });
     return {
       what,
@@ -1018,6 +1084,9 @@ class OfflineBatch extends StoryCommand {
           online: 0,
           credit: 0,
           discount: 0,
+          tip,
+          tipMethod: tip ? "CASH" : null,
+          collector: "waiter",
         };
         settlePayment(model, payment, t, []);
         await recordReceipt(model, world, payment, what);
@@ -1060,7 +1129,16 @@ class OfflineBatch extends StoryCommand {
     try {
       if (this.meanwhile !== "nothing") {
         const all = this.meanwhile === "the till collects everything";
-        const till = new StaffCollects(true, t, all, 2, "cash", 0, "once");
+        const till = new StaffCollects(
+          true,
+          t,
+          all,
+          2,
+          "cash",
+          0,
+          "once",
+          this.tip ? { cents: this.tip, way: null, confirmed: false } : null,
+        );
         if (till.check(model)) {
           await till.act(model, world);
           told.push(`meanwhile ${till.told()}`);
@@ -1181,8 +1259,30 @@ export function serviceCommands(maxCommands: number, replayPath?: string) {
       fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }),
       fc.boolean(),
       fc.constantFrom("nothing", "the till collects everything", "the till collects some"),
+      fc.constantFrom(0, 0, 50, 200),
     )
-    .map(([t, collects, deliver, meanwhile]) => new OfflineBatch(t, collects, deliver, meanwhile));
+    .map(([t, collects, deliver, meanwhile, tip]) => new OfflineBatch(t, collects, deliver, meanwhile, tip));
+  // Most collections leave no tip; some a usual one, some one over 50 € (confirmed or not), rarely a negative one.
+  const tip: fc.Arbitrary<TipPlan | null> = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(null) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        cents: fc.integer({ min: 1, max: 1500 }),
+        way: fc.constantFrom<TipPlan["way"]>(null, null, "CASH", "CARD"),
+        confirmed: fc.boolean(),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        cents: fc.integer({ min: 5001, max: 9000 }),
+        way: fc.constantFrom<TipPlan["way"]>(null, "CASH", "CARD"),
+        confirmed: fc.boolean(),
+      }),
+    },
+    { weight: 1, arbitrary: fc.constant<TipPlan>({ cents: -100, way: null, confirmed: false }) },
+  );
   // Repeated entries weigh more: orders come most often, as in a restaurant.
   const arbitraries: fc.Arbitrary<Command>[] = [
     order,
@@ -1202,14 +1302,16 @@ export function serviceCommands(maxCommands: number, replayPath?: string) {
       .tuple(
         fc.tuple(fc.boolean(), table, fc.boolean(), fc.integer({ min: 1, max: 4 }), method, fc.constantFrom(0, 0, 10, 50, 100)),
         delivery,
+        tip,
       )
-      .map(([[till, t, all, n, m, d], how]) => new StaffCollects(till, t, all, n, m, d, how)),
+      .map(([[till, t, all, n, m, d], how, left]) => new StaffCollects(till, t, all, n, m, d, how, left)),
     fc
       .tuple(
         fc.tuple(fc.boolean(), table, fc.boolean(), fc.integer({ min: 1, max: 4 }), method, fc.constantFrom(0, 0, 10, 50, 100)),
         delivery,
+        tip,
       )
-      .map(([[till, t, all, n, m, d], how]) => new StaffCollects(till, t, all, n, m, d, how)),
+      .map(([[till, t, all, n, m, d], how, left]) => new StaffCollects(till, t, all, n, m, d, how, left)),
     fc
       .tuple(pick, fc.constantFrom<"approve" | "decline">("approve", "approve", "decline"))
       .map(([i, d]) => new TerminalAnswers(i, d)),

@@ -21,6 +21,7 @@ import {
   openPiecesAt,
   type PieceState,
   type ServiceModel,
+  tipFacts,
 } from "./model.ts";
 import { type ListenerSlot, nextMessage, type World } from "./world.ts";
 
@@ -213,6 +214,8 @@ export async function piecesAddUp(model: ServiceModel, world: World): Promise<vo
       [row?.cashCents, row?.cardCents, row?.onCreditCents, row?.discountCents],
       [payment.cash, payment.pos + payment.online, payment.credit, payment.discount],
     );
+    // The tip is kept beside the payment (issue 32), once, whatever was sent again.
+    same(name, `payment ${payment.id}'s tip`, [row?.tipCents, row?.tipMethod], [payment.tip, payment.tipMethod]);
   }
 }
 
@@ -255,6 +258,26 @@ export async function figuresEqualFacts(model: ServiceModel, world: World): Prom
       s.productCount.map((p: { name: string; count: number; amount: number }) => [p.name, { count: p.count, amount: p.amount }]),
     ),
   });
+  // Issue 32: tips are apart from the figures above (which the facts, tips left out, must equal),
+  // summed per way and per collector from the accepted tips; a credit note takes none back.
+  const tips = tipFacts(model);
+  const userOf = { waiter: world.venue.waiter.id, desk: world.venue.cashDesk.id, online: null } as const;
+  const expectedTips = {
+    cash: tips.cash,
+    pos: tips.pos,
+    online: tips.online,
+    byWaiter: [...tips.by]
+      .map(([who, t]) => ({ userId: userOf[who as keyof typeof userOf], ...t }))
+      .sort((a, b) => (a.userId ?? 0) - (b.userId ?? 0)),
+  };
+  const pickTips = (t: any) => ({
+    cash: t.cash,
+    pos: t.pos,
+    online: t.online,
+    byWaiter: t.byWaiter
+      .map((w: any) => ({ userId: w.userId, cash: w.cash, pos: w.pos, online: w.online }))
+      .sort((a: any, b: any) => (a.userId ?? 0) - (b.userId ?? 0)),
+  });
   for (const [label, body] of [
     ["live stats", { live: true }],
     ["today's stats", { dateFilters: { startDate: athensToday() } }],
@@ -262,6 +285,7 @@ export async function figuresEqualFacts(model: ServiceModel, world: World): Prom
     const answer = await world.api.post("/api/stats", body, world.admin);
     same(name, `${label} answer`, answer.status, 200);
     same(name, label, pick(answer.body), expected);
+    same(name, `${label}: the tips, per way and per collector`, pickTips(answer.body.tips), expectedTips);
   }
   const glance = await world.api.get("/api/stats/today", world.admin);
   // Issue 28 A9: a collection on credit is owed, not income: the dashboard shows it apart.
@@ -289,6 +313,7 @@ export async function figuresEqualFacts(model: ServiceModel, world: World): Prom
     [column("Cash"), column("POS"), column("Online"), column("On credit")],
     [facts.cash, facts.pos, facts.online, facts.credit],
   );
+  same(name, "the payments CSV's tips", column("Tip"), tips.cash + tips.pos + tips.online);
 }
 
 /** 4. With invoicing on: one receipt per completed payment, one credit note per cancelled receipt, numbers without gaps, every XML valid. */

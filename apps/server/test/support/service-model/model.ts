@@ -1,4 +1,5 @@
 import { formatEuros } from "@tableorder/domain/money";
+import type { TipMethod } from "@tableorder/domain/tips";
 
 /**
  * The small model the service's model-based test predicts the server with: per piece its table,
@@ -72,6 +73,57 @@ export interface Payment extends MoneyParts {
   gift: boolean;
   pieces: number[];
   amount: number;
+  /** What the guest left beside the bill (issue 32): never part of amount or the parts above. */
+  tip: number;
+  tipMethod: TipMethod | null;
+  /** Who collected it; null for a guest's online payment. */
+  collector: "waiter" | "desk" | null;
+}
+
+/** A tip as staff enter it: its way (null: left to the server's default) and whether it was confirmed. */
+export interface TipPlan {
+  cents: number;
+  way: TipMethod | null;
+  confirmed: boolean;
+}
+
+/**
+ * What the server must do with a tip (issue 32), said again here from the issue's rules rather
+ * than from the domain's checkTip, so the model checks the server instead of repeating it: a
+ * negative tip is refused; a gift or a collection with money on credit takes none; a tip goes with
+ * a way that pays part of the bill (the card by default when the card carries more); one over the
+ * bill or over 50 € needs the staff's confirmation.
+ */
+export function predictTip(
+  plan: TipPlan | null,
+  parts: { bill: number; cash: number; card: number; credit: number; gift: boolean },
+): { refused: string } | { tip: number; tipMethod: TipMethod | null } {
+  if (!plan || plan.cents === 0) return { tip: 0, tipMethod: null };
+  if (plan.cents < 0) return { refused: "tip_negative" };
+  if (parts.gift || parts.credit > 0) return { refused: "tip_not_allowed" };
+  const way = plan.way ?? (parts.card > parts.cash ? "CARD" : "CASH");
+  if ((way === "CARD" ? parts.card : parts.cash) <= 0) return { refused: "tip_method_not_in_payment" };
+  if (!plan.confirmed && (plan.cents > parts.bill || plan.cents > 5000)) return { refused: "tip_needs_confirmation" };
+  return { tip: plan.cents, tipMethod: way };
+}
+
+/** What a card terminal is asked to take for a sale: its card part and a tip left on the card. */
+export const terminalCharge = (payment: Payment) => payment.pos + (payment.tipMethod === "CARD" ? payment.tip : 0);
+
+/** The tips of completed payments, as the stats sum them: cash, card (terminal or keyed), online; per collector. */
+export function tipFacts(model: ServiceModel) {
+  const sum = { cash: 0, pos: 0, online: 0 };
+  const by = new Map<string, { cash: number; pos: number; online: number }>();
+  for (const p of model.payments) {
+    if (!p.tip) continue;
+    const method = p.online > 0 ? "online" : p.tipMethod === "CARD" ? "pos" : "cash";
+    sum[method] += p.tip;
+    const who = p.collector ?? "online";
+    const row = by.get(who) ?? { cash: 0, pos: 0, online: 0 };
+    row[method] += p.tip;
+    by.set(who, row);
+  }
+  return { ...sum, by };
 }
 
 /** A card sale waiting at the terminal: its pieces are held until the terminal answers or it times out. */

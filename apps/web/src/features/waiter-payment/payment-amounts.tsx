@@ -8,15 +8,19 @@ import {
   linkDiscount,
   maxDiscount,
 } from "@tableorder/domain/payment-calculator";
+import type { TipMethod } from "@tableorder/domain/tips";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/button.tsx";
+import { useConfirm } from "../../components/confirm-dialog.tsx";
 import { useFormatEuros } from "../../components/price.tsx";
 import { useOnline } from "../../components/staff-outbox-banner.tsx";
 import { Switch } from "../../components/switch.tsx";
+import { ApiError } from "../../lib/api-client.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { storedValue, useStoredValue } from "../../lib/stored-value.ts";
 import { AmountInput, PaymentTextField } from "./amount-input.tsx";
 import { type CardTerminal, useCardTerminals } from "./api.ts";
+import { tipMethodOf, tipOfCollection, tipOffered } from "./collected-tip.ts";
 import { chosenTerminal } from "./terminal-choice.ts";
 import styles from "./waiter-payment.module.css";
 
@@ -30,6 +34,12 @@ export interface CollectedAmounts {
   creditDebtor: string | null;
   /** The terminal the card part goes to; null when the venue has none or there is no card part. */
   terminal: CardTerminal | null;
+  /** What the guest left beside the bill (issue 32), 0 for none; never part of the amounts above. */
+  tipAmount: number;
+  /** How the tip was left; null when there is none. */
+  tipMethod: TipMethod | null;
+  /** The person confirmed an unusually large tip (over the bill or over 50 €). */
+  tipConfirmed: boolean;
 }
 
 /**
@@ -57,6 +67,10 @@ interface TypedAmount {
  * required, and the button says it records a debt, not a collection), the terminal a card part goes to
  * (required when the venue has terminals), and one collect button, disabled at 0 or while loading,
  * that a double tap cannot press twice. The arithmetic is packages/domain's payment-calculator.
+ * Beside the bill, the tip the guest left (issue 32), for a cash or card collection only: its way
+ * follows the payment's (picked for a split), a card tip is charged on the terminal with the card
+ * part, and an unusually large one is confirmed in a dialog before it is sent, or when the server
+ * asks for it (tip_needs_confirmation), after which the collection is sent again confirmed.
  * `pieces` is what the floor counts: a table's pieces, or a register's sections.
  */
 export function PaymentAmounts({
@@ -125,6 +139,20 @@ export function PaymentAmounts({
   const onCredit = method === "credit" ? payable : 0;
   const [debtor, setDebtor] = useState("");
   const debtorMissing = isCreditDebtorMissing(onCredit, debtor);
+
+  // The tip: typed in euros, its way picked only when cash and card both pay.
+  const [tipText, setTipText] = useState("");
+  const [tipPicked, setTipPicked] = useState<TipMethod | null>(null);
+  const parts = { payable, cash, card, onCredit, gift };
+  const tip = tipOfCollection(parts, eurosToCents(tipText || "0") ?? 0, tipPicked);
+  const tipField = !gift && method !== "credit";
+  const { confirm, dialog } = useConfirm();
+  const confirmTip = () =>
+    confirm({
+      title: t("waiterPay.tipConfirmTitle"),
+      message: t("waiterPay.tipConfirmText", { tip: format(tip.tipAmount), bill: format(payable) }),
+      confirmLabel: t("waiterPay.tipConfirm"),
+    });
   const textOf = (field: "cash" | "card") =>
     typed.field === field && eurosToCents(typed.text || "0") === split[field] ? typed.text : centsText(split[field]);
   const onAmount = (field: "cash" | "card") => (text: string) =>
@@ -166,6 +194,19 @@ export function PaymentAmounts({
               : null;
   const noteId = useId();
 
+  // A large tip is confirmed first; a server that still asks (its bill differs) is asked again once.
+  const collect = async (amounts: CollectedAmounts) => {
+    if (amounts.tipAmount > 0 && tip.needsConfirmation && !(await confirmTip())) return;
+    const confirmed = { ...amounts, tipConfirmed: tip.needsConfirmation };
+    try {
+      await onCollect(confirmed);
+    } catch (error) {
+      const asked = error instanceof ApiError && error.key === "tip_needs_confirmation";
+      if (!asked || confirmed.tipConfirmed || !(await confirmTip())) throw error;
+      await onCollect({ ...confirmed, tipConfirmed: true });
+    }
+  };
+
   const onTap = () => {
     if (disabled || submitting.current) return;
     submitting.current = true;
@@ -177,10 +218,13 @@ export function PaymentAmounts({
       onCredit,
       creditDebtor: creditDebtorOf(onCredit, debtor),
       terminal: needsTerminal ? terminal : null,
+      tipAmount: tip.tipAmount,
+      tipMethod: tip.tipMethod,
+      tipConfirmed: false,
     };
     if (amounts.terminal) lastTerminal.set(amounts.terminal.id);
     // The caller says what went wrong (the API client's toast, its own); here only the guard ends.
-    void onCollect(amounts)
+    void collect(amounts)
       .catch(() => undefined)
       .finally(() => {
         submitting.current = false;
@@ -262,6 +306,51 @@ export function PaymentAmounts({
         )}
       </section>
 
+      {tipField && (
+        <section className={styles.panel} data-testid="tip-panel">
+          <AmountInput
+            label={t("waiterPay.tip")}
+            value={tipText}
+            onChange={setTipText}
+            disabled={!tipOffered(parts)}
+            testId="tip-amount"
+          />
+          <p className={styles.hint}>{t("waiterPay.tipHint")}</p>
+          {cash > 0 && card > 0 && (
+            <fieldset className={styles.tipMethods} data-testid="tip-method">
+              <legend className={styles.hint}>{t("waiterPay.tipMethod")}</legend>
+              {(["CASH", "CARD"] as const).map((candidate) => (
+                <label key={candidate} className={styles.choice} data-testid={`tip-method-${candidate}`}>
+                  <input
+                    type="radio"
+                    name="tip-method"
+                    className={styles.choiceInput}
+                    checked={tipMethodOf(parts, tipPicked) === candidate}
+                    onChange={() => setTipPicked(candidate)}
+                  />
+                  <span className={styles.choiceText}>
+                    <strong>{t(`waiterPay.tipMethods.${candidate}`)}</strong>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {card > 0 && (
+            <>
+              <p className={styles.row}>
+                <span>{t("waiterPay.terminalCharge")}</span>
+                <span data-testid="terminal-charge">{format(tip.terminalCharge)}</span>
+              </p>
+              {tip.terminalCharge > card && (
+                <p className={styles.hint}>
+                  {t("waiterPay.terminalChargeTip", { card: format(card), tip: format(tip.terminalCharge - card) })}
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      )}
+
       {card > 0 && !terminals.isPending && (
         <section className={styles.panel} data-testid="terminal-choice" ref={terminalPanel}>
           <h3 className={styles.sectionTitle}>{t("waiterPay.terminal")}</h3>
@@ -317,6 +406,7 @@ export function PaymentAmounts({
           </Button>
         </div>
       </div>
+      {dialog}
     </>
   );
 }

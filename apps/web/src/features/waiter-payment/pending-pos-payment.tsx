@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../components/button.tsx";
+import { useFormatEuros } from "../../components/price.tsx";
 import { toast } from "../../components/toasts.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useRealtime } from "../../lib/realtime.ts";
@@ -37,6 +38,7 @@ export function PendingPosPayment({
   tableId,
   paymentId,
   terminalLabel,
+  charge = null,
   placeLabel,
   returnTo,
   failedTo = returnTo,
@@ -46,6 +48,8 @@ export function PendingPosPayment({
   tableId: number | null;
   paymentId: number | null;
   terminalLabel: string;
+  /** What the terminal takes, in cents: the card part plus a card tip; null when not known. */
+  charge?: number | null;
   /** "Τραπέζι 3", or null when the sale has no table. */
   placeLabel: string | null;
   returnTo: string;
@@ -55,6 +59,7 @@ export function PendingPosPayment({
   onFinished?: (status: "SUCCESS" | "FAILED") => void;
 }) {
   const { t } = useTranslation();
+  const format = useFormatEuros();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const done = useRef(false);
@@ -87,6 +92,11 @@ export function PendingPosPayment({
         <span className={styles.spinner} aria-hidden="true" />
         <h2 className={styles.title}>{t("waiterPay.pendingTitle")}</h2>
         <p className={styles.hint}>{t("waiterPay.pendingText", { terminal: terminalLabel })}</p>
+        {charge !== null && (
+          <p className={styles.row} data-testid="pending-charge">
+            {t("waiterPay.pendingCharge", { amount: format(charge) })}
+          </p>
+        )}
         {placeLabel && <p className={styles.row}>{placeLabel}</p>}
       </section>
       {paymentId !== null && (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { tipMethodOf, tipOfCollection, tipOffered } from "./collected-tip.ts";
 import { flowQuery, PAYMENT_METHOD_OF_ROUTE, PAYMENT_TYPE_OF_ROUTE } from "./payment-flow.ts";
 import { paymentStatus, paymentUpdateDestination } from "./pending-pos-payment.tsx";
 import { cashDeskServicePaths, waiterServicePaths } from "./service-paths.tsx";
@@ -61,5 +62,42 @@ describe("the terminal a card part goes to", () => {
     expect(chosenTerminal(list, null, 9)).toBeNull();
     expect(chosenTerminal([{ id: 9 }], null, null)?.id).toBe(9);
     expect(chosenTerminal([], 4, 4)).toBeNull();
+  });
+});
+
+describe("the tip a collection takes (issue 32)", () => {
+  const cashOnly = { payable: 2000, cash: 2000, card: 0, onCredit: 0, gift: false };
+  const cardOnly = { payable: 2000, cash: 0, card: 2000, onCredit: 0, gift: false };
+  const split = { payable: 2000, cash: 500, card: 1500, onCredit: 0, gift: false };
+
+  it("is offered for cash and card collections only, never on a gift or on credit", () => {
+    expect(tipOffered(cashOnly)).toBe(true);
+    expect(tipOffered(cardOnly)).toBe(true);
+    expect(tipOffered({ ...cashOnly, cash: 0, onCredit: 2000 })).toBe(false);
+    expect(tipOffered({ payable: 0, cash: 0, card: 0, onCredit: 0, gift: true })).toBe(false);
+    expect(tipOfCollection({ ...cashOnly, cash: 0, onCredit: 2000 }, 300, null)).toMatchObject({ tipAmount: 0, tipMethod: null });
+  });
+
+  it("goes the way the guest paid, and for a split the way picked (the card by default when it carries more)", () => {
+    expect(tipOfCollection(cashOnly, 200, "CARD").tipMethod).toBe("CASH");
+    expect(tipOfCollection(cardOnly, 200, "CASH").tipMethod).toBe("CARD");
+    expect(tipOfCollection(split, 200, null).tipMethod).toBe("CARD");
+    expect(tipOfCollection(split, 200, "CASH").tipMethod).toBe("CASH");
+    expect(tipMethodOf(split, null)).toBe("CARD");
+    expect(tipOfCollection(cashOnly, 0, null)).toMatchObject({ tipAmount: 0, tipMethod: null, needsConfirmation: false });
+  });
+
+  it("charges the terminal the card part plus a card tip, never a cash tip", () => {
+    expect(tipOfCollection(cardOnly, 250, null).terminalCharge).toBe(2250);
+    expect(tipOfCollection(split, 250, "CARD").terminalCharge).toBe(1750);
+    expect(tipOfCollection(split, 250, "CASH").terminalCharge).toBe(1500);
+    expect(tipOfCollection(cashOnly, 250, null).terminalCharge).toBe(0);
+  });
+
+  it("asks to confirm a tip over the bill or over 50 €", () => {
+    expect(tipOfCollection(cashOnly, 2000, null).needsConfirmation).toBe(false);
+    expect(tipOfCollection(cashOnly, 2001, null).needsConfirmation).toBe(true);
+    expect(tipOfCollection({ ...cashOnly, payable: 20000, cash: 20000 }, 5000, null).needsConfirmation).toBe(false);
+    expect(tipOfCollection({ ...cashOnly, payable: 20000, cash: 20000 }, 5001, null).needsConfirmation).toBe(true);
   });
 });

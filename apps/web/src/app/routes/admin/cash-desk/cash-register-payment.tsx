@@ -96,7 +96,13 @@ function SaleLines({ sections }: { sections: readonly PanelSection[] }) {
 function registerRequest(
   sale: ReturnType<typeof useRegisterSale>,
   sections: readonly PanelSection[],
-  amounts: { discount: number; cash: number; card: number; terminalId: string | number | null },
+  amounts: {
+    discount: number;
+    cash: number;
+    card: number;
+    terminalId: string | number | null;
+    tip?: Pick<CollectedAmounts, "tipAmount" | "tipMethod" | "tipConfirmed">;
+  },
 ): RegisterReceiptInput | null {
   if (!sale.source) return null;
   return {
@@ -107,6 +113,7 @@ function registerRequest(
     tableId: sale.tableId,
     selectedTerminalId: amounts.terminalId,
     sections: sections.map(({ sectionVat, sectionAmount, sectionType }) => ({ sectionVat, sectionAmount, sectionType })),
+    ...amounts.tip,
   };
 }
 
@@ -135,8 +142,14 @@ export function RegisterFinalize({ base, sections, onDone }: RegisterStepProps) 
     return <Navigate to={`${base}/choose-payment-method${registerQuery(sale.search)}`} replace />;
   const total = sectionsTotal(sections);
 
-  const onCollect = async ({ discount, cash, card, terminal }: CollectedAmounts) => {
-    const body = registerRequest(sale, sections, { discount, cash, card, terminalId: terminal?.id ?? null });
+  const onCollect = async ({ discount, cash, card, terminal, tipAmount, tipMethod, tipConfirmed }: CollectedAmounts) => {
+    const body = registerRequest(sale, sections, {
+      discount,
+      cash,
+      card,
+      terminalId: terminal?.id ?? null,
+      tip: { tipAmount, tipMethod, tipConfirmed },
+    });
     if (!body) return;
     const result = await issue.mutateAsync(body);
     if (result.status === "COMPLETED") {
@@ -146,6 +159,7 @@ export function RegisterFinalize({ base, sections, onDone }: RegisterStepProps) 
       const query = new URLSearchParams(registerQuery(sale.search));
       query.set("paymentId", String(result.paymentId));
       query.set("terminalLabel", terminal.friendlyName);
+      query.set("charge", String(result.cardAmount));
       // Kept for a cash retry after a decline, which sells the same sections at the same discount.
       query.set("discount", String(discount));
       void navigate(`${base}/pending-pos-payment?${query}`, { replace: true });
@@ -191,6 +205,7 @@ export function RegisterPending({ base, tabPath }: { base: string; tabPath: stri
       tableId={sale.tableId}
       paymentId={Number(sale.search.get("paymentId")) || null}
       terminalLabel={sale.search.get("terminalLabel") ?? ""}
+      charge={Number(sale.search.get("charge")) || null}
       placeLabel={sale.tableId !== null && sale.tableLabel ? t("waiter.table", { name: sale.tableLabel }) : null}
       returnTo={tabPath}
       leaveLabel={t("cashRegister.pendingLeave")}

@@ -82,6 +82,9 @@ function Finalize({
           itemsCount: toItemsCount(resolved.lines),
           isGift: gift,
           selectedTerminalId: amounts.terminal?.id ?? null,
+          tipAmount: amounts.tipAmount,
+          tipMethod: amounts.tipMethod,
+          tipConfirmed: amounts.tipConfirmed,
         },
       })
       .catch((error: unknown) => {
@@ -111,7 +114,7 @@ function Finalize({
             terminalLabel: terminal.friendlyName,
             tableId: String(scope.tableId),
             returnTo: scope.returnTo,
-          })}${result.paymentId ? `&paymentId=${result.paymentId}` : ""}`,
+          })}${result.paymentId ? `&paymentId=${result.paymentId}` : ""}${result.cardAmount ? `&charge=${result.cardAmount}` : ""}`,
           { replace: true },
         );
       } else if (scope.mode === "table") {

@@ -18,6 +18,7 @@ export default function PendingPosPaymentPage() {
       tableId={Number(search.get("tableId")) || scope.tableId}
       paymentId={Number(search.get("paymentId")) || null}
       terminalLabel={search.get("terminalLabel") ?? ""}
+      charge={Number(search.get("charge")) || null}
       placeLabel={scope.label ? t(labelKey, { name: scope.label }) : null}
       returnTo={scope.returnTo}
       leaveLabel={t("waiterPay.pendingLeave")}
