@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { recordApiCalls } from "./support/api-calls.ts";
 import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
 import { expectStatus, signInGuest, signInKitchen } from "./support/journeys.ts";
+import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
@@ -313,6 +314,27 @@ describe("guest orders, kitchen sees", () => {
     expect(await text(ticket)).toContain("Χωριάτικη");
     expect(await text(ticket)).toContain("Πελάτης");
     expect(await text(ticket)).not.toContain("Bauernsalat");
+
+    // The venue takes the salad's German away: the menu falls back to English for it, live, and
+    // says so once; the order already sent keeps the name it was ordered by.
+    const admin = await signIn(server.baseUrl, "admin");
+    const catalogue = await api<{ products: { id: number; name: string }[] }[]>(server.baseUrl, "/api/crm/products", admin);
+    const saladId = catalogue.flatMap((category) => category.products).find((p) => p.name === "Χωριάτικη")?.id;
+    const product = await api<{ nameTranslations: Record<string, string> }>(server.baseUrl, `/api/crm/product/${saladId}`, admin);
+    const { de: _, ...others } = product.nameTranslations;
+    await api(server.baseUrl, `/api/crm/product/${saladId}`, admin, {
+      method: "PUT",
+      body: { ...product, nameTranslations: others },
+    });
+    await guest.getByTestId("open-menu").click();
+    await guest.getByRole("tab", { name: "Salate" }).click();
+    await guest.locator('[data-testid="menu-product"][data-name="Greek salad"]').waitFor();
+    expect(await guest.getByTestId("untranslated-menu-notice").count()).toBe(1);
+    expect(await text(guest.getByTestId("untranslated-menu-notice"))).toBe(
+      "Ein Teil der Speisekarte ist noch nicht ins Deutsche übersetzt und erscheint auf Englisch oder Griechisch.",
+    );
+    await screenshot(guest, "languages/de-06-menu-fallback-390");
+    await guest.screenshot({ path: "/tmp/languages-venue-de-menu-fallback-390.png" });
   });
 
   it("speaks Italian to a phone set to Italian: the popup and the menu's chrome", async () => {
