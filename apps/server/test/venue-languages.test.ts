@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retailers } from "../src/db/schema.ts";
 import { buildArea, buildCategory, buildProduct, buildStaff, buildTable, buildVenue } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
+import { listen } from "./support/stomp-client.ts";
 import { startTestServer, type TestServer } from "./support/test-app.ts";
 
 /** The venue's menu in German, French and Italian (issue 33 part 2, decision 046). */
@@ -212,8 +213,13 @@ describe("the guest's menu in German", () => {
 
     // A German guest orders: their table reads German, the kitchen's ticket Greek.
     const guest = await api.seatedGuest(table.id);
+    const live = await listen(server.wsUrl, guest, `/topic/customer/de/${table.id}`);
     const sent = await api.post(`/api/orders/${table.id}`, [{ id: salad.id, quantity: 1 }], guest);
     expect(sent.status).toBe(200);
+    // The table's live state is pushed in German on its German topic.
+    const pushed = await live.next((state: any) => state.tableFeed?.length > 0);
+    expect(pushed.tableFeed.map((item: any) => item.name)).toEqual(["Bauernsalat"]);
+    await live.close();
     const feed = (await api.get(`/api/orders/${table.id}/feed?lang=de`, guest)).body;
     expect(feed.tableFeed.map((item: any) => item.name)).toEqual(["Bauernsalat"]);
     const ticket = (await api.get(`/api/feed/kitchen/ticket/${sent.body.ticketIds[0]}`, await api.login(cook.login))).body;
