@@ -241,6 +241,9 @@ describe("an administrator sets up a new venue", () => {
       "Απαιτείται συμπλήρωση της εμπορικής επωνυμίας στα αγγλικά",
     );
     await admin.getByTestId("field-settings-name-eng").fill("George's Tavern");
+    // The menu's languages: English, as before, and German beside it (decision 046).
+    expect(await admin.getByTestId("settings-menu-language-en").isChecked()).toBe(true);
+    await admin.getByTestId("settings-menu-language-de").check();
     await admin.getByTestId("settings-save").click();
     await admin.getByTestId("admin-dashboard").waitFor();
 
@@ -259,11 +262,23 @@ describe("an administrator sets up a new venue", () => {
     expect(await admin.getByTestId("error-product-tr-preparationWays-1-nameEng").innerText()).toBe(
       "Απαιτείται συμπλήρωση μετάφρασης",
     );
+    // German is not required: nothing of it is refused.
+    expect(await admin.getByTestId("error-product-tr-nameTranslations-de").count()).toBe(0);
     await screenshot(admin, "admin-setup-product-translation-390", true);
     await admin.getByTestId("field-product-tr-nameEng").fill("Moussaka");
     await admin.getByTestId("field-product-tr-preparationWays-0-nameEng").fill("Hot");
     await admin.getByTestId("field-product-tr-preparationWays-1-nameEng").fill("Warm");
     await admin.getByTestId("field-product-tr-extraIngredients-0-nameEng").fill("Feta");
+    // A column per chosen language: German beside English.
+    await admin.getByTestId("field-product-tr-nameTranslations-de").fill("Moussaka");
+    await admin.getByTestId("field-product-tr-preparationWays-0-nameTranslations-de").fill("Heiß");
+    await admin.getByTestId("field-product-tr-preparationWays-1-nameTranslations-de").fill("Warm");
+    await admin.getByTestId("field-product-tr-extraIngredients-0-nameTranslations-de").fill("Feta");
+    await screenshot(admin, "admin-setup-product-translation-columns-390", true);
+    await admin.screenshot({ path: "/tmp/languages-venue-admin-translations-390.png", fullPage: true });
+    await admin.setViewportSize({ width: 1280, height: 800 });
+    await admin.screenshot({ path: "/tmp/languages-venue-admin-translations-1280.png", fullPage: true });
+    await admin.setViewportSize(PHONE.viewport);
     // A picture, chosen on the details tab, is uploaded with the save.
     await admin.getByTestId("product-tab-details").click();
     await admin.getByTestId("product-image-input").setInputFiles({
@@ -289,6 +304,7 @@ describe("an administrator sets up a new venue", () => {
     await admin.getByTestId("categories-save").click();
     expect(await admin.getByTestId("category-nameEng-error").innerText()).toBe("Απαιτείται συμπλήρωση μετάφρασης");
     await admin.getByTestId("category-nameEng").fill("Mains");
+    await admin.getByTestId("category-de").fill("Hauptgerichte");
     await screenshot(admin, "admin-setup-categories-translated-390");
     await admin.getByTestId("categories-save").click();
     await admin.getByTestId("admin-products").waitFor();

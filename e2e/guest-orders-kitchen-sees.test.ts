@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { recordApiCalls } from "./support/api-calls.ts";
 import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
 import { expectStatus, signInGuest, signInKitchen } from "./support/journeys.ts";
+import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
@@ -235,7 +236,13 @@ describe("guest orders, kitchen sees", () => {
     // Each accessibility check takes seconds on a loaded machine; this journey makes a dozen.
   }, 300_000);
 
-  it("speaks German to a phone set to German, from the popup to the sent order; the kitchen reads Greek", async () => {
+  it("speaks German to a phone set to German, from the popup to the sent order from a German menu; the kitchen reads Greek", async () => {
+    // The server renders the menu itself in German, the demo venue having translated it.
+    const rendered = await fetch(`${server.baseUrl}/service/customer/demo-7`, { headers: { "accept-language": "de-DE" } });
+    const html = await rendered.text();
+    expect(html).toContain("Vorspeisen");
+    expect(html).toContain("Zaziki");
+    expect(html).not.toContain("Starters");
     const kitchen = await session.newPage(TABLET);
     await signInKitchen(kitchen, server.baseUrl);
     const guest = await session.newPage({ ...PHONE, locale: "de-DE" });
@@ -258,16 +265,34 @@ describe("guest orders, kitchen sees", () => {
     expect(await text(guest.getByTestId("welcome-message"))).toContain("Guten Appetit!");
     await screenshot(guest, "languages/de-02-table-390");
 
-    // The menu's chrome in German; the venue has no German translation, so its dishes read in English.
+    // The menu in German: its chrome, and the venue's dishes, which the demo venue translated, so
+    // no notice says part of it is in another language.
     await guest.getByTestId("open-menu").click();
     await guest.getByTestId("menu-page").waitFor();
     expect(await guest.getByTestId("menu-search").getAttribute("placeholder")).toBe("Suchen, z. B. Tzatziki");
-    await guest.getByRole("tab", { name: "Salads" }).click();
-    const salad = guest.locator('[data-testid="menu-product"][data-name="Greek salad"]');
+    expect(await guest.getByRole("tab").allInnerTexts()).toEqual([
+      "Vorspeisen",
+      "Salate",
+      "Hauptgerichte",
+      "Desserts",
+      "Getränke",
+    ]);
+    expect(await guest.getByTestId("untranslated-menu-notice").count()).toBe(0);
+    await screenshot(guest, "languages/de-03-menu-390");
+    await guest.screenshot({ path: "/tmp/languages-venue-de-menu-390.png" });
+    // The search finds a dish by its German name, accents and case ignored.
+    await guest.getByTestId("menu-search").fill("GEBRATENER kase");
+    await guest.locator('[data-testid="menu-product"][data-name="Gebratener Käse"]').waitFor();
+    await guest.getByTestId("menu-search").fill("");
+    await guest.getByRole("tab", { name: "Salate" }).click();
+    const salad = guest.locator('[data-testid="menu-product"][data-name="Bauernsalat"]');
     await salad.getByTestId("menu-product-toggle").click();
+    expect(await text(salad)).toContain("Tomate, Gurke, Zwiebel, Paprika, Oliven, Feta");
+    expect(await text(salad)).toContain("Kapern");
     expect(await text(salad.getByTestId("add-to-basket"))).toContain("Hinzufügen");
     await expectNoSeriousA11yViolations(guest, "menu, German");
     await screenshot(guest, "languages/de-03-menu-item-390");
+    await guest.screenshot({ path: "/tmp/languages-venue-de-menu-item-390.png" });
     await salad.getByTestId("add-to-basket").click();
     expect(await text(salad.getByTestId("in-basket"))).toBe("1 im Warenkorb");
     await guest.getByTestId("basket-bar").click();
@@ -277,7 +302,7 @@ describe("guest orders, kitchen sees", () => {
     await guest.getByTestId("send-order").click();
     await guest.getByTestId("table-page").waitFor();
     await guest.getByTestId("toast-success").filter({ hasText: "Bestellung erfolgreich gesendet!" }).waitFor();
-    const sent = guest.locator('[data-testid="feed-item"][data-name="Greek salad"]');
+    const sent = guest.locator('[data-testid="feed-item"][data-name="Bauernsalat"]');
     await sent.waitFor();
     expect(await text(sent.getByTestId("feed-item-status"))).toBe("Gesendet");
     await expectNoSeriousA11yViolations(guest, "table, order sent, German");
@@ -288,7 +313,28 @@ describe("guest orders, kitchen sees", () => {
     await ticket.waitFor({ timeout: 15_000 });
     expect(await text(ticket)).toContain("Χωριάτικη");
     expect(await text(ticket)).toContain("Πελάτης");
-    expect(await text(ticket)).not.toContain("Greek salad");
+    expect(await text(ticket)).not.toContain("Bauernsalat");
+
+    // The venue takes the salad's German away: the menu falls back to English for it, live, and
+    // says so once; the order already sent keeps the name it was ordered by.
+    const admin = await signIn(server.baseUrl, "admin");
+    const catalogue = await api<{ products: { id: number; name: string }[] }[]>(server.baseUrl, "/api/crm/products", admin);
+    const saladId = catalogue.flatMap((category) => category.products).find((p) => p.name === "Χωριάτικη")?.id;
+    const product = await api<{ nameTranslations: Record<string, string> }>(server.baseUrl, `/api/crm/product/${saladId}`, admin);
+    const { de: _, ...others } = product.nameTranslations;
+    await api(server.baseUrl, `/api/crm/product/${saladId}`, admin, {
+      method: "PUT",
+      body: { ...product, nameTranslations: others },
+    });
+    await guest.getByTestId("open-menu").click();
+    await guest.getByRole("tab", { name: "Salate" }).click();
+    await guest.locator('[data-testid="menu-product"][data-name="Greek salad"]').waitFor();
+    expect(await guest.getByTestId("untranslated-menu-notice").count()).toBe(1);
+    expect(await text(guest.getByTestId("untranslated-menu-notice"))).toBe(
+      "Ein Teil der Speisekarte ist noch nicht ins Deutsche übersetzt und erscheint auf Englisch oder Griechisch.",
+    );
+    await screenshot(guest, "languages/de-06-menu-fallback-390");
+    await guest.screenshot({ path: "/tmp/languages-venue-de-menu-fallback-390.png" });
   });
 
   it("speaks Italian to a phone set to Italian: the popup and the menu's chrome", async () => {

@@ -73,6 +73,7 @@ function everyCall(v: Venue = a): Call[] {
     { method: "POST", path: "/api/crm/product-categories", body: [{ id: a.category.id, name: "c" }] },
     { method: "POST", path: "/api/crm/order-products", body: { productIds: [a.salad.id], categoryId: a.category.id } },
     { method: "GET", path: "/api/crm/translations-active" },
+    { method: "GET", path: "/api/crm/translation-languages" },
     { method: "GET", path: "/api/crm/translation-missing" },
     { method: "GET", path: "/api/crm/translation-missing/product-category" },
     { method: "GET", path: "/api/crm/retailer" },

@@ -118,14 +118,16 @@ describe("products (api/crm/product…)", () => {
     expect(edited.body.preparationWays).toEqual([]);
     expect(edited.body.basicIngredients).toEqual(created.basicIngredients);
     expect(edited.body.extraIngredients).toEqual([
-      { id: feta.id, name: "Φέτα Π.Ο.Π.", nameEng: "PDO feta", price: 200 },
-      { id: expect.any(Number), name: "Μπέικον", nameEng: null, price: 120 },
+      { id: feta.id, name: "Φέτα Π.Ο.Π.", nameEng: "PDO feta", nameTranslations: {}, price: 200 },
+      { id: expect.any(Number), name: "Μπέικον", nameEng: null, nameTranslations: {}, price: 120 },
     ]);
     const remaining = await server.database.db.select().from(productOptions).where(eq(productOptions.id, egg.id));
     expect(remaining).toEqual([]);
     const [unit] = await server.database.db.select().from(orderProducts).where(eq(orderProducts.orderId, ordered.body.orderId));
     expect(unit.unitPriceCents).toBe(1250 + 100);
-    expect(unit.options.extraIngredients).toEqual([{ id: egg.id, name: "Αυγό", nameEng: null, priceCents: 100 }]);
+    expect(unit.options.extraIngredients).toEqual([
+      { id: egg.id, name: "Αυγό", nameEng: null, nameTranslations: {}, priceCents: 100 },
+    ]);
     expect((await guestMenu()).get(created.id).price).toBe(1400);
   });
 

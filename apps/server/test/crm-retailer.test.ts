@@ -63,6 +63,8 @@ describe("shop settings (api/crm/retailer)", () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
       id: place.id,
+      // The spec's form leaves the menu languages out: they stay English (decision 046).
+      menuLanguages: ["en"],
       ...settingsOf({ username }),
     });
     const fresh = await api.login(username, "newpass");

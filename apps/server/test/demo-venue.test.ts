@@ -35,6 +35,28 @@ describe("the demo venue, as its staff and guests read it", () => {
     expect((await menu("el")).body[0]).toMatchObject({ name: "Ορεκτικά" });
   });
 
+  it("offers its menu in all five languages, every text translated into German, French and Italian (issue 33)", async () => {
+    const admin = await api.login("admin", DEMO_PASSWORD);
+    expect((await api.get("/api/crm/retailer", admin)).body.menuLanguages).toEqual(["en", "de", "fr", "it"]);
+    const guest = await api.guest();
+    const table = await api.get("/api/cq-table/code/demo-1", guest);
+    for (const lang of ["de", "fr", "it"]) {
+      const menu = (await api.get(`/api/cq-table/${table.body.tableId}/menu?lang=${lang}`, guest)).body;
+      const untranslated = menu.flatMap((category: any) => [category, ...category.products]).filter((x: any) => x.untranslated);
+      expect(
+        untranslated.map((x: any) => x.name),
+        lang,
+      ).toEqual([]);
+    }
+    const german = (await api.get(`/api/cq-table/${table.body.tableId}/menu?lang=de`, guest)).body;
+    expect(german[0]).toMatchObject({ name: "Vorspeisen" });
+    expect(german[0].products[0]).toMatchObject({ name: "Zaziki", description: "Abgetropfter Joghurt, Gurke, Knoblauch, Dill" });
+    for (const lang of ["de", "fr", "it"]) {
+      expect((await api.get(`/api/crm/translation-missing?language=${lang}`, admin)).body, lang).toBe(false);
+      expect((await api.get(`/api/crm/translation-missing/product-category?language=${lang}`, admin)).body, lang).toBe(false);
+    }
+  });
+
   it("shows a picture of every dish on the guest's menu, in each offered width, served as WebP", async () => {
     const guest = await api.guest();
     const table = await api.get("/api/cq-table/code/demo-1", guest);

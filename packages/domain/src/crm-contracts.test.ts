@@ -164,8 +164,19 @@ describe("the product form", () => {
       basicIngredients: [{ name: "Κρεμμύδι", price: 50 }],
       extraIngredients: [{ id: 7, name: "Πίτα", price: 50 }],
     });
-    expect(parsed.basicIngredients).toEqual([{ name: "Κρεμμύδι", nameEng: null, price: 0 }]);
-    expect(parsed.extraIngredients).toEqual([{ id: 7, name: "Πίτα", nameEng: null, price: 50 }]);
+    expect(parsed.basicIngredients).toEqual([{ name: "Κρεμμύδι", nameEng: null, nameTranslations: {}, price: 0 }]);
+    expect(parsed.extraIngredients).toEqual([{ id: 7, name: "Πίτα", nameEng: null, nameTranslations: {}, price: 50 }]);
+  });
+
+  it("keeps German, French and Italian translations trimmed, leaving the blank ones out (decision 046)", () => {
+    const parsed = productForm.parse({
+      ...product,
+      nameTranslations: { de: " Bauernsalat ", fr: "  ", it: null },
+      extraIngredients: [{ name: "Πίτα", nameTranslations: { it: "Pita" }, price: 50 }],
+    });
+    expect(parsed.nameTranslations).toEqual({ de: "Bauernsalat" });
+    expect(parsed.descriptionTranslations).toEqual({});
+    expect(parsed.extraIngredients[0].nameTranslations).toEqual({ it: "Pita" });
     expect(
       errorsOf(productForm, { ...product, preparationWays: [{ name: "" }], extraIngredients: [{ name: "x", price: 0.5 }] }),
     ).toEqual({ "preparationWays.0.name": "name.required", "extraIngredients.0.price": "price.invalid" });

@@ -85,9 +85,10 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "el";
 
 /**
- * The languages the guest side speaks: its own texts (buttons, notices, errors) exist in each. The
- * venue's content (menu names, descriptions) exists only in LANGUAGES, so a guest reading German
- * gets the menu in its content language (decision 045).
+ * The languages the guest side speaks: its own texts (buttons, notices, errors) exist in each, and
+ * the venue's menu is read in each, falling back where the venue has not translated it (decisions
+ * 045, 046). LANGUAGES are the languages of what exists in Greek and English only: the public
+ * site, the legal texts, the staff screens.
  */
 export const UI_LANGUAGES = ["el", "en", "de", "fr", "it"] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
@@ -96,9 +97,24 @@ export function isUiLanguage(value: unknown): value is UiLanguage {
   return typeof value === "string" && (UI_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The content language a guest reading `lang` is served: its own if it is one, else English. */
-export function contentLanguage(lang: UiLanguage): Language {
+/** The language of the Greek-and-English-only texts (site, legal, staff) a reader of `lang` gets. */
+export function siteLanguage(lang: UiLanguage): Language {
   return lang === "el" ? "el" : "en";
+}
+
+/**
+ * The languages a venue may offer its menu in beside Greek, which it always offers (decision 046).
+ * English is kept in the spec's `nameEng`-style fields; the others in `*Translations` maps.
+ */
+export const MENU_LANGUAGES = ["en", "de", "fr", "it"] as const;
+export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
+export const TRANSLATION_LANGUAGES = ["de", "fr", "it"] as const;
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+/** A venue's own wording in German, French or Italian; a language without an entry is not translated. */
+export type Translations = Partial<Record<TranslationLanguage, string>>;
+
+export function isTranslationLanguage(value: unknown): value is TranslationLanguage {
+  return typeof value === "string" && (TRANSLATION_LANGUAGES as readonly string[]).includes(value);
 }
 
 /**
@@ -138,39 +154,108 @@ export const DEFAULT_VAT_CATEGORY: VatCategory = 1;
 
 /**
  * A venue's main cuisine (spec 3 §3 leaves the list open): stored as the code, shown by name in
- * the guest's language.
+ * the guest's language (German, French and Italian for guests only: decision 046).
  */
 export const MAIN_CUISINES = [
-  { code: "GREEK", name: "Ελληνική", nameEng: "Greek" },
-  { code: "CRETAN", name: "Κρητική", nameEng: "Cretan" },
-  { code: "MEDITERRANEAN", name: "Μεσογειακή", nameEng: "Mediterranean" },
-  { code: "MEZE", name: "Μεζεδοπωλείο", nameEng: "Meze" },
-  { code: "SEAFOOD", name: "Ψαρικά - Θαλασσινά", nameEng: "Fish & seafood" },
-  { code: "GRILL", name: "Ψητά - Σχάρα", nameEng: "Grill" },
-  { code: "SOUVLAKI", name: "Σουβλάκι - Γύρος", nameEng: "Souvlaki & gyros" },
-  { code: "STREET_FOOD", name: "Φαγητό δρόμου", nameEng: "Street food" },
-  { code: "BURGER", name: "Burger", nameEng: "Burgers" },
-  { code: "PIZZA", name: "Πίτσα", nameEng: "Pizza" },
-  { code: "ITALIAN", name: "Ιταλική", nameEng: "Italian" },
-  { code: "INTERNATIONAL", name: "Διεθνής", nameEng: "International" },
-  { code: "ASIAN", name: "Ασιατική", nameEng: "Asian" },
-  { code: "CHINESE", name: "Κινέζικη", nameEng: "Chinese" },
-  { code: "JAPANESE", name: "Ιαπωνική - Σούσι", nameEng: "Japanese & sushi" },
-  { code: "INDIAN", name: "Ινδική", nameEng: "Indian" },
-  { code: "MEXICAN", name: "Μεξικάνικη", nameEng: "Mexican" },
-  { code: "MIDDLE_EASTERN", name: "Μεσανατολική", nameEng: "Middle Eastern" },
-  { code: "VEGETARIAN", name: "Χορτοφαγική", nameEng: "Vegetarian" },
-  { code: "COFFEE", name: "Καφές - Ροφήματα", nameEng: "Coffee & drinks" },
-  { code: "BAKERY", name: "Αρτοποιείο - Ζαχαροπλαστείο", nameEng: "Bakery & pastry" },
-  { code: "DESSERTS", name: "Γλυκά - Παγωτό", nameEng: "Desserts & ice cream" },
-  { code: "BAR", name: "Ποτά - Κοκτέιλ", nameEng: "Drinks & cocktails" },
+  { code: "GREEK", name: "Ελληνική", nameEng: "Greek", translations: { de: "Griechisch", fr: "Grecque", it: "Greca" } },
+  { code: "CRETAN", name: "Κρητική", nameEng: "Cretan", translations: { de: "Kretisch", fr: "Crétoise", it: "Cretese" } },
+  {
+    code: "MEDITERRANEAN",
+    name: "Μεσογειακή",
+    nameEng: "Mediterranean",
+    translations: { de: "Mediterran", fr: "Méditerranéenne", it: "Mediterranea" },
+  },
+  { code: "MEZE", name: "Μεζεδοπωλείο", nameEng: "Meze", translations: { de: "Meze", fr: "Mezzés", it: "Mezze" } },
+  {
+    code: "SEAFOOD",
+    name: "Ψαρικά - Θαλασσινά",
+    nameEng: "Fish & seafood",
+    translations: { de: "Fisch & Meeresfrüchte", fr: "Poissons & fruits de mer", it: "Pesce & frutti di mare" },
+  },
+  { code: "GRILL", name: "Ψητά - Σχάρα", nameEng: "Grill", translations: { de: "Grill", fr: "Grillades", it: "Grigliata" } },
+  {
+    code: "SOUVLAKI",
+    name: "Σουβλάκι - Γύρος",
+    nameEng: "Souvlaki & gyros",
+    translations: { de: "Souvlaki & Gyros", fr: "Souvlaki & gyros", it: "Souvlaki & gyros" },
+  },
+  {
+    code: "STREET_FOOD",
+    name: "Φαγητό δρόμου",
+    nameEng: "Street food",
+    translations: { de: "Streetfood", fr: "Street food", it: "Cibo di strada" },
+  },
+  { code: "BURGER", name: "Burger", nameEng: "Burgers", translations: { de: "Burger", fr: "Burgers", it: "Hamburger" } },
+  { code: "PIZZA", name: "Πίτσα", nameEng: "Pizza", translations: { de: "Pizza", fr: "Pizza", it: "Pizza" } },
+  { code: "ITALIAN", name: "Ιταλική", nameEng: "Italian", translations: { de: "Italienisch", fr: "Italienne", it: "Italiana" } },
+  {
+    code: "INTERNATIONAL",
+    name: "Διεθνής",
+    nameEng: "International",
+    translations: { de: "International", fr: "Internationale", it: "Internazionale" },
+  },
+  { code: "ASIAN", name: "Ασιατική", nameEng: "Asian", translations: { de: "Asiatisch", fr: "Asiatique", it: "Asiatica" } },
+  { code: "CHINESE", name: "Κινέζικη", nameEng: "Chinese", translations: { de: "Chinesisch", fr: "Chinoise", it: "Cinese" } },
+  {
+    code: "JAPANESE",
+    name: "Ιαπωνική - Σούσι",
+    nameEng: "Japanese & sushi",
+    translations: { de: "Japanisch & Sushi", fr: "Japonaise & sushis", it: "Giapponese & sushi" },
+  },
+  { code: "INDIAN", name: "Ινδική", nameEng: "Indian", translations: { de: "Indisch", fr: "Indienne", it: "Indiana" } },
+  {
+    code: "MEXICAN",
+    name: "Μεξικάνικη",
+    nameEng: "Mexican",
+    translations: { de: "Mexikanisch", fr: "Mexicaine", it: "Messicana" },
+  },
+  {
+    code: "MIDDLE_EASTERN",
+    name: "Μεσανατολική",
+    nameEng: "Middle Eastern",
+    translations: { de: "Nahöstlich", fr: "Moyen-orientale", it: "Mediorientale" },
+  },
+  {
+    code: "VEGETARIAN",
+    name: "Χορτοφαγική",
+    nameEng: "Vegetarian",
+    translations: { de: "Vegetarisch", fr: "Végétarienne", it: "Vegetariana" },
+  },
+  {
+    code: "COFFEE",
+    name: "Καφές - Ροφήματα",
+    nameEng: "Coffee & drinks",
+    translations: { de: "Kaffee & Getränke", fr: "Café & boissons", it: "Caffè & bevande" },
+  },
+  {
+    code: "BAKERY",
+    name: "Αρτοποιείο - Ζαχαροπλαστείο",
+    nameEng: "Bakery & pastry",
+    translations: { de: "Bäckerei & Konditorei", fr: "Boulangerie & pâtisserie", it: "Panetteria & pasticceria" },
+  },
+  {
+    code: "DESSERTS",
+    name: "Γλυκά - Παγωτό",
+    nameEng: "Desserts & ice cream",
+    translations: { de: "Desserts & Eis", fr: "Desserts & glaces", it: "Dolci & gelati" },
+  },
+  {
+    code: "BAR",
+    name: "Ποτά - Κοκτέιλ",
+    nameEng: "Drinks & cocktails",
+    translations: { de: "Drinks & Cocktails", fr: "Boissons & cocktails", it: "Drink & cocktail" },
+  },
 ] as const;
 export type MainCuisine = (typeof MAIN_CUISINES)[number]["code"];
 export const MAIN_CUISINE_CODES = MAIN_CUISINES.map((c) => c.code) as [MainCuisine, ...MainCuisine[]];
 
-/** The name of a stored main cuisine in a language; a value that is not a code is shown as stored. */
-export function mainCuisineName(stored: string | null, lang: Language): string | null {
+/**
+ * The name of a stored main cuisine in a language (the guest's five; the back office's two); a
+ * value that is not a code is shown as stored.
+ */
+export function mainCuisineName(stored: string | null, lang: UiLanguage): string | null {
   const cuisine = MAIN_CUISINES.find((c) => c.code === stored);
   if (!cuisine) return stored;
-  return lang === "en" ? cuisine.nameEng : cuisine.name;
+  if (lang === "el") return cuisine.name;
+  return lang === "en" ? cuisine.nameEng : cuisine.translations[lang];
 }

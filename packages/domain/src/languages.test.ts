@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptLanguageTags, contentLanguage, firstSupportedLanguage } from "./enums.ts";
+import { acceptLanguageTags, firstSupportedLanguage, siteLanguage } from "./enums.ts";
 
 describe("the guest's language", () => {
   it("is the first of the phone's languages that the guest side speaks", () => {
@@ -19,11 +19,11 @@ describe("the guest's language", () => {
     expect(acceptLanguageTags("")).toEqual([]);
   });
 
-  it("gets the venue's content in English where it has no translation of its own, Greek for Greek", () => {
-    expect(contentLanguage("de")).toBe("en");
-    expect(contentLanguage("fr")).toBe("en");
-    expect(contentLanguage("it")).toBe("en");
-    expect(contentLanguage("en")).toBe("en");
-    expect(contentLanguage("el")).toBe("el");
+  it("reads the texts kept in Greek and English only in English, Greek for Greek", () => {
+    expect(siteLanguage("de")).toBe("en");
+    expect(siteLanguage("fr")).toBe("en");
+    expect(siteLanguage("it")).toBe("en");
+    expect(siteLanguage("en")).toBe("en");
+    expect(siteLanguage("el")).toBe("el");
   });
 });

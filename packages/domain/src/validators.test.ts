@@ -88,8 +88,32 @@ describe("main cuisines", () => {
   it("are shown by name in the reader's language; an older free text shows as stored", () => {
     expect(mainCuisineName("GREEK", "el")).toBe("Ελληνική");
     expect(mainCuisineName("GREEK", "en")).toBe("Greek");
+    expect(mainCuisineName("GREEK", "de")).toBe("Griechisch");
+    expect(mainCuisineName("SEAFOOD", "fr")).toBe("Poissons & fruits de mer");
+    expect(mainCuisineName("CRETAN", "it")).toBe("Cretese");
     expect(mainCuisineName("Παραδοσιακή", "en")).toBe("Παραδοσιακή");
     expect(mainCuisineName(null, "el")).toBeNull();
+  });
+});
+
+describe("productTranslationGaps per menu language (decision 046)", () => {
+  it("reads German, French and Italian from the translation maps, naming their paths", () => {
+    const product = {
+      name: "Χωριάτικη",
+      nameEng: "Greek salad",
+      nameTranslations: { de: "Bauernsalat" },
+      description: "Με φέτα",
+      descriptionTranslations: { fr: "Avec feta" },
+      extraIngredients: [{ name: "Κάπαρη", nameTranslations: { de: " " } }],
+    };
+    expect(productTranslationGaps(product, "de")).toEqual([
+      "descriptionTranslations.de",
+      "extraIngredients.0.nameTranslations.de",
+    ]);
+    expect(productTranslationGaps(product, "fr")).toEqual(["nameTranslations.fr", "extraIngredients.0.nameTranslations.fr"]);
+    expect(productTranslationGaps(product)).toEqual(["descriptionEng", "extraIngredients.0.nameEng"]);
+    expect(isCategoryTranslationMissing({ name: "Σαλάτες", nameTranslations: { it: "Insalate" } }, "it")).toBe(false);
+    expect(isCategoryTranslationMissing({ name: "Σαλάτες", nameEng: "Salads" }, "it")).toBe(true);
   });
 });
 

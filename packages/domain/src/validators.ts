@@ -4,6 +4,8 @@
  * same rule, written once.
  */
 
+import type { MenuLanguage, Translations } from "./enums.ts";
+
 /** Passwords must be longer than 3 characters (spec 3 §5, §9). */
 export const PASSWORD_MIN_LENGTH = 4;
 /**
@@ -85,40 +87,55 @@ export function isValidSecondaryCuisine(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= 4;
 }
 
-/** Something with a Greek name and its English translation. */
+/** Something with a Greek name, its English translation and its others (decision 046). */
 export interface Translatable {
   name: string | null;
   nameEng?: string | null;
+  nameTranslations?: Translations | null;
 }
 
 export interface TranslatableProduct extends Translatable {
   description?: string | null;
   descriptionEng?: string | null;
+  descriptionTranslations?: Translations | null;
   preparationWays?: readonly Translatable[];
   basicIngredients?: readonly Translatable[];
   extraIngredients?: readonly Translatable[];
 }
 
+/** Whether a text lacks its translation into a menu language: English in `*Eng`, the others in the map. */
+function lacks(eng: string | null | undefined, translations: Translations | null | undefined, language: MenuLanguage): boolean {
+  return isBlank(language === "en" ? eng : translations?.[language]);
+}
+
+/** The field path of a text's translation into a language, as forms and field errors name it. */
+function translationPath(field: "name" | "description", language: MenuLanguage): string {
+  return language === "en" ? `${field}Eng` : `${field}Translations.${language}`;
+}
+
 /**
- * Where a product lacks its English text, as field paths (spec 3 §5, translation tab): the name,
- * the description if there is one, and each named option and ingredient. An empty list means
- * fully translated. The same rule feeds the form, the server's check and the missing-translation mark.
+ * Where a product lacks its text in a menu language (English unless told), as field paths (spec 3
+ * §5, translation tab): the name, the description if there is one, and each named option and
+ * ingredient. An empty list means fully translated. The same rule feeds the form, the server's
+ * check and the missing-translation marks.
  */
-export function productTranslationGaps(product: TranslatableProduct): string[] {
+export function productTranslationGaps(product: TranslatableProduct, language: MenuLanguage = "en"): string[] {
   const gaps: string[] = [];
-  if (isBlank(product.nameEng)) gaps.push("nameEng");
-  if (!isBlank(product.description) && isBlank(product.descriptionEng)) gaps.push("descriptionEng");
+  if (lacks(product.nameEng, product.nameTranslations, language)) gaps.push(translationPath("name", language));
+  if (!isBlank(product.description) && lacks(product.descriptionEng, product.descriptionTranslations, language))
+    gaps.push(translationPath("description", language));
   for (const list of ["preparationWays", "basicIngredients", "extraIngredients"] as const) {
     (product[list] ?? []).forEach((option, index) => {
-      if (!isBlank(option.name) && isBlank(option.nameEng)) gaps.push(`${list}.${index}.nameEng`);
+      if (!isBlank(option.name) && lacks(option.nameEng, option.nameTranslations, language))
+        gaps.push(`${list}.${index}.${translationPath("name", language)}`);
     });
   }
   return gaps;
 }
 
-/** A category needs its English name when translations are on (spec 3 §5, categories). */
-export function isCategoryTranslationMissing(category: Translatable): boolean {
-  return isBlank(category.nameEng);
+/** A category needs its name in a menu language (English unless told) when translations are on (spec 3 §5). */
+export function isCategoryTranslationMissing(category: Translatable, language: MenuLanguage = "en"): boolean {
+  return lacks(category.nameEng, category.nameTranslations, language);
 }
 
 /**

@@ -223,6 +223,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /api/crm/product-categories": roles("venue", ...BACK_OFFICE),
   "POST /api/crm/order-products": roles("venue", ...BACK_OFFICE),
   "GET /api/crm/translations-active": roles("venue", ...BACK_OFFICE),
+  "GET /api/crm/translation-languages": roles("venue", ...BACK_OFFICE),
   "GET /api/crm/translation-missing": roles("venue", ...BACK_OFFICE),
   "GET /api/crm/translation-missing/product-category": roles("venue", ...BACK_OFFICE),
   "GET /api/crm/retailer/types": roles("none", ...BACK_OFFICE),

@@ -1,3 +1,4 @@
+import type { MenuLanguage, Translations } from "@tableorder/domain/enums";
 import { sql } from "drizzle-orm";
 import {
   bigserial,
@@ -34,6 +35,8 @@ export const retailers = pgTable("retailers", {
   secondaryCuisine: jsonb("secondary_cuisine").$type<number[]>().notNull().default([]),
   thumbnailUrl: text("thumbnail_url"),
   translationsActive: boolean("translations_active").notNull().default(false),
+  /** The languages the menu is offered in beside Greek, in MENU_LANGUAGES order (decision 046). */
+  menuLanguages: jsonb("menu_languages").$type<MenuLanguage[]>().notNull().default(["en"]),
   printerIp: text("printer_ip"),
   autoPrintActive: boolean("auto_print_active").notNull().default(false),
   /** Where the venue's print agent listens (ws://host:port), as the preparation screens reach it. */
@@ -185,6 +188,8 @@ export const productCategories = pgTable(
       .references(() => retailers.id),
     name: text("name").notNull(),
     nameEng: text("name_eng"),
+    /** German, French and Italian beside name_eng (decision 046). */
+    nameTranslations: jsonb("name_translations").$type<Translations>().notNull().default({}),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
   },
@@ -201,8 +206,10 @@ export const products = pgTable(
     categoryId: integer("category_id").references(() => productCategories.id),
     name: text("name").notNull(),
     nameEng: text("name_eng"),
+    nameTranslations: jsonb("name_translations").$type<Translations>().notNull().default({}),
     description: text("description"),
     descriptionEng: text("description_eng"),
+    descriptionTranslations: jsonb("description_translations").$type<Translations>().notNull().default({}),
     type: text("type").notNull().default("GOOD"),
     priceCents: integer("price_cents").notNull().default(0),
     hasDineInPrice: boolean("has_dine_in_price").notNull().default(true),
@@ -260,6 +267,7 @@ export const productOptions = pgTable(
     kind: text("kind").notNull(),
     name: text("name").notNull(),
     nameEng: text("name_eng"),
+    nameTranslations: jsonb("name_translations").$type<Translations>().notNull().default({}),
     priceCents: integer("price_cents").notNull().default(0),
     sortOrder: integer("sort_order").notNull().default(0),
   },
@@ -340,12 +348,21 @@ export const orders = pgTable(
   ],
 );
 
-/** What was chosen, frozen at order time so later menu edits never rewrite history. */
+/**
+ * What was chosen, frozen at order time so later menu edits never rewrite history. Names carry
+ * the offered translations of that time (absent in orders older than decision 046).
+ */
+interface OrderedName {
+  id: number;
+  name: string;
+  nameEng: string | null;
+  nameTranslations?: Translations;
+}
 export interface OrderedOptions {
-  preparationWay: { id: number; name: string; nameEng: string | null; priceCents: number } | null;
-  basicIngredients: { id: number; name: string; nameEng: string | null }[];
-  removedIngredients: { id: number; name: string; nameEng: string | null }[];
-  extraIngredients: { id: number; name: string; nameEng: string | null; priceCents: number }[];
+  preparationWay: (OrderedName & { priceCents: number }) | null;
+  basicIngredients: OrderedName[];
+  removedIngredients: OrderedName[];
+  extraIngredients: (OrderedName & { priceCents: number })[];
 }
 
 export const kitchenTickets = pgTable(
@@ -406,6 +423,8 @@ export const orderProducts = pgTable(
     preparationAreaId: integer("preparation_area_id").references(() => preparationAreas.id),
     productName: text("product_name").notNull(),
     productNameEng: text("product_name_eng"),
+    /** The offered German, French and Italian names at order time, for the guest's feed (decision 046). */
+    productNameTranslations: jsonb("product_name_translations").$type<Translations>().notNull().default({}),
     unitPriceCents: integer("unit_price_cents").notNull(),
     options: jsonb("options").$type<OrderedOptions>().notNull(),
     notes: text("notes").notNull().default(""),

@@ -1,9 +1,9 @@
 import {
   acceptLanguageTags,
-  contentLanguage,
   firstSupportedLanguage,
   isUiLanguage,
   type Language,
+  siteLanguage,
   type UiLanguage,
 } from "@tableorder/domain/enums";
 import type { FastifyRequest } from "fastify";
@@ -16,11 +16,19 @@ function readerLanguage(request: FastifyRequest): UiLanguage {
 }
 
 /**
- * The content language (menu names, venue texts, exports) the caller is answered in: a reader of
- * German, French or Italian gets English until the venue translates into theirs (decision 045).
+ * The language of the Greek-and-English texts (staff menus and feeds, exports) the caller is
+ * answered in: a reader of German, French or Italian gets English (decision 045).
  */
 export function requestLanguage(request: FastifyRequest): Language {
-  return contentLanguage(readerLanguage(request));
+  return siteLanguage(readerLanguage(request));
+}
+
+/**
+ * The language a guest reads the venue's menu, table and venue in: any of the guest side's five,
+ * the venue's texts falling back where it has not translated them (decision 046).
+ */
+export function guestLanguage(request: FastifyRequest): UiLanguage {
+  return readerLanguage(request);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
-import type { Language } from "@tableorder/domain/enums";
+import { TRANSLATION_LANGUAGES, type Translations, type UiLanguage } from "@tableorder/domain/enums";
+import { localize } from "@tableorder/domain/localized-name";
 import type { OrderedOptions, orderProducts } from "../db/schema.ts";
 import type { CreditDebtors } from "./credit-debtors.ts";
 
@@ -10,7 +11,12 @@ import type { CreditDebtors } from "./credit-debtors.ts";
 
 type OrderProductRow = typeof orderProducts.$inferSelect;
 
-const named = (lang: Language, name: string, nameEng: string | null) => (lang === "en" && nameEng ? nameEng : name);
+/**
+ * A piece's names as frozen at order time, in the reader's language: the piece was ordered from a
+ * menu, so the translations frozen with it are read as offered.
+ */
+const named = (lang: UiLanguage, name: string, nameEng: string | null, translations: Translations | undefined) =>
+  localize(lang, TRANSLATION_LANGUAGES, name, nameEng, translations).text;
 
 /** Who owes a piece left on credit (lib/credit-debtors.ts), or undefined for a piece not on credit. */
 function creditOf(unit: OrderProductRow, credits: CreditDebtors): { debtor: string | null } | undefined {
@@ -38,7 +44,7 @@ function feedLineKey(unit: OrderProductRow, credits: CreditDebtors): string {
  * Groups order units into the spec's table feed items, in the order the units come. credits (of
  * the units' payments) marks pieces left on credit; every reader passes it, so none shows them paid.
  */
-export function groupFeedItems(units: readonly OrderProductRow[], lang: Language, credits: CreditDebtors): TableFeedItem[] {
+export function groupFeedItems(units: readonly OrderProductRow[], lang: UiLanguage, credits: CreditDebtors): TableFeedItem[] {
   const lines = new Map<string, TableFeedItem>();
   for (const unit of units) {
     const key = feedLineKey(unit, credits);
@@ -56,7 +62,7 @@ export function groupFeedItems(units: readonly OrderProductRow[], lang: Language
     lines.set(key, {
       id: `${unit.id}`,
       productId: unit.productId,
-      name: named(lang, unit.productName, unit.productNameEng),
+      name: named(lang, unit.productName, unit.productNameEng, unit.productNameTranslations),
       orderProductIds: [unit.id],
       quantity: 1,
       price: unit.unitPriceCents,
@@ -67,15 +73,25 @@ export function groupFeedItems(units: readonly OrderProductRow[], lang: Language
       hasDiscount: unit.discountCents > 0,
       billed: unit.billed,
       notes: unit.notes,
-      preparationWay: way ? { id: way.id, name: named(lang, way.name, way.nameEng), price: way.priceCents } : null,
+      preparationWay: way
+        ? { id: way.id, name: named(lang, way.name, way.nameEng, way.nameTranslations), price: way.priceCents }
+        : null,
       preparationWayPrice: way?.priceCents ?? 0,
-      basicIngredientIds: options.basicIngredients.map((i) => ({ id: i.id, name: named(lang, i.name, i.nameEng), price: 0 })),
+      basicIngredientIds: options.basicIngredients.map((i) => ({
+        id: i.id,
+        name: named(lang, i.name, i.nameEng, i.nameTranslations),
+        price: 0,
+      })),
       extraIngredientIds: options.extraIngredients.map((i) => ({
         id: i.id,
-        name: named(lang, i.name, i.nameEng),
+        name: named(lang, i.name, i.nameEng, i.nameTranslations),
         price: i.priceCents,
       })),
-      removedIngredients: options.removedIngredients.map((i) => ({ id: i.id, name: named(lang, i.name, i.nameEng), price: 0 })),
+      removedIngredients: options.removedIngredients.map((i) => ({
+        id: i.id,
+        name: named(lang, i.name, i.nameEng, i.nameTranslations),
+        price: 0,
+      })),
       timestamp,
     });
   }

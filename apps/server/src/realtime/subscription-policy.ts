@@ -8,7 +8,7 @@ import type { SubscriptionAuthorizer } from "./types.ts";
 const STAFF = new Set(["ADMIN", "CASH_DESK", "WAITER"]);
 const DESK = new Set(["ADMIN", "CASH_DESK"]);
 
-const TABLE_TOPIC = /^\/topic\/(?:customer\/(?:el|en)|payment-request|waiter-call|payment-update|menu)\/(\d+)$/;
+const TABLE_TOPIC = /^\/topic\/(?:customer\/(?:el|en|de|fr|it)|payment-request|waiter-call|payment-update|menu)\/(\d+)$/;
 
 /**
  * Who may listen where (spec 1 §7, spec 2 §7, spec 3 §7.6): a guest only to the table they

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { PRODUCT_IMAGE_WIDTHS } from "@tableorder/domain/contracts/product-image";
+import { MENU_LANGUAGES } from "@tableorder/domain/enums";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords.ts";
 import type { Db } from "../db/client.ts";
@@ -18,6 +19,7 @@ import {
 import { type ProductPicture, writeProductPicture } from "../features/crm-products/product-image.ts";
 import { runtimeFile } from "../server-files.ts";
 import { DEMO_MENU, type DemoOption } from "./demo-menu.ts";
+import { demoTranslations } from "./demo-menu-translations.ts";
 
 export const DEMO_VENUE_NAME = "Demo Taverna";
 /** The demo's shared password; these accounts exist only in the demo venue. */
@@ -70,6 +72,8 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
         mainCuisine: "GREEK",
         secondaryCuisine: [1, 2],
         translationsActive: true,
+        // The demo shows the guest side's five languages, its menu translated (issue 33).
+        menuLanguages: [...MENU_LANGUAGES],
       })
       .returning();
     const [kitchen, bar] = await tx
@@ -126,7 +130,13 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
     for (const [categoryIndex, category] of DEMO_MENU.entries()) {
       const [row] = await tx
         .insert(productCategories)
-        .values({ retailerId: venue.id, name: category.name, nameEng: category.nameEng, sortOrder: categoryIndex })
+        .values({
+          retailerId: venue.id,
+          name: category.name,
+          nameEng: category.nameEng,
+          nameTranslations: demoTranslations(category.nameEng),
+          sortOrder: categoryIndex,
+        })
         .returning();
       for (const [productIndex, item] of category.products.entries()) {
         const [product] = await tx
@@ -136,8 +146,10 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
             categoryId: row.id,
             name: item.name,
             nameEng: item.nameEng,
+            nameTranslations: demoTranslations(item.nameEng),
             description: item.description ?? null,
             descriptionEng: item.descriptionEng ?? null,
+            descriptionTranslations: demoTranslations(item.descriptionEng),
             priceCents: item.price,
             hasDineInPrice: true,
             takeAwayPriceCents: item.takeAway ?? null,
@@ -153,6 +165,7 @@ export async function seedDemoVenue(db: Db): Promise<{ created: boolean; retaile
             kind,
             name: o.name,
             nameEng: o.nameEng,
+            nameTranslations: demoTranslations(o.nameEng),
             priceCents: o.price ?? 0,
             sortOrder: i,
           }));

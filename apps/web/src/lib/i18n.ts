@@ -1,4 +1,4 @@
-import { contentLanguage, firstSupportedLanguage, isUiLanguage, type Language, type UiLanguage } from "@tableorder/domain/enums";
+import { firstSupportedLanguage, isUiLanguage, type Language, siteLanguage, type UiLanguage } from "@tableorder/domain/enums";
 import { cloneElement, createElement, Fragment, type ReactElement, type ReactNode, useSyncExternalStore } from "react";
 import { type Catalog, el, type GuestCatalog } from "./locales/el.ts";
 
@@ -122,7 +122,7 @@ function resolve(key: string, count: unknown): string | undefined {
 }
 
 function isContentLanguage(lang: UiLanguage): lang is Language {
-  return contentLanguage(lang) === lang;
+  return siteLanguage(lang) === lang;
 }
 
 /**
@@ -152,9 +152,12 @@ export function currentLanguage(): UiLanguage {
   return language;
 }
 
-/** The language the venue's content (menu, venue texts) is asked in for the current one. */
-export function currentContentLanguage(): Language {
-  return contentLanguage(language);
+/**
+ * The language the venue's content (menu, table, venue) is asked in: the guest's own, which the
+ * server answers in the venue's translations, falling back where it has none (decision 046).
+ */
+export function currentContentLanguage(): UiLanguage {
+  return language;
 }
 
 export function localeOf(lang: UiLanguage): string {
@@ -214,18 +217,25 @@ export function onLanguageChange(listener: () => void): () => void {
 }
 
 /**
- * The current language, its locale and the language the venue's content is asked in (`content`,
- * which queries key on), re-rendering on change.
+ * The current language, its locale, the language the venue's content is asked in (`content`,
+ * which guests' queries key on: their own) and that of the texts kept in Greek and English only
+ * (`site`: the public site, legal texts, staff screens' data), re-rendering on change.
  */
-export function useLanguage(): { lang: UiLanguage; locale: string; content: Language } {
+export function useLanguage(): { lang: UiLanguage; locale: string; content: UiLanguage; site: Language } {
   const lang = useSyncExternalStore(onLanguageChange, currentLanguage, currentLanguage);
-  return { lang, locale: LOCALES[lang], content: contentLanguage(lang) };
+  return { lang, locale: LOCALES[lang], content: lang, site: siteLanguage(lang) };
 }
 
 /** Same shape as react-i18next's hook, so screens read the same either way. */
-export function useTranslation(): { t: typeof t; exists: typeof exists; lang: UiLanguage; content: Language } {
-  const { lang, content } = useLanguage();
-  return { t, exists, lang, content };
+export function useTranslation(): {
+  t: typeof t;
+  exists: typeof exists;
+  lang: UiLanguage;
+  content: UiLanguage;
+  site: Language;
+} {
+  const { lang, content, site } = useLanguage();
+  return { t, exists, lang, content, site };
 }
 
 /**

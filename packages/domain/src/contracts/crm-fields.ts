@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TRANSLATION_LANGUAGES, type Translations } from "../enums.ts";
 import type { ValidationMessageKey } from "../validation-messages.ts";
 import {
   isValidGoogleReviewUrl,
@@ -48,6 +49,26 @@ export const optionalText = (max = NAME_MAX_LENGTH) =>
     .max(max, key("text.tooLong"))
     .nullish()
     .transform((value) => (value ? value : null));
+
+/**
+ * A text's German, French and Italian (decision 046): each may be left empty; an empty one is
+ * left out of the map, so "not translated" is one thing.
+ */
+export const translationsField = (max = NAME_MAX_LENGTH) =>
+  z
+    .object({ de: optionalText(max), fr: optionalText(max), it: optionalText(max) }, { error: "field.invalid" })
+    .nullish()
+    .transform((map): Translations => {
+      const kept: Translations = {};
+      for (const language of TRANSLATION_LANGUAGES) {
+        const text = map?.[language];
+        if (text) kept[language] = text;
+      }
+      return kept;
+    });
+
+/** A text's translations as read: language → text, only the translated ones. */
+export const translationsRead = z.object({ de: z.string().optional(), fr: z.string().optional(), it: z.string().optional() });
 
 /** A sign-in name: required, letters, digits and . _ @ -, stored lower-cased. */
 export const usernameField = z

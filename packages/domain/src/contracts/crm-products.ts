@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ALLERGENS, DEFAULT_VAT_CATEGORY, PRODUCT_TYPES, VAT_CATEGORIES } from "../enums.ts";
+import { ALLERGENS, DEFAULT_VAT_CATEGORY, MENU_LANGUAGES, type MenuLanguage, PRODUCT_TYPES, VAT_CATEGORIES } from "../enums.ts";
 import { DESCRIPTION_MAX_LENGTH, isCategoryTranslationMissing, NAME_MAX_LENGTH, productTranslationGaps } from "../validators.ts";
-import { optionalText, priceField, requiredText } from "./crm-fields.ts";
+import { optionalText, priceField, requiredText, translationsField, translationsRead } from "./crm-fields.ts";
 import { productImageVariant } from "./product-image.ts";
 
 /**
@@ -12,6 +12,7 @@ const productOption = z.object({
   id: z.number().int().positive().nullish(),
   name: requiredText("name.required"),
   nameEng: optionalText(),
+  nameTranslations: translationsField(),
   price: priceField.nullish().transform((price) => price ?? 0),
 });
 /** Basic ingredients are the ones a guest may remove; they never cost anything. */
@@ -26,9 +27,11 @@ export const productForm = z
   .object({
     name: requiredText("product.name.required"),
     nameEng: optionalText(),
+    nameTranslations: translationsField(),
     type: z.enum(PRODUCT_TYPES, { error: "field.invalid" }).default("GOOD"),
     description: optionalText(DESCRIPTION_MAX_LENGTH),
     descriptionEng: optionalText(DESCRIPTION_MAX_LENGTH),
+    descriptionTranslations: translationsField(DESCRIPTION_MAX_LENGTH),
     hasDineInPrice: z.boolean({ error: "field.invalid" }).default(true),
     price: priceField.nullish(),
     hasTakeAwayPrice: z.boolean({ error: "field.invalid" }).default(false),
@@ -69,10 +72,12 @@ export type ProductForm = z.output<typeof productForm>;
 
 /**
  * The product form of a venue: while translations are on, the name, the description and every
- * option also need their English text (spec 3 §5, translation tab).
+ * option also need their English text (spec 3 §5, translation tab), where the venue offers
+ * English. German, French and Italian may be filled in over time: what is missing is marked, not
+ * refused (decision 046).
  */
-export function productFormFor(venue: { translationsActive: boolean }) {
-  if (!venue.translationsActive) return productForm;
+export function productFormFor(venue: { translationsActive: boolean; menuLanguages?: readonly MenuLanguage[] }) {
+  if (!venue.translationsActive || !(venue.menuLanguages ?? ["en"]).includes("en")) return productForm;
   return productForm.superRefine((form, ctx) => {
     for (const path of productTranslationGaps(form))
       ctx.addIssue({
@@ -83,16 +88,24 @@ export function productFormFor(venue: { translationsActive: boolean }) {
   });
 }
 
-const crmProductOption = z.object({ id: z.number(), name: z.string(), nameEng: z.string().nullable(), price: z.number().int() });
+const crmProductOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameEng: z.string().nullable(),
+  nameTranslations: translationsRead,
+  price: z.number().int(),
+});
 
 /** A product as the back office reads it: the form's fields, its availability and picture. */
 export const crmProduct = z.object({
   id: z.number(),
   name: z.string(),
   nameEng: z.string().nullable(),
+  nameTranslations: translationsRead,
   type: z.enum(PRODUCT_TYPES),
   description: z.string().nullable(),
   descriptionEng: z.string().nullable(),
+  descriptionTranslations: translationsRead,
   hasDineInPrice: z.boolean(),
   price: z.number().int(),
   hasTakeAwayPrice: z.boolean(),
@@ -113,6 +126,8 @@ export const crmProduct = z.object({
   order: z.number().int(),
   /** Translations are on and some English text is missing (the products tab's mark). */
   translationMissing: z.boolean(),
+  /** The venue's other menu languages this product lacks text in while translations are on (decision 046). */
+  translationsMissing: z.array(z.enum(MENU_LANGUAGES)),
 });
 export type CrmProduct = z.infer<typeof crmProduct>;
 
@@ -121,6 +136,7 @@ export const crmCategoryWithProducts = z.object({
   id: z.number(),
   name: z.string(),
   nameEng: z.string().nullable(),
+  nameTranslations: translationsRead,
   order: z.number().int(),
   products: z.array(crmProduct),
 });
@@ -131,6 +147,7 @@ export const categoryForm = z.object({
   id: z.number().int().positive().nullish(),
   name: requiredText("name.required", NAME_MAX_LENGTH),
   nameEng: optionalText(),
+  nameTranslations: translationsField(),
 });
 
 /**
@@ -141,9 +158,12 @@ export const saveCategoriesRequest = z.array(categoryForm).max(200, { message: "
 export type SaveCategoriesInput = z.input<typeof saveCategoriesRequest>;
 export type SaveCategoriesRequest = z.output<typeof saveCategoriesRequest>;
 
-/** The category list of a venue: while translations are on, every category needs its English name. */
-export function saveCategoriesRequestFor(venue: { translationsActive: boolean }) {
-  if (!venue.translationsActive) return saveCategoriesRequest;
+/**
+ * The category list of a venue: while translations are on, every category needs its English name
+ * where the venue offers English (its other languages are marked, not refused: decision 046).
+ */
+export function saveCategoriesRequestFor(venue: { translationsActive: boolean; menuLanguages?: readonly MenuLanguage[] }) {
+  if (!venue.translationsActive || !(venue.menuLanguages ?? ["en"]).includes("en")) return saveCategoriesRequest;
   return saveCategoriesRequest.superRefine((list, ctx) => {
     list.forEach((category, index) => {
       if (isCategoryTranslationMissing(category))
@@ -157,11 +177,15 @@ export const crmCategory = z.object({
   id: z.number(),
   name: z.string(),
   nameEng: z.string().nullable(),
+  nameTranslations: translationsRead,
   order: z.number().int(),
   productCount: z.number().int(),
 });
 export type CrmCategory = z.infer<typeof crmCategory>;
 export const crmCategoryList = z.array(crmCategory);
+
+/** GET api/crm/translation-missing(/product-category): the language asked about, English unless told (decision 046). */
+export const translationMissingQuery = z.object({ language: z.enum(MENU_LANGUAGES).default("en") });
 
 /** POST api/crm/order-products: the products of one category in their new order. */
 export const orderProductsRequest = z.object({

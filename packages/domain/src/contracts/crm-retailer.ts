@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAIN_CUISINE_CODES, RETAILER_TYPES } from "../enums.ts";
+import { MAIN_CUISINE_CODES, MENU_LANGUAGES, RETAILER_TYPES } from "../enums.ts";
 import { isBlank, isValidSecondaryCuisine } from "../validators.ts";
 import {
   changedPasswordField,
@@ -11,6 +11,12 @@ import {
   usernameField,
   whenParsed,
 } from "./crm-fields.ts";
+
+/** A venue's menu languages beside Greek, in the list's order, each once. */
+const menuLanguagesField = z
+  .array(z.enum(MENU_LANGUAGES, { error: "field.invalid" }), { error: "field.invalid" })
+  .optional()
+  .transform((list) => (list ? MENU_LANGUAGES.filter((language) => list.includes(language)) : undefined));
 
 /**
  * Shop settings (spec 3 §3, §5) in its three groups: the shop, the cash desk (printer, automatic
@@ -33,6 +39,8 @@ export const shopSettingsForm = z
       .nullish()
       .transform((list) => [...new Set(list ?? [])].sort((a, b) => a - b)),
     translationsActive: z.boolean({ error: "field.invalid" }).default(false),
+    /** The languages the menu is offered in beside Greek (decision 046); left out, it stays as it was. */
+    menuLanguages: menuLanguagesField,
     printerIp: printerIpField,
     autoPrintActive: z.boolean({ error: "field.invalid" }).default(false),
     printServiceUrl: printServiceUrlField,
@@ -65,6 +73,7 @@ export const shopSettings = z.object({
   mainCuisine: z.string().nullable(),
   secondaryCuisine: z.array(z.number()),
   translationsActive: z.boolean(),
+  menuLanguages: z.array(z.enum(MENU_LANGUAGES)),
   printerIp: z.string().nullable(),
   autoPrintActive: z.boolean(),
   printServiceUrl: z.string().nullable(),

@@ -29,6 +29,11 @@ export const menuProduct = z.object({
   preparationArea: z.string().nullable(),
   preparationAreaId: z.number().nullable(),
   translationMissing: z.boolean(),
+  /**
+   * Some of its texts are shown in English or Greek, as the venue has not translated them into the
+   * reader's language (decision 046): the menu then says so once.
+   */
+  untranslated: z.boolean(),
   basicIngredients: z.array(menuIngredient),
   extraIngredients: z.array(menuIngredient),
   preparationWays: z.array(preparationWay),
@@ -36,7 +41,13 @@ export const menuProduct = z.object({
 });
 export type MenuProduct = z.infer<typeof menuProduct>;
 
-export const menuCategory = z.object({ id: z.number(), name: z.string(), products: z.array(menuProduct) });
+export const menuCategory = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Its name is shown in English or Greek, untranslated into the reader's language (decision 046). */
+  untranslated: z.boolean(),
+  products: z.array(menuProduct),
+});
 export type MenuCategory = z.infer<typeof menuCategory>;
 export const menu = z.array(menuCategory);
 

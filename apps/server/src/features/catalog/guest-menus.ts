@@ -1,5 +1,5 @@
 import type { ClosedArea, MenuCategory } from "@tableorder/domain/contracts/menu";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import type { Db } from "../../db/client.ts";
 import { VenueCache } from "../../lib/venue-cache.ts";
 import type { EventBus } from "../../realtime/types.ts";
@@ -24,7 +24,7 @@ export class GuestMenus {
   }
 
   /** What a guest can order at the venue, in their language. */
-  menu(retailerId: number, lang: Language): Promise<MenuCategory[]> {
+  menu(retailerId: number, lang: UiLanguage): Promise<MenuCategory[]> {
     return this.menus.get(retailerId, lang, () => loadMenu(this.db, { retailerId, lang, onlyOrderable: true }));
   }
 

@@ -1,8 +1,8 @@
 import { basePriceFor, isProductOrderable, isProductOrderableFor } from "@tableorder/domain/availability";
 import type { MenuCategory, MenuProduct } from "@tableorder/domain/contracts/menu";
 import { productImageVariants } from "@tableorder/domain/contracts/product-image";
-import type { Allergen, Language } from "@tableorder/domain/enums";
-import { nameIn } from "@tableorder/domain/localized-name";
+import type { Allergen, MenuLanguage, Translations, UiLanguage } from "@tableorder/domain/enums";
+import { localize } from "@tableorder/domain/localized-name";
 import { productTranslationGaps } from "@tableorder/domain/validators";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
@@ -15,16 +15,21 @@ function presentProduct(
   product: ProductRow,
   options: OptionRow[],
   areaName: string | null,
-  lang: Language,
-  translationsActive: boolean,
+  lang: UiLanguage,
+  venue: { translationsActive: boolean; menuLanguages: MenuLanguage[] },
   serviceMode: "DINE_IN" | "TAKE_AWAY",
 ): MenuProduct {
-  const name = (n: string, eng: string | null) => nameIn(lang, n, eng);
+  let untranslated = false;
+  const name = (greek: string, eng: string | null, translations: Translations) => {
+    const shown = localize(lang, venue.menuLanguages, greek, eng, translations);
+    if (shown.language !== lang) untranslated = true;
+    return shown.text;
+  };
   const of = (kind: string) => options.filter((o) => o.kind === kind);
-  return {
+  const presented = {
     id: product.id,
-    name: name(product.name, product.nameEng),
-    description: product.description ? name(product.description, product.descriptionEng) : null,
+    name: name(product.name, product.nameEng, product.nameTranslations),
+    description: product.description ? name(product.description, product.descriptionEng, product.descriptionTranslations) : null,
     imageUrl: product.imageUrl,
     imageVariants: productImageVariants(product.imageUrl),
     // A take-away's menu is priced at take-away prices, so a basket needs no pricing of its own.
@@ -39,7 +44,7 @@ function presentProduct(
     // English readers see the mark where the venue translates but this product is not done yet.
     translationMissing:
       lang === "en" &&
-      translationsActive &&
+      venue.translationsActive &&
       productTranslationGaps({
         ...product,
         preparationWays: of("PREPARATION_WAY"),
@@ -48,24 +53,29 @@ function presentProduct(
       }).length > 0,
     basicIngredients: of("BASIC_INGREDIENT").map((o) => ({
       id: o.id,
-      name: name(o.name, o.nameEng),
+      name: name(o.name, o.nameEng, o.nameTranslations),
       extraPrice: 0,
       selected: true,
     })),
     extraIngredients: of("EXTRA_INGREDIENT").map((o) => ({
       id: o.id,
-      name: name(o.name, o.nameEng),
+      name: name(o.name, o.nameEng, o.nameTranslations),
       extraPrice: o.priceCents,
       selected: false,
     })),
-    preparationWays: of("PREPARATION_WAY").map((o) => ({ id: o.id, label: name(o.name, o.nameEng), price: o.priceCents })),
+    preparationWays: of("PREPARATION_WAY").map((o) => ({
+      id: o.id,
+      label: name(o.name, o.nameEng, o.nameTranslations),
+      price: o.priceCents,
+    })),
     allergens: product.allergens as Allergen[],
   };
+  return { ...presented, untranslated };
 }
 
 interface MenuScope {
   retailerId: number;
-  lang: Language;
+  lang: UiLanguage;
   /** Guests see only what can be ordered; staff see everything, to switch it on or off. */
   onlyOrderable: boolean;
   /** Only this preparation area's products (a cook's, or the cash desk looking at one area). */
@@ -74,7 +84,10 @@ interface MenuScope {
   serviceMode?: "DINE_IN" | "TAKE_AWAY";
 }
 
-/** A venue's menu: categories in order, each with its products in order, in one language. */
+/**
+ * A venue's menu: categories in order, each with its products in order, in one language, where
+ * the venue has translated it (localize), and marked where it has not.
+ */
 export async function loadMenu(db: Queryable, scope: MenuScope): Promise<MenuCategory[]> {
   const { retailerId, lang } = scope;
   const [retailer] = await db.select().from(retailers).where(eq(retailers.id, retailerId)).limit(1);
@@ -114,23 +127,27 @@ export async function loadMenu(db: Queryable, scope: MenuScope): Promise<MenuCat
         )
         .orderBy(asc(productOptions.sortOrder), asc(productOptions.id))
     : [];
-  const translationsActive = retailer?.translationsActive ?? false;
+  const venue = { translationsActive: retailer?.translationsActive ?? false, menuLanguages: retailer?.menuLanguages ?? [] };
   return categories
-    .map((category) => ({
-      id: category.id,
-      name: nameIn(lang, category.name, category.nameEng),
-      products: shown
-        .filter((r) => r.product.categoryId === category.id)
-        .map((r) =>
-          presentProduct(
-            r.product,
-            options.filter((o) => o.productId === r.product.id),
-            r.areaName,
-            lang,
-            translationsActive,
-            serviceMode,
+    .map((category) => {
+      const shownName = localize(lang, venue.menuLanguages, category.name, category.nameEng, category.nameTranslations);
+      return {
+        id: category.id,
+        name: shownName.text,
+        untranslated: shownName.language !== lang,
+        products: shown
+          .filter((r) => r.product.categoryId === category.id)
+          .map((r) =>
+            presentProduct(
+              r.product,
+              options.filter((o) => o.productId === r.product.id),
+              r.areaName,
+              lang,
+              venue,
+              serviceMode,
+            ),
           ),
-        ),
-    }))
+      };
+    })
     .filter((category) => category.products.length > 0);
 }

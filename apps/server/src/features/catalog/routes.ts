@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import { loadTable } from "../../auth/policies/table-access.ts";
 import type { AppContext } from "../../context.ts";
-import { requestLanguage } from "../../lib/language.ts";
+import { guestLanguage, requestLanguage } from "../../lib/language.ts";
 import type { GuestMenus } from "./guest-menus.ts";
 import { loadMenu } from "./load-menu.ts";
 import { setProductAvailability } from "./set-product-availability.ts";
@@ -24,7 +24,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; guestMenus:
   // while its guest is still signing in; ordering and the table's session need the check-in.
   app.get("/api/cq-table/:tableId/menu", { schema: { params: tableIdParams, response: { 200: menu } } }, async (request) => {
     const table = await loadTable(db, request.params.tableId);
-    return guestMenus.menu(table.retailerId, requestLanguage(request));
+    return guestMenus.menu(table.retailerId, guestLanguage(request));
   });
 
   // Why dishes are missing from that menu: the areas closed now. Public like the menu, and

@@ -1,14 +1,26 @@
 import type { CrmCategory, CrmProduct } from "@tableorder/domain/contracts/crm-products";
+import type { MenuLanguage } from "@tableorder/domain/enums";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { productCategories, productOptions, products, retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { presentProduct } from "./presenters.ts";
 
-/** Whether the venue offers its menu in English too (shop settings). */
+/** Whether the venue translates its menu (shop settings). */
 export async function areTranslationsActive(db: Queryable, retailerId: number): Promise<boolean> {
-  const [venue] = await db.select({ on: retailers.translationsActive }).from(retailers).where(eq(retailers.id, retailerId));
-  return venue?.on ?? false;
+  return (await translatingLanguages(db, retailerId)) !== null;
+}
+
+/**
+ * The menu languages the venue translates into, whose gaps are marked (decision 046): its chosen
+ * ones while translations are on; null while they are off.
+ */
+export async function translatingLanguages(db: Queryable, retailerId: number): Promise<MenuLanguage[] | null> {
+  const [venue] = await db
+    .select({ on: retailers.translationsActive, languages: retailers.menuLanguages })
+    .from(retailers)
+    .where(eq(retailers.id, retailerId));
+  return venue?.on ? venue.languages : null;
 }
 
 /** Live products of the venue (or some of them) with their options, presented. */
@@ -29,8 +41,8 @@ export async function loadProducts(db: Queryable, retailerId: number, ids?: numb
       ),
     )
     .orderBy(asc(productOptions.sortOrder), asc(productOptions.id));
-  const translationsActive = await areTranslationsActive(db, retailerId);
-  return rows.map((product) => presentProduct(product, options, translationsActive));
+  const translating = (await translatingLanguages(db, retailerId)) ?? [];
+  return rows.map((product) => presentProduct(product, options, translating));
 }
 
 /** One live product of the venue; another venue's or a deleted one is a 404. */
@@ -55,11 +67,13 @@ export async function loadCatalogue(db: Queryable, retailerId: number) {
     id: category.id,
     name: category.name,
     nameEng: category.nameEng,
+    nameTranslations: category.nameTranslations,
     order: category.sortOrder,
     products: all.filter((p) => p.categoryId === category.id),
   }));
   const homeless = all.filter((p) => p.categoryId == null);
-  if (homeless.length) grouped.push({ id: 0, name: "", nameEng: null, order: grouped.length, products: homeless });
+  if (homeless.length)
+    grouped.push({ id: 0, name: "", nameEng: null, nameTranslations: {}, order: grouped.length, products: homeless });
   return grouped;
 }
 
@@ -79,6 +93,7 @@ export async function listCategories(db: Queryable, retailerId: number): Promise
     id: c.id,
     name: c.name,
     nameEng: c.nameEng,
+    nameTranslations: c.nameTranslations,
     order: c.sortOrder,
     productCount: Number(counts.find((row) => row.categoryId === c.id)?.products ?? 0),
   }));

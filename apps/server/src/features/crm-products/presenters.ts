@@ -1,6 +1,6 @@
 import type { CrmProduct } from "@tableorder/domain/contracts/crm-products";
 import { productImageVariants } from "@tableorder/domain/contracts/product-image";
-import type { Allergen, ProductOptionKind, ProductType } from "@tableorder/domain/enums";
+import type { Allergen, MenuLanguage, ProductOptionKind, ProductType } from "@tableorder/domain/enums";
 import { productTranslationGaps } from "@tableorder/domain/validators";
 import type { productOptions, products } from "../../db/schema.ts";
 
@@ -8,18 +8,20 @@ export type ProductRow = typeof products.$inferSelect;
 export type OptionRow = typeof productOptions.$inferSelect;
 
 /** A product as the back office edits it: the form's fields with cents, ids of every option. */
-export function presentProduct(product: ProductRow, options: OptionRow[], translationsActive: boolean): CrmProduct {
+export function presentProduct(product: ProductRow, options: OptionRow[], translating: readonly MenuLanguage[]): CrmProduct {
   const of = (kind: ProductOptionKind) =>
     options
       .filter((o) => o.productId === product.id && o.kind === kind)
-      .map((o) => ({ id: o.id, name: o.name, nameEng: o.nameEng, price: o.priceCents }));
+      .map((o) => ({ id: o.id, name: o.name, nameEng: o.nameEng, nameTranslations: o.nameTranslations, price: o.priceCents }));
   const presented = {
     id: product.id,
     name: product.name,
     nameEng: product.nameEng,
+    nameTranslations: product.nameTranslations,
     type: product.type as ProductType,
     description: product.description,
     descriptionEng: product.descriptionEng,
+    descriptionTranslations: product.descriptionTranslations,
     hasDineInPrice: product.hasDineInPrice,
     price: product.priceCents,
     hasTakeAwayPrice: product.hasTakeAwayPrice,
@@ -37,5 +39,6 @@ export function presentProduct(product: ProductRow, options: OptionRow[], transl
     extraIngredients: of("EXTRA_INGREDIENT"),
     order: product.sortOrder,
   };
-  return { ...presented, translationMissing: translationsActive && productTranslationGaps(presented).length > 0 };
+  const translationsMissing = translating.filter((language) => productTranslationGaps(presented, language).length > 0);
+  return { ...presented, translationMissing: translationsMissing.includes("en"), translationsMissing };
 }

@@ -9,8 +9,10 @@ import {
   PRODUCT_IMAGE_TYPES,
   productForm,
   saveCategoriesRequest,
+  translationMissingQuery,
 } from "@tableorder/domain/contracts/crm-products";
 import { PRODUCT_IMAGE_WIDTHS } from "@tableorder/domain/contracts/product-image";
+import { MENU_LANGUAGES } from "@tableorder/domain/enums";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -18,7 +20,7 @@ import { requirePrincipal, staffRetailerId } from "../../auth/guards.ts";
 import type { AppContext } from "../../context.ts";
 import { fileAnswer, noContent } from "../../lib/openapi.ts";
 import { deleteProduct } from "./delete-product.ts";
-import { areTranslationsActive, listCategories, loadCatalogue, loadProduct } from "./load-products.ts";
+import { areTranslationsActive, listCategories, loadCatalogue, loadProduct, translatingLanguages } from "./load-products.ts";
 import { orderProducts } from "./order-products.ts";
 import { loadProductImage, loadProductImageVariant, removeProductImage, storeProductImage } from "./product-image.ts";
 import { saveCategories } from "./save-categories.ts";
@@ -89,12 +91,22 @@ export const crmProductRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     areTranslationsActive(db, venueOf(request)),
   );
 
-  app.get("/api/crm/translation-missing", { schema: { response: { 200: z.boolean() } } }, async (request) =>
-    isProductTranslationMissing(db, venueOf(request)),
+  // Beyond the spec (decision 046): the menu languages the translation tab has a column for, none
+  // while translations are off.
+  app.get(
+    "/api/crm/translation-languages",
+    { schema: { response: { 200: z.array(z.enum(MENU_LANGUAGES)) } } },
+    async (request) => (await translatingLanguages(db, venueOf(request))) ?? [],
   );
 
-  app.get("/api/crm/translation-missing/product-category", { schema: { response: { 200: z.boolean() } } }, async (request) =>
-    isCategoryTranslationMissingIn(db, venueOf(request)),
+  // Without `language` these answer for English, as the spec's do (decision 046).
+  const translationMissingSchema = { querystring: translationMissingQuery, response: { 200: z.boolean() } };
+  app.get("/api/crm/translation-missing", { schema: translationMissingSchema }, async (request) =>
+    isProductTranslationMissing(db, venueOf(request), request.query.language),
+  );
+
+  app.get("/api/crm/translation-missing/product-category", { schema: translationMissingSchema }, async (request) =>
+    isCategoryTranslationMissingIn(db, venueOf(request), request.query.language),
   );
 
   // The picture travels as the raw body, whatever type it is declared as: what it is is read from

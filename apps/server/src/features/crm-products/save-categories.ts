@@ -6,7 +6,7 @@ import { productCategories, products, retailers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isForeignKeyViolation } from "../../lib/database-errors.ts";
 import type { EventBus } from "../../realtime/types.ts";
-import { areTranslationsActive, listCategories } from "./load-products.ts";
+import { listCategories, translatingLanguages } from "./load-products.ts";
 
 /**
  * Saves the category editor's whole list (spec 3 §4): rows with an id are renamed and moved to
@@ -30,7 +30,8 @@ export async function saveCategories(options: { db: Db; events: EventBus; retail
     await db.transaction(async (tx) => {
       // "No key update": orders and products referencing the venue meanwhile are not held up.
       await tx.select({ id: retailers.id }).from(retailers).where(eq(retailers.id, retailerId)).for("no key update");
-      if (await areTranslationsActive(tx, retailerId)) {
+      // English is required while the venue translates into it (spec 3 §5); the others are marked.
+      if ((await translatingLanguages(tx, retailerId))?.includes("en")) {
         const fieldErrors = list.flatMap((category, index) =>
           isCategoryTranslationMissing(category)
             ? [{ objectName: "body", field: `${index}.nameEng`, message: "translation.required" }]
@@ -68,7 +69,7 @@ export async function saveCategories(options: { db: Db; events: EventBus; retail
         await tx.delete(productCategories).where(inArray(productCategories.id, removedIds));
       }
       for (const [sortOrder, category] of list.entries()) {
-        const values = { name: category.name, nameEng: category.nameEng, sortOrder };
+        const values = { name: category.name, nameEng: category.nameEng, nameTranslations: category.nameTranslations, sortOrder };
         if (category.id == null) await tx.insert(productCategories).values({ ...values, retailerId });
         else await tx.update(productCategories).set(values).where(eq(productCategories.id, category.id));
       }

@@ -10,7 +10,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { recordAudit } from "../../lib/audit-trail.ts";
 import { isForeignKeyViolation } from "../../lib/database-errors.ts";
 import type { EventBus } from "../../realtime/types.ts";
-import { areTranslationsActive, loadProduct } from "./load-products.ts";
+import { loadProduct, translatingLanguages } from "./load-products.ts";
 import { assertProductTranslated } from "./translations.ts";
 
 type OptionInput = ProductForm["preparationWays"][number];
@@ -26,9 +26,11 @@ function productValues(form: ProductForm) {
   return {
     name: form.name,
     nameEng: form.nameEng,
+    nameTranslations: form.nameTranslations,
     type: form.type,
     description: form.description,
     descriptionEng: form.descriptionEng,
+    descriptionTranslations: form.descriptionTranslations,
     hasDineInPrice: form.hasDineInPrice,
     priceCents: form.price,
     hasTakeAwayPrice: form.hasTakeAwayPrice,
@@ -60,7 +62,7 @@ function availabilityWithoutPrice(form: ProductForm) {
 
 /** What the form refers to must be the venue's own, and its texts translated if the venue translates. */
 async function checkReferences(tx: Tx, retailerId: number, form: ProductForm): Promise<void> {
-  assertProductTranslated(form, await areTranslationsActive(tx, retailerId));
+  assertProductTranslated(form, await translatingLanguages(tx, retailerId));
   await assertVenueCategory(tx, retailerId, form.categoryId);
   if (form.preparationAreaId != null) await assertVenuePreparationArea(tx, retailerId, form.preparationAreaId);
 }
@@ -96,7 +98,13 @@ async function syncOptions(tx: Tx, productId: number, form: ProductForm): Promis
       await tx.delete(productOptions).where(eq(productOptions.id, gone.id));
     }
     for (const [sortOrder, option] of sent.entries()) {
-      const values = { name: option.name, nameEng: option.nameEng, priceCents: option.price, sortOrder };
+      const values = {
+        name: option.name,
+        nameEng: option.nameEng,
+        nameTranslations: option.nameTranslations,
+        priceCents: option.price,
+        sortOrder,
+      };
       if (option.id == null) await tx.insert(productOptions).values({ ...values, productId, kind });
       else await tx.update(productOptions).set(values).where(eq(productOptions.id, option.id));
     }

@@ -30,6 +30,7 @@ export async function loadShopSettings(db: Queryable, retailerId: number, adminU
     mainCuisine: venue.mainCuisine,
     secondaryCuisine: venue.secondaryCuisine,
     translationsActive: venue.translationsActive,
+    menuLanguages: venue.menuLanguages,
     printerIp: venue.printerIp,
     autoPrintActive: venue.autoPrintActive,
     printServiceUrl: venue.printServiceUrl,
@@ -67,6 +68,8 @@ export async function saveShopSettings(options: {
         mainCuisine: form.mainCuisine,
         secondaryCuisine: form.secondaryCuisine,
         translationsActive: form.translationsActive,
+        // A form without the field (the spec's) keeps the venue's languages as they were.
+        ...(form.menuLanguages ? { menuLanguages: form.menuLanguages } : {}),
         printerIp: form.printerIp,
         autoPrintActive: form.autoPrintActive,
         printServiceUrl: form.printServiceUrl,

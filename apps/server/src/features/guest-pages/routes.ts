@@ -1,5 +1,5 @@
 import type { GuestMenuPage } from "@tableorder/domain/contracts/guest-page";
-import { contentLanguage, type Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -19,7 +19,7 @@ export const guestPageRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   pages: ReturnType<typeof guestPageHtmlLoader>;
   /** The public part of the table's start call (features/table-session), which the page shows. */
-  loadPage: (code: string, lang: Language) => Promise<Omit<GuestMenuPage, "lang"> & { retailerId: number }>;
+  loadPage: (code: string, lang: UiLanguage) => Promise<Omit<GuestMenuPage, "lang"> & { retailerId: number }>;
 }> = async (app, { ctx, pages, loadPage }) => {
   const { events } = ctx;
   const cache = new GuestPageCache();
@@ -29,14 +29,15 @@ export const guestPageRoutes: FastifyPluginAsync<{
   const answer = async (request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply, sub: string) => {
     if (!pages) return reply.callNotFound();
     const { code } = request.params;
-    // The page speaks the guest's language; the venue's menu comes in its content language.
+    // The page and the venue's menu speak the guest's language (the menu falling back where the
+    // venue has not translated it); the cache keeps one page per language.
     const lang = pageLanguage(request);
     const url = `/service/customer/${encodeURIComponent(code)}${sub}`;
     // The page differs by the chosen language, and holds what the venue changes any moment.
     reply.header("Cache-Control", "no-cache").header("Vary", "Cookie, Accept-Language");
     try {
       const html = await cache.get(`${lang}:${url}`, async () => {
-        const [{ retailerId, ...page }, renderer] = await Promise.all([loadPage(code, contentLanguage(lang)), pages()]);
+        const [{ retailerId, ...page }, renderer] = await Promise.all([loadPage(code, lang), pages()]);
         return { retailerId, html: renderer.render(url, { ...page, lang }) };
       });
       return reply.type("text/html; charset=utf-8").send(html);

@@ -30,7 +30,7 @@ export async function loadOrderableCatalog(db: Db, retailerId: number): Promise<
       areaActive: preparationAreas.active,
       options: sql<OptionRow[] | string>`coalesce((
         select jsonb_agg(jsonb_build_object('id', o.id, 'productId', o.product_id, 'kind', o.kind, 'name', o.name,
-          'nameEng', o.name_eng, 'priceCents', o.price_cents, 'sortOrder', o.sort_order) order by o.sort_order, o.id)
+          'nameEng', o.name_eng, 'nameTranslations', o.name_translations, 'priceCents', o.price_cents, 'sortOrder', o.sort_order) order by o.sort_order, o.id)
         from product_options o where o.product_id = ${products.id}), '[]'::jsonb)`,
     })
     .from(products)

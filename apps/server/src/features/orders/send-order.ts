@@ -1,6 +1,6 @@
 import { basePriceFor } from "@tableorder/domain/availability";
 import type { OrderProductSent } from "@tableorder/domain/contracts/orders";
-import type { SenderType, ServiceMode } from "@tableorder/domain/enums";
+import type { SenderType, ServiceMode, Translations } from "@tableorder/domain/enums";
 import { itemUnitPriceCents } from "@tableorder/domain/pricing";
 import { and, eq, sql } from "drizzle-orm";
 import { staffRetailerId } from "../../auth/guards.ts";
@@ -48,7 +48,7 @@ function resolveOptions(product: ProductRow, options: OptionRow[], line: OrderPr
   const [way] = wayId == null ? [] : pick(ways, [wayId]);
   const kept = pick(basics, line.basicIngredientIds);
   const chosenExtras = pick(extras, line.extraIngredientIds);
-  const brief = (o: OptionRow) => ({ id: o.id, name: o.name, nameEng: o.nameEng });
+  const brief = (o: OptionRow) => ({ id: o.id, name: o.name, nameEng: o.nameEng, nameTranslations: o.nameTranslations });
   return {
     preparationWay: way ? { ...brief(way), priceCents: way.priceCents } : null,
     basicIngredients: kept.map(brief),
@@ -63,6 +63,7 @@ interface UnitToWrite {
   areaId: number | null;
   name: string;
   nameEng: string | null;
+  nameTranslations: Translations;
   priceCents: number;
   options: OrderedOptions;
   notes: string;
@@ -412,6 +413,7 @@ export async function sendOrder(options: {
         areaId: product.preparationAreaId,
         name: product.name,
         nameEng: product.nameEng,
+        nameTranslations: product.nameTranslations,
         priceCents: unitPriceCents,
         options: chosen,
         notes: line.notes,

@@ -1,6 +1,6 @@
 import type { ClosedArea, MenuCategory } from "@tableorder/domain/contracts/menu";
 import type { TableStart } from "@tableorder/domain/contracts/table";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import type { Principal } from "../../auth/principal.ts";
 import type { Queryable } from "../../db/client.ts";
 import { findReservation, findTableWithVenueByCode } from "./check-in.ts";
@@ -8,7 +8,7 @@ import { loadOpenRequests, presentRetailerInfo } from "./table-state.ts";
 
 /** Where the guests' menus come from: the catalogue's cached copies (features/catalog/guest-menus.ts). */
 export interface GuestMenuSource {
-  menu(retailerId: number, lang: Language): Promise<MenuCategory[]>;
+  menu(retailerId: number, lang: UiLanguage): Promise<MenuCategory[]>;
   closedAreas(retailerId: number): Promise<ClosedArea[]>;
 }
 
@@ -21,7 +21,7 @@ export async function loadPublicTableStart(options: {
   db: Queryable;
   menus: GuestMenuSource;
   code: string;
-  lang: Language;
+  lang: UiLanguage;
 }): Promise<PublicTableStart> {
   const { db, menus, lang } = options;
   const { table, venue } = await findTableWithVenueByCode({ db, code: options.code });
@@ -47,7 +47,7 @@ export async function loadTableStart(options: {
   db: Queryable;
   menus: GuestMenuSource;
   code: string;
-  lang: Language;
+  lang: UiLanguage;
   principal: Principal | null;
 }): Promise<TableStart> {
   const { db, principal } = options;

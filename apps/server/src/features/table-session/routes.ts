@@ -12,7 +12,7 @@ import { requirePrincipal } from "../../auth/guards.ts";
 import { authorizeTable } from "../../auth/policies/table-access.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { AppContext } from "../../context.ts";
-import { requestLanguage } from "../../lib/language.ts";
+import { guestLanguage } from "../../lib/language.ts";
 import { checkInGuest, checkOutGuest, findTableByCode } from "./check-in.ts";
 import { type GuestMenuSource, loadTableStart } from "./load-table-start.ts";
 import { loadRetailerInfo, loadTableState } from "./table-state.ts";
@@ -42,7 +42,7 @@ export const tableSessionRoutes: FastifyPluginAsyncZod<{
         db,
         menus: guestMenus,
         code: request.params.code,
-        lang: requestLanguage(request),
+        lang: guestLanguage(request),
         principal: request.principal,
       }),
   );
@@ -63,7 +63,7 @@ export const tableSessionRoutes: FastifyPluginAsyncZod<{
     { schema: { params: tableIdParams, response: { 200: retailerInfo } } },
     async (request) => {
       await authorizeTable(db, requirePrincipal(request), request.params.tableId);
-      return loadRetailerInfo(db, request.params.tableId, requestLanguage(request));
+      return loadRetailerInfo(db, request.params.tableId, guestLanguage(request));
     },
   );
 
@@ -71,6 +71,6 @@ export const tableSessionRoutes: FastifyPluginAsyncZod<{
     const principal = requirePrincipal(request);
     await authorizeTable(db, principal, request.params.tableId);
     await onGuestOpen?.(principal, request.params.tableId);
-    return loadTableState(db, request.params.tableId, requestLanguage(request));
+    return loadTableState(db, request.params.tableId, guestLanguage(request));
   });
 };

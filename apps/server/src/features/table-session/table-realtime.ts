@@ -1,5 +1,5 @@
 import type { TableState } from "@tableorder/domain/contracts/table";
-import { LANGUAGES } from "@tableorder/domain/enums";
+import { UI_LANGUAGES } from "@tableorder/domain/enums";
 import type { Db } from "../../db/client.ts";
 import type { StompHub } from "../../realtime/stomp-hub.ts";
 import type { DomainEvent } from "../../realtime/types.ts";
@@ -21,7 +21,7 @@ export function projectTableState(db: Db, hub: StompHub) {
   return async (event: DomainEvent) => {
     if (event.type !== "table.changed") return;
     const tableId = Number(event.tableId);
-    const languages = LANGUAGES.filter((lang) => hub.hasSubscribers(customerTopic(lang, tableId)));
+    const languages = UI_LANGUAGES.filter((lang) => hub.hasSubscribers(customerTopic(lang, tableId)));
     const requestTopics = hub.hasSubscribers(waiterCallTopic(tableId)) || hub.hasSubscribers(paymentRequestTopic(tableId));
     if (!languages.length && !requestTopics) return;
     let state: TableState | null = null;
@@ -40,4 +40,4 @@ export function projectTableState(db: Db, hub: StompHub) {
   };
 }
 
-const DEFAULT_LANGUAGES = [LANGUAGES[0]];
+const DEFAULT_LANGUAGES = [UI_LANGUAGES[0]];

@@ -1,5 +1,6 @@
 import type { RetailerInfo, TableState } from "@tableorder/domain/contracts/table";
-import { type Language, mainCuisineName, PAYMENT_REQUEST_TYPES, type WaiterRequestType } from "@tableorder/domain/enums";
+import { mainCuisineName, PAYMENT_REQUEST_TYPES, type UiLanguage, type WaiterRequestType } from "@tableorder/domain/enums";
+import { localize } from "@tableorder/domain/localized-name";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { diningTables, orderProducts, retailers, tableSessions, waiterRequests } from "../../db/schema.ts";
@@ -8,16 +9,15 @@ import { loadCreditDebtors, withoutDebtors } from "../../lib/credit-debtors.ts";
 import { heldPayments } from "../../lib/settle-payment.ts";
 import { groupFeedItems, sumCents } from "../../lib/table-feed.ts";
 
-const named = (lang: Language, name: string, nameEng: string | null) => (lang === "en" && nameEng ? nameEng : name);
-
 /** The venue as a guest's table page names it (GET api/cq-table/{id}/retailer-info). */
 export function presentRetailerInfo(
   table: typeof diningTables.$inferSelect,
   retailer: typeof retailers.$inferSelect,
-  lang: Language,
+  lang: UiLanguage,
 ): RetailerInfo {
   return {
-    name: named(lang, retailer.name, retailer.nameEng),
+    // The venue's name has no translations beyond English: German, French and Italian get that.
+    name: localize(lang, [], retailer.name, retailer.nameEng).text,
     thumbnailUrl: retailer.thumbnailUrl,
     type: retailer.type,
     mainCuisine: mainCuisineName(retailer.mainCuisine, lang),
@@ -59,7 +59,7 @@ async function loadTableWithVenue(db: Queryable, tableId: number) {
 }
 
 /** The venue a table belongs to, as a guest's screens head it, and the table's name. */
-export async function loadRetailerInfo(db: Queryable, tableId: number, lang: Language): Promise<RetailerInfo> {
+export async function loadRetailerInfo(db: Queryable, tableId: number, lang: UiLanguage): Promise<RetailerInfo> {
   const { table, retailer } = await loadTableWithVenue(db, tableId);
   return presentRetailerInfo(table, retailer, lang);
 }
@@ -68,7 +68,7 @@ export async function loadRetailerInfo(db: Queryable, tableId: number, lang: Lan
  * Everything a guest's table screen shows, for one language: the venue, the open session's
  * items (cancelled ones stay visible with their badge), what is unpaid, and active requests.
  */
-export async function loadTableState(db: Queryable, tableId: number, lang: Language): Promise<TableState> {
+export async function loadTableState(db: Queryable, tableId: number, lang: UiLanguage): Promise<TableState> {
   const { table, retailer } = await loadTableWithVenue(db, tableId);
   const [session] = await db
     .select()

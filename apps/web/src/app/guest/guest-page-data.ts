@@ -1,5 +1,4 @@
 import { GUEST_MENU_PAGE_DATA_ID, type GuestMenuPage } from "@tableorder/domain/contracts/guest-page";
-import { contentLanguage } from "@tableorder/domain/enums";
 import type { QueryClient } from "@tanstack/react-query";
 import { seedPublicTableStart } from "../routes/customer/table-start.ts";
 
@@ -9,7 +8,7 @@ import { seedPublicTableStart } from "../routes/customer/table-start.ts";
  * nothing is fetched again or flashes.
  */
 export function seedGuestMenuPage(client: QueryClient, page: GuestMenuPage): void {
-  seedPublicTableStart(client, page, contentLanguage(page.lang));
+  seedPublicTableStart(client, page, page.lang);
 }
 
 /** The page the server rendered, from its JSON script; null for a page the browser renders alone. */

@@ -5,10 +5,11 @@ import type {
   ProductFormInput,
   SaveCategoriesInput,
 } from "@tableorder/domain/contracts/crm-products";
+import { type MenuLanguage, siteLanguage } from "@tableorder/domain/enums";
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ApiError, apiFetch, apiGet } from "../../lib/api-client.ts";
-import { currentContentLanguage, currentLanguage } from "../../lib/i18n.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
 import { getToken } from "../../lib/session.ts";
 import { messageText } from "../admin-shell/form-errors.ts";
 
@@ -45,11 +46,14 @@ export function useCrmCategories() {
   });
 }
 
-/** Whether the venue translates its menu (the translation tab, the English fields). */
-export function useTranslationsActive() {
+/**
+ * The menu languages the venue translates into, the translation tab's columns; none while
+ * translations are off (decision 046).
+ */
+export function useTranslationLanguages() {
   return useQuery({
-    queryKey: [...CATALOG_KEY, "translations-active"],
-    queryFn: ({ signal }) => apiGet<boolean>("/api/crm/translations-active", { signal }),
+    queryKey: [...CATALOG_KEY, "translation-languages"],
+    queryFn: ({ signal }) => apiGet<MenuLanguage[]>("/api/crm/translation-languages", { signal }),
   });
 }
 
@@ -105,7 +109,7 @@ export async function uploadProductImage(id: number, file: File): Promise<{ imag
   const body = text ? (JSON.parse(text) as unknown) : null;
   if (!response.ok) {
     const key = response.headers.get("X-App-Error")?.replace(/^error\./, "") ?? "";
-    const message = messageText(key, currentContentLanguage()) ?? `HTTP ${response.status}`;
+    const message = messageText(key, siteLanguage(currentLanguage())) ?? `HTTP ${response.status}`;
     throw new ApiError(response.status, body, response.headers, [message]);
   }
   return body as { imageUrl: string };

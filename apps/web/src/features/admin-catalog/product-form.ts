@@ -1,5 +1,5 @@
 import type { CrmProduct, ProductFormInput } from "@tableorder/domain/contracts/crm-products";
-import type { Allergen, ProductType } from "@tableorder/domain/enums";
+import type { Allergen, ProductType, TranslationLanguage, Translations } from "@tableorder/domain/enums";
 import { centsToAmountText, type DecimalMark, eurosToCents } from "@tableorder/domain/money";
 import type { ZodType } from "zod";
 
@@ -10,8 +10,19 @@ export interface OptionDraft {
   id: number | null;
   name: string;
   nameEng: string;
+  nameTranslations: TranslationDrafts;
   price: string;
 }
+
+/** A text's German, French and Italian as typed; an empty one is not translated (decision 046). */
+export type TranslationDrafts = Record<TranslationLanguage, string>;
+
+const noTranslations = (): TranslationDrafts => ({ de: "", fr: "", it: "" });
+const translationDrafts = (read: Translations): TranslationDrafts => ({
+  de: read.de ?? "",
+  fr: read.fr ?? "",
+  it: read.it ?? "",
+});
 
 export type OptionListName = "preparationWays" | "basicIngredients" | "extraIngredients";
 export const OPTION_LISTS: readonly OptionListName[] = ["preparationWays", "basicIngredients", "extraIngredients"];
@@ -20,9 +31,11 @@ export const OPTION_LISTS: readonly OptionListName[] = ["preparationWays", "basi
 export interface ProductDraft {
   name: string;
   nameEng: string;
+  nameTranslations: TranslationDrafts;
   type: ProductType;
   description: string;
   descriptionEng: string;
+  descriptionTranslations: TranslationDrafts;
   hasDineInPrice: boolean;
   price: string;
   hasTakeAwayPrice: boolean;
@@ -40,9 +53,11 @@ export function emptyProductDraft(categoryId = 0): ProductDraft {
   return {
     name: "",
     nameEng: "",
+    nameTranslations: noTranslations(),
     type: "GOOD",
     description: "",
     descriptionEng: "",
+    descriptionTranslations: noTranslations(),
     hasDineInPrice: true,
     price: "",
     hasTakeAwayPrice: false,
@@ -61,7 +76,7 @@ let newRows = 0;
 /** An empty option row. */
 export function newOptionDraft(): OptionDraft {
   newRows += 1;
-  return { key: `new${newRows}`, id: null, name: "", nameEng: "", price: "" };
+  return { key: `new${newRows}`, id: null, name: "", nameEng: "", nameTranslations: noTranslations(), price: "" };
 }
 
 /** A typed price rounded to 2 decimals, as the field shows it once left (spec 3 §5). */
@@ -82,14 +97,17 @@ export function productToDraft(product: CrmProduct, mark: DecimalMark): ProductD
       id: o.id,
       name: o.name,
       nameEng: o.nameEng ?? "",
+      nameTranslations: translationDrafts(o.nameTranslations),
       price: o.price ? centsToAmountText(o.price, mark) : "",
     }));
   return {
     name: product.name,
     nameEng: product.nameEng ?? "",
+    nameTranslations: translationDrafts(product.nameTranslations),
     type: product.type,
     description: product.description ?? "",
     descriptionEng: product.descriptionEng ?? "",
+    descriptionTranslations: translationDrafts(product.descriptionTranslations),
     hasDineInPrice: product.hasDineInPrice,
     price: product.hasDineInPrice ? centsToAmountText(product.price, mark) : "",
     hasTakeAwayPrice: product.hasTakeAwayPrice,
@@ -111,14 +129,17 @@ export function draftToInput(draft: ProductDraft): ProductFormInput {
       ...(o.id != null ? { id: o.id } : {}),
       name: o.name,
       nameEng: o.nameEng,
+      nameTranslations: o.nameTranslations,
       price: priced ? (priceCents(o.price) ?? 0) : 0,
     }));
   return {
     name: draft.name,
     nameEng: draft.nameEng,
+    nameTranslations: draft.nameTranslations,
     type: draft.type,
     description: draft.description,
     descriptionEng: draft.descriptionEng,
+    descriptionTranslations: draft.descriptionTranslations,
     hasDineInPrice: draft.hasDineInPrice,
     price: draft.hasDineInPrice ? priceCents(draft.price) : null,
     hasTakeAwayPrice: draft.hasTakeAwayPrice,
@@ -150,5 +171,5 @@ export function pathErrors(schema: ZodType, value: unknown): Record<string, stri
 
 /** Fields of the translation tab: their errors send the user there. */
 export function isTranslationPath(path: string): boolean {
-  return path === "nameEng" || path === "descriptionEng" || path.endsWith(".nameEng");
+  return /(?:^|\.)(?:name|description)(?:Eng|Translations\.\w+)$/.test(path);
 }

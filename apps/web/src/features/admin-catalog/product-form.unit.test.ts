@@ -1,4 +1,4 @@
-import { productFormFor, saveCategoriesRequestFor } from "@tableorder/domain/contracts/crm-products";
+import { productForm, productFormFor, saveCategoriesRequestFor } from "@tableorder/domain/contracts/crm-products";
 import { describe, expect, it } from "vitest";
 import {
   draftToInput,
@@ -34,8 +34,9 @@ describe("the product editor's form", () => {
     };
     const input = draftToInput(draft);
     expect(input).toMatchObject({ price: 1250, takeAwayPrice: 1100, categoryId: 3 });
-    expect(input.basicIngredients).toEqual([{ name: "Μπεσαμέλ", nameEng: "", price: 0 }]);
-    expect(input.extraIngredients).toEqual([{ id: 7, name: "Φέτα", nameEng: "", price: 150 }]);
+    const none = { de: "", fr: "", it: "" };
+    expect(input.basicIngredients).toEqual([{ name: "Μπεσαμέλ", nameEng: "", nameTranslations: none, price: 0 }]);
+    expect(input.extraIngredients).toEqual([{ id: 7, name: "Φέτα", nameEng: "", nameTranslations: none, price: 150 }]);
     expect(pathErrors(plain, input)).toEqual({});
     expect(draftToInput({ ...draft, hasDineInPrice: false }).price).toBeNull();
   });
@@ -83,9 +84,11 @@ describe("the product editor's form", () => {
         id: 1,
         name: "Φέτα",
         nameEng: null,
+        nameTranslations: { de: "Feta" },
         type: "GOOD",
         description: null,
         descriptionEng: null,
+        descriptionTranslations: {},
         hasDineInPrice: true,
         price: 450,
         hasTakeAwayPrice: false,
@@ -100,14 +103,22 @@ describe("the product editor's form", () => {
         allergens: ["milk"],
         preparationWays: [],
         basicIngredients: [],
-        extraIngredients: [{ id: 9, name: "Ρίγανη", nameEng: null, price: 20 }],
+        extraIngredients: [{ id: 9, name: "Ρίγανη", nameEng: null, nameTranslations: {}, price: 20 }],
         order: 0,
         translationMissing: false,
+        translationsMissing: ["fr"],
       },
       ",",
     );
     expect(draft).toMatchObject({ price: "4,50", takeAwayPrice: "", categoryId: 2, allergens: ["milk"] });
-    expect(draftToInput(draft).extraIngredients).toEqual([{ id: 9, name: "Ρίγανη", nameEng: "", price: 20 }]);
+    expect(draftToInput(draft).extraIngredients).toEqual([
+      { id: 9, name: "Ρίγανη", nameEng: "", nameTranslations: { de: "", fr: "", it: "" }, price: 20 },
+    ]);
+    // German, French and Italian come back as typed, empty where not translated (decision 046).
+    expect(draft.nameTranslations).toEqual({ de: "Feta", fr: "", it: "" });
+    expect(productForm.parse(draftToInput(draft)).nameTranslations).toEqual({ de: "Feta" });
+    expect(isTranslationPath("nameTranslations.de")).toBe(true);
+    expect(isTranslationPath("preparationWays.0.nameTranslations.it")).toBe(true);
   });
 
   it("category names are required, and their English while translations are on", () => {

@@ -18,6 +18,7 @@ const salad: MenuProduct = {
   preparationArea: "Kitchen",
   preparationAreaId: 1,
   translationMissing: false,
+  untranslated: false,
   basicIngredients: [
     { id: 1, name: "Κρεμμύδι", extraPrice: 0, selected: true },
     { id: 2, name: "Πιπεριά", extraPrice: 0, selected: true },

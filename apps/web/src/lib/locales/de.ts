@@ -161,6 +161,7 @@ export const de: GuestCatalog = {
       stillAvailable: "Bestellen können Sie weiterhin: {{categories}}.",
       nothingAvailable: "Im Moment kann nichts von der Speisekarte bestellt werden. Ihre Bedienung kümmert sich um Sie.",
     },
+    untranslated: "Ein Teil der Speisekarte ist noch nicht ins Deutsche übersetzt und erscheint auf Englisch oder Griechisch.",
     preparation: "Zubereitung",
     ingredients: "Zutaten",
     ingredientsHint: "Abwählen, was Sie nicht möchten",

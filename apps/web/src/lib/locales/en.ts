@@ -261,6 +261,7 @@ export const en: Catalog = {
       stillAvailable: "You can still order: {{categories}}.",
       nothingAvailable: "Nothing on the menu can be ordered for the moment. Your waiter will look after you.",
     },
+    untranslated: "Part of this menu is not translated into English yet and is shown in Greek.",
     preparation: "Preparation",
     ingredients: "Ingredients",
     ingredientsHint: "Untick what you don't want",

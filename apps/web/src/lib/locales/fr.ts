@@ -161,6 +161,7 @@ export const fr: GuestCatalog = {
       stillAvailable: "Vous pouvez toujours commander : {{categories}}.",
       nothingAvailable: "Rien sur la carte ne peut être commandé pour le moment. Votre serveur s’occupe de vous.",
     },
+    untranslated: "Une partie de la carte n’est pas encore traduite en français et s’affiche en anglais ou en grec.",
     preparation: "Préparation",
     ingredients: "Ingrédients",
     ingredientsHint: "Décochez ce que vous ne voulez pas",

@@ -161,6 +161,7 @@ export const it: GuestCatalog = {
       stillAvailable: "Puoi comunque ordinare: {{categories}}.",
       nothingAvailable: "Al momento non si può ordinare nulla dal menù. Il tuo cameriere si occuperà di te.",
     },
+    untranslated: "Parte del menù non è ancora tradotta in italiano e appare in inglese o in greco.",
     preparation: "Preparazione",
     ingredients: "Ingredienti",
     ingredientsHint: "Togli la spunta a ciò che non vuoi",

@@ -1,4 +1,5 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
+import type { MenuLanguage } from "@tableorder/domain/enums";
 import { mayDeleteRecords } from "@tableorder/domain/record-deletion";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useRef } from "react";
@@ -43,20 +44,21 @@ const AuditPage = lazy(() => import("./audit/audit-page.tsx"));
 const RatingsPage = lazy(() => import("./ratings/ratings-page.tsx"));
 
 /**
- * The dot on Products: translations are on and some product or category lacks its English text
- * (spec 3 §2.2).
+ * The dot on Products: translations are on and some product or category lacks its text in one of
+ * the venue's menu languages (spec 3 §2.2, per language since decision 046).
  */
 function useMissingTranslations(): boolean {
   const query = useQuery({
     queryKey: ["crm", "translation-missing-any"],
     queryFn: async ({ signal }) => {
-      const active = await apiGet<boolean>("/api/crm/translations-active", { signal, quiet: true });
-      if (!active) return false;
-      const [products, categories] = await Promise.all([
-        apiGet<boolean>("/api/crm/translation-missing", { signal, quiet: true }),
-        apiGet<boolean>("/api/crm/translation-missing/product-category", { signal, quiet: true }),
-      ]);
-      return products || categories;
+      const languages = await apiGet<MenuLanguage[]>("/api/crm/translation-languages", { signal, quiet: true });
+      const answers = await Promise.all(
+        languages.flatMap((language) => [
+          apiGet<boolean>(`/api/crm/translation-missing?language=${language}`, { signal, quiet: true }),
+          apiGet<boolean>(`/api/crm/translation-missing/product-category?language=${language}`, { signal, quiet: true }),
+        ]),
+      );
+      return answers.some(Boolean);
     },
     staleTime: 30_000,
   });

@@ -71,7 +71,7 @@ export function TextField({
   hint?: string;
   autoComplete?: string;
 }) {
-  const { content: lang } = useTranslation();
+  const { site: lang } = useTranslation();
   const message = error ? (messageText(error, lang) ?? error) : null;
   return (
     <div className={styles.field}>

@@ -11,6 +11,7 @@ import { ClosedAreasNotice } from "../../../features/menu/components/closed-area
 import { MenuProductList } from "../../../features/menu/components/menu-product-list.tsx";
 import { MenuSearchField } from "../../../features/menu/components/menu-search-field.tsx";
 import { MenuSearchResults } from "../../../features/menu/components/menu-search-results.tsx";
+import { isMenuPartlyUntranslated, UntranslatedMenuNotice } from "../../../features/menu/components/untranslated-menu-notice.tsx";
 import { useMenuSearch } from "../../../features/menu/hooks/use-menu-search.ts";
 import { useTableFeed } from "../../../features/table-feed/api/get-table-feed.ts";
 import { useVenueHeader } from "../../../features/table-feed/api/get-venue-header.ts";
@@ -87,6 +88,7 @@ export function MenuScreen({ tableId, tableCode, checkedIn }: { tableId: number;
       {menu.isSuccess && closedAreas.data && closedAreas.data.length > 0 && (
         <ClosedAreasNotice areas={closedAreas.data} availableCategories={categories.map((category) => category.name)} />
       )}
+      {isMenuPartlyUntranslated(categories) && <UntranslatedMenuNotice />}
       {menu.isPending && <DelayedSkeleton />}
       {menu.isError && (
         <div className={styles.problem} role="alert">

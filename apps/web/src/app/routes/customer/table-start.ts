@@ -1,5 +1,5 @@
 import type { TableStart } from "@tableorder/domain/contracts/table";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import type { DataTag, QueryClient, QueryKey, QueryMeta } from "@tanstack/react-query";
 import { accountQueryOptions } from "../../../features/auth/api/get-account.ts";
 import { closedAreasQueryOptions } from "../../../features/menu/api/get-closed-areas.ts";
@@ -34,7 +34,7 @@ export function seedCheckIn(queryClient: QueryClient, reservation: { id: number;
 export function seedPublicTableStart(
   queryClient: QueryClient,
   start: Pick<TableStart, "table" | "retailerInfo" | "menu" | "closedAreas">,
-  lang: Language,
+  lang: UiLanguage,
   /** The code the guest's address holds, the lookup's key (the table's own code where it is not known). */
   tableCode = start.table.tableCode,
 ): void {
@@ -49,7 +49,7 @@ export function seedPublicTableStart(
 export function seedTableStart(
   queryClient: QueryClient,
   start: TableStart,
-  { tableCode, lang, accountId }: { tableCode: string; lang: Language; accountId: number | null },
+  { tableCode, lang, accountId }: { tableCode: string; lang: UiLanguage; accountId: number | null },
 ): void {
   seedPublicTableStart(queryClient, start, lang, tableCode);
   if (start.reservationId !== null && accountId !== null)
@@ -63,7 +63,7 @@ export function seedTableStart(
  * to know whether the reservation the start answers is this account's. A table already known
  * (another language chosen) fetches only that language's menu and closed areas.
  */
-export function startTable(queryClient: QueryClient, tableCode: string, lang: Language): Promise<unknown> {
+export function startTable(queryClient: QueryClient, tableCode: string, lang: UiLanguage): Promise<unknown> {
   const lookup = tableByCodeQueryOptions(tableCode);
   const known = queryClient.getQueryData(lookup.queryKey);
   if (known) {

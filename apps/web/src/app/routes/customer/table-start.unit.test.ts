@@ -10,7 +10,7 @@ import { seedTableStart } from "./table-start.ts";
 const start: TableStart = {
   table: { tableId: 7, tableCode: "demo-7" },
   retailerInfo: { name: "Ταβέρνα", thumbnailUrl: null, type: "TAVERN", mainCuisine: null, secondaryCuisine: [], tableName: "7" },
-  menu: [{ id: 1, name: "Σαλάτες", products: [] }],
+  menu: [{ id: 1, name: "Σαλάτες", untranslated: false, products: [] }],
   closedAreas: [{ id: 3, name: "Κουζίνα" }],
   reservationId: 41,
   callWaiterRequestId: null,

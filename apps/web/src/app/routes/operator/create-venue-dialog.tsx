@@ -22,7 +22,7 @@ const KEYED_FIELDS = { username_exists: "adminUsername" };
  */
 export function CreateVenueDialog({ request, onClose }: { request: ContactRequestRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   const id = useId();
   const create = useCreateVenue();
   const [created, setCreated] = useState<CreatedVenue | null>(null);

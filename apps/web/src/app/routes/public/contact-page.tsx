@@ -30,7 +30,7 @@ const INPUT: Record<ContactField, { type: string; autoComplete: string; inputMod
  */
 export default function ContactPage() {
   const { t } = useTranslation();
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   const navigate = useNavigate();
   const submit = useSubmitContactForm();
   const [values, setValues] = useState<Values>({ name: "", companyName: "", phone: "", email: "" });

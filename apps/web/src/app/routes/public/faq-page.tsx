@@ -6,7 +6,7 @@ import styles from "./public.module.css";
 /** Ten questions in an accordion: one answer open at a time (spec 1 §2). */
 export default function FaqPage() {
   const { t } = useTranslation();
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   return (
     <main className={styles.page} data-testid="faq-page">
       <h1 className={styles.pageTitle}>{t("faq.title")}</h1>

@@ -7,7 +7,7 @@ import styles from "./public.module.css";
 /** What the product does for venue owners, and the ways to get in touch or sign in (spec 1 §1). */
 export default function ForRetailersPage() {
   const { t } = useTranslation();
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   const content = FOR_RETAILERS[lang];
   return (
     <main className={styles.page} data-testid="for-retailers-page">

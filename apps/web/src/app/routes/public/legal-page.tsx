@@ -37,7 +37,7 @@ function jumpTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * its own lazily loaded file per language; the page suspends until it has arrived.
  */
 export function LegalPage({ kind }: { kind: LegalKind }) {
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   const doc = use(loadLegalDocument(kind, lang));
   const id = (n: number) => `${kind}-${n}`;
   const tocId = `${kind}-contents`;

@@ -24,7 +24,7 @@ function ruleText(key: string | undefined, lang: "el" | "en"): string | null {
  */
 export function SetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
-  const { content: lang, locale } = useLanguage();
+  const { site: lang, locale } = useLanguage();
   const id = useId();
   const navigate = useNavigate();
   const target = useSetPasswordTarget(token);

@@ -26,7 +26,7 @@ export default function MenuCategoriesPage() {
   const params = useParams();
   const tableId = Number(params.id);
   const label = params.label ?? "";
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   const menu = useWaiterMenu(lang, paths.serviceMode);
   const basket = useBasket(paths.basketCode(tableId));
   const { closedAreas, closedAreaIds } = useWaiterMenuMarks(tableId, paths.serviceMode);

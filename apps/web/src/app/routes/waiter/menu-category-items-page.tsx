@@ -20,7 +20,7 @@ export default function MenuCategoryItemsPage() {
   const tableId = Number(params.id);
   const label = params.label ?? "";
   const categoryId = Number(params.categoryId);
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   const menu = useWaiterMenu(lang, paths.serviceMode);
   const basket = useBasket(paths.basketCode(tableId));
   const { closedAreaIds } = useWaiterMenuMarks(tableId, paths.serviceMode);

@@ -18,7 +18,7 @@ export default function WaiterOrderPage() {
   const params = useParams();
   const tableId = Number(params.id);
   const label = params.label ?? "";
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   const basketCode = paths.basketCode(tableId);
   const basket = useBasket(basketCode);
   const menu = useWaiterMenu(lang, paths.serviceMode);

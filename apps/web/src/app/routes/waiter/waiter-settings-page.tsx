@@ -39,7 +39,7 @@ function TablesTab() {
 
 /** The kitchen's editor over the venue's menu: grouped by category, with the menu's search. */
 function AvailabilityTab() {
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   return <AvailabilityEditor menu={useWaiterMenu(lang)} staff="waiter" />;
 }
 

@@ -62,7 +62,7 @@ export default function WaiterTableFeedPage() {
   const remove = useRemoveTableProducts(tableId);
   const [removing, setRemoving] = useState<TableFeedItem | null>(null);
   const [reason, setReason] = useState<CancelReason | null>(null);
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   const data = feed.data;
   const label = data?.label ?? params.label ?? "";
   const feedPath = paths.feedPath(tableId, label);

@@ -19,7 +19,7 @@ export function AuditFiltersBar({
   onChange: (next: AuditFilters) => void;
 }) {
   const { t } = useTranslation();
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   // Any change starts again from the first page.
   const change = (next: Partial<AuditFilters>) => onChange({ ...filters, ...next, page: 0 });
   return (

@@ -55,7 +55,7 @@ function subjectOf(entry: AuditEntry, t: Translate): string | null {
 /** The trail's entries, newest first: a table at the desk, one card per entry on a phone. */
 export function AuditTable({ entries, stale }: { entries: readonly AuditEntry[]; stale: boolean }) {
   const { t, exists } = useTranslation();
-  const { content: lang, locale } = useLanguage();
+  const { site: lang, locale } = useLanguage();
   const time = new Intl.DateTimeFormat(locale, {
     timeZone: "Europe/Athens",
     day: "2-digit",

@@ -1,5 +1,5 @@
 import type { MenuCategory } from "@tableorder/domain/contracts/menu";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api-client.ts";
 
@@ -10,7 +10,7 @@ export function getTableMenu(tableId: number, signal?: AbortSignal): Promise<Men
   return apiGet<MenuCategory[]>(`/api/cq-table/${tableId}/menu`, { signal });
 }
 
-export function tableMenuQueryOptions(tableId: number, lang: Language, enabled = true) {
+export function tableMenuQueryOptions(tableId: number, lang: UiLanguage, enabled = true) {
   return queryOptions({
     queryKey: ["menu", tableId, lang],
     queryFn: ({ signal }) => getTableMenu(tableId, signal),
@@ -23,6 +23,6 @@ export function tableMenuQueryOptions(tableId: number, lang: Language, enabled =
   });
 }
 
-export function useTableMenu(tableId: number, lang: Language, enabled = true) {
+export function useTableMenu(tableId: number, lang: UiLanguage, enabled = true) {
   return useQuery(tableMenuQueryOptions(tableId, lang, enabled));
 }

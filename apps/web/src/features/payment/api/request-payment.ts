@@ -1,6 +1,6 @@
 import type { TableState } from "@tableorder/domain/contracts/table";
 import type { itemCount, requestIdResponse } from "@tableorder/domain/contracts/table-requests";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiPost } from "../../../lib/api-client.ts";
@@ -23,7 +23,7 @@ export function requestPayment({ tableId, itemsCount, pos }: PaymentRequestInput
  * The table state lives in the table feed's cache; its key is passed in so this feature does not
  * reach into another. The request shows at once here and reaches the other guests by push.
  */
-export function useRequestPayment(tableStateKey: readonly [string, number, Language]) {
+export function useRequestPayment(tableStateKey: readonly [string, number, UiLanguage]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestPayment,

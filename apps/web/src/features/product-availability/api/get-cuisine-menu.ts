@@ -20,7 +20,7 @@ export function getCuisineMenu(areaId: number | null, signal?: AbortSignal): Pro
 }
 
 export function useCuisineMenu(areaId: number | null = null) {
-  const { content: lang } = useLanguage();
+  const { site: lang } = useLanguage();
   return useQuery(
     queryOptions({
       queryKey: cuisineMenuQueryKey(areaId, lang),

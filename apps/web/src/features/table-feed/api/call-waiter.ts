@@ -1,5 +1,5 @@
 import type { TableState } from "@tableorder/domain/contracts/table";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "../../../lib/api-client.ts";
 import { tableFeedQueryKey } from "./get-table-feed.ts";
@@ -10,7 +10,7 @@ export function callWaiter(tableId: number): Promise<{ id: number }> {
 }
 
 /** Shows the call at once on this phone; every other guest learns of it from the table's topic. */
-export function useCallWaiter(tableId: number, lang: Language) {
+export function useCallWaiter(tableId: number, lang: UiLanguage) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callWaiter(tableId),

@@ -1,5 +1,5 @@
 import type { TableState } from "@tableorder/domain/contracts/table";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "../../../lib/api-client.ts";
 import { tableFeedQueryKey } from "./get-table-feed.ts";
@@ -9,7 +9,7 @@ export function cancelRequest(requestId: number): Promise<{ id: null }> {
   return apiPost<{ id: null }>(`/api/cq-table/cancel-request/${requestId}`);
 }
 
-export function useCancelRequest(tableId: number, lang: Language) {
+export function useCancelRequest(tableId: number, lang: UiLanguage) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (requestId: number) => cancelRequest(requestId),

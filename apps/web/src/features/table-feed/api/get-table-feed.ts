@@ -1,16 +1,16 @@
 import type { TableState } from "@tableorder/domain/contracts/table";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api-client.ts";
 
-export const tableFeedQueryKey = (tableId: number, lang: Language) => ["table-feed", tableId, lang] as const;
+export const tableFeedQueryKey = (tableId: number, lang: UiLanguage) => ["table-feed", tableId, lang] as const;
 
 /** The whole table's state: venue, ordered items, unpaid total, open requests. */
 export function getTableFeed(tableId: number, signal?: AbortSignal): Promise<TableState> {
   return apiGet<TableState>(`/api/orders/${tableId}/feed`, { signal });
 }
 
-export function tableFeedQueryOptions(tableId: number, lang: Language, enabled: boolean) {
+export function tableFeedQueryOptions(tableId: number, lang: UiLanguage, enabled: boolean) {
   return queryOptions({
     queryKey: tableFeedQueryKey(tableId, lang),
     queryFn: ({ signal }) => getTableFeed(tableId, signal),
@@ -20,6 +20,6 @@ export function tableFeedQueryOptions(tableId: number, lang: Language, enabled: 
   });
 }
 
-export function useTableFeed(tableId: number, lang: Language, enabled = true) {
+export function useTableFeed(tableId: number, lang: UiLanguage, enabled = true) {
   return useQuery(tableFeedQueryOptions(tableId, lang, enabled));
 }

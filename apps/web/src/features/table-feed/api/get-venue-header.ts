@@ -1,5 +1,5 @@
 import type { RetailerInfo } from "@tableorder/domain/contracts/table";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../../lib/api-client.ts";
 
@@ -12,7 +12,7 @@ export function getRetailerInfo(tableId: number, signal?: AbortSignal): Promise<
  * The venue above a guest's menu. The server's rendering of the menu page brings it (naming the
  * venue a QR code leads to needs no check-in); otherwise it is asked for once checked in.
  */
-export function venueHeaderQueryOptions(tableId: number, lang: Language, enabled = true) {
+export function venueHeaderQueryOptions(tableId: number, lang: UiLanguage, enabled = true) {
   return queryOptions({
     queryKey: ["venue-header", tableId, lang],
     queryFn: ({ signal }) => getRetailerInfo(tableId, signal),
@@ -24,6 +24,6 @@ export function venueHeaderQueryOptions(tableId: number, lang: Language, enabled
   });
 }
 
-export function useVenueHeader(tableId: number, lang: Language, checkedIn: boolean) {
+export function useVenueHeader(tableId: number, lang: UiLanguage, checkedIn: boolean) {
   return useQuery(venueHeaderQueryOptions(tableId, lang, checkedIn));
 }

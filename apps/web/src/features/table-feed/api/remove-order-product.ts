@@ -1,4 +1,4 @@
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { tableFeedQueryKey } from "./get-table-feed.ts";
@@ -11,7 +11,7 @@ export async function removeOrderProduct(tableId: number, orderProductId: number
   await apiFetch(`/api/orders/${tableId}/product/${orderProductId}`, { method: "DELETE" });
 }
 
-export function useRemoveOrderProduct(tableId: number, lang: Language) {
+export function useRemoveOrderProduct(tableId: number, lang: UiLanguage) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderProductId: number) => removeOrderProduct(tableId, orderProductId),

@@ -1,11 +1,11 @@
 import type { TableState } from "@tableorder/domain/contracts/table";
-import type { Language } from "@tableorder/domain/enums";
+import type { UiLanguage } from "@tableorder/domain/enums";
 import { useQueryClient } from "@tanstack/react-query";
 import { type RealtimeStatus, useRealtime } from "../../../lib/realtime.ts";
 import { tableFeedQueryKey } from "../api/get-table-feed.ts";
 
 /** Where the server pushes a table's whole state in one language (spec 1 §7). */
-export const customerTopic = (lang: Language, tableId: number) => `/topic/customer/${lang}/${tableId}`;
+export const customerTopic = (lang: UiLanguage, tableId: number) => `/topic/customer/${lang}/${tableId}`;
 /** Where a table's waiter call and payment request ids are pushed as {requestId} (spec 1 §7). */
 export const waiterCallTopic = (tableId: number) => `/topic/waiter-call/${tableId}`;
 export const paymentRequestTopic = (tableId: number) => `/topic/payment-request/${tableId}`;
@@ -25,7 +25,7 @@ function requestIdOf(body: unknown): number | null | undefined {
  * Keeps the table's state live: each push replaces it; after every (re)connection it is fetched
  * again, so whatever happened while the phone was asleep or offline shows up.
  */
-export function useLiveTableFeed(tableId: number | null, lang: Language): RealtimeStatus {
+export function useLiveTableFeed(tableId: number | null, lang: UiLanguage): RealtimeStatus {
   const queryClient = useQueryClient();
   const setRequest = (field: RequestField) => (body: unknown) => {
     const requestId = requestIdOf(body);

@@ -1,6 +1,7 @@
 import { saveCategoriesRequestFor } from "@tableorder/domain/contracts/crm-products";
+import type { MenuLanguage, TranslationLanguage } from "@tableorder/domain/enums";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, Fragment, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../../components/delayed-skeleton.tsx";
@@ -11,9 +12,10 @@ import {
   saveCategories,
   TRANSLATION_MISSING_KEY,
   useCrmCategories,
-  useTranslationsActive,
+  useTranslationLanguages,
 } from "../../../../features/admin-catalog/api.ts";
 import { categoryListErrors, categorySaveErrors } from "../../../../features/admin-catalog/category-errors.ts";
+import type { TranslationDrafts } from "../../../../features/admin-catalog/product-form.ts";
 import { messageText } from "../../../../features/admin-shell/form-errors.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
@@ -25,10 +27,16 @@ interface Row {
   id: number | null;
   name: string;
   nameEng: string;
+  nameTranslations: TranslationDrafts;
   productCount: number;
   /** Marked for deletion: left out of the list the save sends. */
   removed: boolean;
 }
+
+/** A row's text fields: the Greek name, its English and its other translations (decision 046). */
+type CategoryField = "name" | "nameEng" | `nameTranslations.${TranslationLanguage}`;
+const fieldOf = (language: MenuLanguage): CategoryField => (language === "en" ? "nameEng" : `nameTranslations.${language}`);
+const noTranslations = (): TranslationDrafts => ({ de: "", fr: "", it: "" });
 
 let added = 0;
 
@@ -39,12 +47,13 @@ let added = 0;
  * may not share a name (category_name_already_exists), shown on the later row as it is typed.
  */
 export default function CategoriesPage() {
-  const { t, content: lang } = useTranslation();
+  const { t, site: lang } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const categories = useCrmCategories();
-  const translations = useTranslationsActive();
-  const translationsActive = translations.data === true;
+  const translations = useTranslationLanguages();
+  const languages = useMemo(() => translations.data ?? [], [translations.data]);
+  const translationsActive = languages.length > 0;
   const [rows, setRows] = useState<Row[]>([]);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -61,6 +70,7 @@ export default function CategoriesPage() {
           id: c.id,
           name: c.name,
           nameEng: c.nameEng ?? "",
+          nameTranslations: { ...noTranslations(), ...c.nameTranslations },
           productCount: c.productCount,
           removed: false,
         })),
@@ -68,11 +78,19 @@ export default function CategoriesPage() {
   }, [categories.data]);
 
   const kept = rows.filter((row) => !row.removed);
-  const payload = kept.map((row) => ({ ...(row.id != null ? { id: row.id } : {}), name: row.name, nameEng: row.nameEng }));
-  const schema = useMemo(() => saveCategoriesRequestFor({ translationsActive }), [translationsActive]);
+  const payload = kept.map((row) => ({
+    ...(row.id != null ? { id: row.id } : {}),
+    name: row.name,
+    nameEng: row.nameEng,
+    nameTranslations: row.nameTranslations,
+  }));
+  const schema = useMemo(
+    () => saveCategoriesRequestFor({ translationsActive, menuLanguages: languages }),
+    [translationsActive, languages],
+  );
   const clientErrors = categoryListErrors(schema, payload);
   // Errors are kept by row key, so they stay on their row when rows move.
-  const errorOf = (row: Row, field: "name" | "nameEng"): string | undefined => {
+  const errorOf = (row: Row, field: CategoryField): string | undefined => {
     const index = kept.indexOf(row);
     const key = `${row.key}.${field}`;
     return serverErrors[key] ?? (submitted || touched.has(key) ? clientErrors[`${index}.${field}`] : undefined);
@@ -97,7 +115,18 @@ export default function CategoriesPage() {
     });
   const add = () => {
     added += 1;
-    setRows((list) => [...list, { key: `new${added}`, id: null, name: "", nameEng: "", productCount: 0, removed: false }]);
+    setRows((list) => [
+      ...list,
+      {
+        key: `new${added}`,
+        id: null,
+        name: "",
+        nameEng: "",
+        nameTranslations: noTranslations(),
+        productCount: 0,
+        removed: false,
+      },
+    ]);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -117,8 +146,9 @@ export default function CategoriesPage() {
       // The errors name the position in the list sent; they go back to that row.
       const found: Record<string, string> = {};
       for (const [path, message] of Object.entries(categorySaveErrors(error instanceof ApiError ? error.body : null))) {
-        const [index, field] = path.split(".");
-        const row = kept[Number(index)];
+        const dot = path.indexOf(".");
+        const row = kept[Number(path.slice(0, dot))];
+        const field = dot < 0 ? "" : path.slice(dot + 1);
         if (row && field) found[`${row.key}.${field}`] = message;
       }
       setServerErrors(found);
@@ -132,10 +162,21 @@ export default function CategoriesPage() {
   };
 
   const keptReason = (row: Row) => t("admin.categories.cannotRemove", { count: row.productCount });
-  const inputFor = (row: Row, field: "name" | "nameEng", label: string) => {
+  const textOf = (row: Row, field: CategoryField) =>
+    field === "name" || field === "nameEng" ? row[field] : row.nameTranslations[field.slice(17) as TranslationLanguage];
+  const change = (row: Row, field: CategoryField, value: string) =>
+    update(
+      row.key,
+      field === "name" || field === "nameEng"
+        ? { [field]: value }
+        : { nameTranslations: { ...row.nameTranslations, [field.slice(17)]: value } },
+    );
+  const inputFor = (row: Row, field: CategoryField, label: string) => {
     const error = errorOf(row, field);
     const message = error ? (messageText(error, lang) ?? error) : null;
-    const id = `category-${row.key}-${field}`;
+    // English keeps the spec's test id (category-nameEng); the others are named by language.
+    const name = field.replace("nameTranslations.", "");
+    const id = `category-${row.key}-${name}`;
     return (
       <div className={own.field}>
         <label htmlFor={id}>{label}</label>
@@ -144,14 +185,14 @@ export default function CategoriesPage() {
           className={own.input}
           autoComplete="off"
           disabled={row.removed}
-          value={row[field]}
+          value={textOf(row, field)}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-error` : undefined}
-          onChange={(e) => update(row.key, { [field]: e.target.value })}
-          data-testid={`category-${field}`}
+          onChange={(e) => change(row, field, e.target.value)}
+          data-testid={`category-${name}`}
         />
         {message && (
-          <p id={`${id}-error`} className={own.error} data-testid={`category-${field}-error`}>
+          <p id={`${id}-error`} className={own.error} data-testid={`category-${name}-error`}>
             {message}
           </p>
         )}
@@ -178,7 +219,11 @@ export default function CategoriesPage() {
           >
             <div className={own.categoryFields}>
               {inputFor(row, "name", t("admin.categories.name"))}
-              {translationsActive && inputFor(row, "nameEng", t("admin.categories.nameEng"))}
+              {languages.map((language) => (
+                <Fragment key={language}>
+                  {inputFor(row, fieldOf(language), `${t("admin.categories.name")} · ${t(`admin.languages.${language}`)}`)}
+                </Fragment>
+              ))}
               <span className={own.meta}>
                 {row.removed ? t("admin.categories.removed") : t("admin.categories.productCount", { count: row.productCount })}
               </span>

@@ -1,5 +1,5 @@
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES, productFormFor } from "@tableorder/domain/contracts/crm-products";
-import { ALLERGENS, type Allergen, VAT_CATEGORIES } from "@tableorder/domain/enums";
+import { ALLERGENS, type Allergen, type MenuLanguage, VAT_CATEGORIES } from "@tableorder/domain/enums";
 import { nameIn } from "@tableorder/domain/localized-name";
 import { cleanAmountText, decimalMarkOf } from "@tableorder/domain/money";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
@@ -17,7 +17,7 @@ import {
   useCrmCategories,
   useCrmProduct,
   useInvoicingEnabled,
-  useTranslationsActive,
+  useTranslationLanguages,
 } from "../../../../features/admin-catalog/api.ts";
 import {
   draftToInput,
@@ -31,6 +31,7 @@ import {
   pathErrors,
   productToDraft,
   roundPriceText,
+  type TranslationDrafts,
 } from "../../../../features/admin-catalog/product-form.ts";
 import { messageText } from "../../../../features/admin-shell/form-errors.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
@@ -68,7 +69,7 @@ function Field({
   hint?: string;
   children: ReactNode;
 }) {
-  const { content: lang } = useTranslation();
+  const { site: lang } = useTranslation();
   const message = error ? (messageText(error, lang) ?? error) : null;
   return (
     <div className={own.field}>
@@ -99,14 +100,16 @@ const inputProps = (id: string, error?: string) => ({
  * types; the server's answer lands on the same fields.
  */
 export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean }) {
-  const { t, content: lang } = useTranslation();
+  const { t, site: lang } = useTranslation();
   const id = useRecordId();
   const existing = useCrmProduct(id);
   const categories = useCrmCategories();
   const areas = useCrmAreas();
-  const translations = useTranslationsActive();
+  const translations = useTranslationLanguages();
   const invoicing = useInvoicingEnabled();
-  const translationsActive = translations.data === true;
+  // The translation tab's columns: the venue's menu languages while translations are on.
+  const languages = useMemo(() => translations.data ?? [], [translations.data]);
+  const translationsActive = languages.length > 0;
 
   const [draft, setDraft] = useState<ProductDraft>(() => emptyProductDraft());
   const [touched, setTouched] = useState<Set<string>>(new Set());
@@ -126,7 +129,7 @@ export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean })
   const preview = useMemo(() => (imageFile ? URL.createObjectURL(imageFile) : null), [imageFile]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const schema = useMemo(() => productFormFor({ translationsActive }), [translationsActive]);
+  const schema = useMemo(() => productFormFor({ translationsActive, menuLanguages: languages }), [translationsActive, languages]);
   const clientErrors = useMemo(() => pathErrors(schema, draftToInput(draft)), [schema, draft]);
   const errorOf = (path: string): string | undefined =>
     serverErrors[path] ?? (submitted || touched.has(path) ? clientErrors[path] : undefined);
@@ -286,24 +289,42 @@ export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean })
     );
   };
 
-  const translationRow = (path: string, original: string, label: string, value: string, onChange: (v: string) => void) => {
-    const fieldId = `product-tr-${path.replaceAll(".", "-")}`;
-    return (
-      <Field key={path} id={fieldId} label={label} error={errorOf(path)}>
-        <p className={own.original}>
-          {t("admin.products.original")}: {original}
-        </p>
-        <input
-          {...inputProps(fieldId, errorOf(path))}
-          className={own.input}
-          autoComplete="off"
-          lang="en"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      </Field>
-    );
-  };
+  /**
+   * One text of the translation tab: its Greek original and a column per menu language, English
+   * in the spec's `*Eng` field, the others in its translations map (`at` names the option row).
+   */
+  const translationRow = (
+    text: { field: "name" | "description"; at: string; label: string; original: string },
+    read: (language: MenuLanguage) => string,
+    write: (language: MenuLanguage, value: string) => void,
+  ) => (
+    <div key={`${text.at}${text.field}`} className={own.translationRow} data-testid={`product-tr-row-${text.at}${text.field}`}>
+      <p className={own.translationLabel}>{text.label}</p>
+      <p className={own.original}>
+        {t("admin.products.original")}: {text.original}
+      </p>
+      <div className={own.translationColumns}>
+        {languages.map((language) => {
+          const path = `${text.at}${text.field}${language === "en" ? "Eng" : `Translations.${language}`}`;
+          const fieldId = `product-tr-${path.replaceAll(".", "-")}`;
+          return (
+            <Field key={language} id={fieldId} label={t(`admin.languages.${language}`)} error={errorOf(path)}>
+              <input
+                {...inputProps(fieldId, errorOf(path))}
+                className={own.input}
+                autoComplete="off"
+                lang={language}
+                value={read(language)}
+                onChange={(e) => write(language, e.target.value)}
+              />
+            </Field>
+          );
+        })}
+      </div>
+    </div>
+  );
+  const inTranslations = (translations: TranslationDrafts, language: MenuLanguage, value: string) =>
+    language === "en" ? translations : { ...translations, [language]: value };
 
   const shownImage = preview ?? imageUrl;
   const details = (
@@ -467,21 +488,43 @@ export default function ProductEditorPage({ mayDelete }: { mayDelete: boolean })
 
   const translation = (
     <>
-      {translationRow("nameEng", draft.name || "—", t("admin.products.nameEng"), draft.nameEng, (v) => set("nameEng", v))}
+      {translationRow(
+        { field: "name", at: "", label: t("admin.products.name"), original: draft.name || "—" },
+        (language) => (language === "en" ? draft.nameEng : draft.nameTranslations[language]),
+        (language, value) =>
+          language === "en"
+            ? set("nameEng", value)
+            : set("nameTranslations", inTranslations(draft.nameTranslations, language, value)),
+      )}
       {draft.description.trim() !== "" &&
-        translationRow("descriptionEng", draft.description, t("admin.products.descriptionEng"), draft.descriptionEng, (v) =>
-          set("descriptionEng", v),
+        translationRow(
+          { field: "description", at: "", label: t("admin.products.description"), original: draft.description },
+          (language) => (language === "en" ? draft.descriptionEng : draft.descriptionTranslations[language]),
+          (language, value) =>
+            language === "en"
+              ? set("descriptionEng", value)
+              : set("descriptionTranslations", inTranslations(draft.descriptionTranslations, language, value)),
         )}
       {OPTION_LISTS.flatMap((list) =>
         draft[list].map((option, index) =>
           option.name.trim() === ""
             ? null
             : translationRow(
-                `${list}.${index}.nameEng`,
-                option.name,
-                `${t(`admin.products.${list}`)} · ${t("admin.products.optionNameEng")}`,
-                option.nameEng,
-                (v) => setOption(list, index, { nameEng: v }),
+                {
+                  field: "name",
+                  at: `${list}.${index}.`,
+                  label: `${t(`admin.products.${list}`)} · ${t("admin.products.optionName")}`,
+                  original: option.name,
+                },
+                (language) => (language === "en" ? option.nameEng : option.nameTranslations[language]),
+                (language, value) =>
+                  setOption(
+                    list,
+                    index,
+                    language === "en"
+                      ? { nameEng: value }
+                      : { nameTranslations: inTranslations(option.nameTranslations, language, value) },
+                  ),
               ),
         ),
       )}

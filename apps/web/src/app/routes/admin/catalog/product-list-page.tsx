@@ -1,6 +1,7 @@
 import type { CrmProduct } from "@tableorder/domain/contracts/crm-products";
+import type { MenuLanguage } from "@tableorder/domain/enums";
 import { nameIn } from "@tableorder/domain/localized-name";
-import { isBlank } from "@tableorder/domain/validators";
+import { isCategoryTranslationMissing } from "@tableorder/domain/validators";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -16,10 +17,10 @@ import {
   setProductActive,
   TRANSLATION_MISSING_KEY,
   useCrmCatalogue,
-  useTranslationsActive,
+  useTranslationLanguages,
 } from "../../../../features/admin-catalog/api.ts";
 import { messageText } from "../../../../features/admin-shell/form-errors.ts";
-import { useTranslation } from "../../../../lib/i18n.ts";
+import { type t as translate, useTranslation } from "../../../../lib/i18n.ts";
 import styles from "../admin.module.css";
 import own from "./catalog.module.css";
 
@@ -42,7 +43,8 @@ function ProductRow({
   onMove: (step: -1 | 1) => void;
   onToggle: (mode: Mode, active: boolean) => void;
 }) {
-  const { t, content: lang } = useTranslation();
+  const { t, site: lang } = useTranslation();
+  const missingIn = (languages: readonly MenuLanguage[]) => missingLabel(t, languages);
   const euros = useFormatEuros();
   // Spec 3 §5: the availability toggle is disabled without a price (switching off stays possible).
   const needsPrice = messageText("product.availability.priceRequired", lang) ?? "";
@@ -65,12 +67,12 @@ function ProductRow({
         </span>
         <Link to={`../product/${product.id}`} className={own.productName} data-testid="admin-product-link">
           {nameIn(lang, product.name, product.nameEng)}
-          {product.translationMissing && (
+          {product.translationsMissing.length > 0 && (
             <span
               className={own.dot}
               role="img"
-              aria-label={t("admin.products.translationMissing")}
-              title={t("admin.products.translationMissing")}
+              aria-label={missingIn(product.translationsMissing)}
+              title={missingIn(product.translationsMissing)}
               data-testid="admin-product-translation-dot"
             />
           )}
@@ -133,16 +135,24 @@ function ProductRow({
   );
 }
 
+/** The missing-translation mark's label, naming the menu languages the text is missing in. */
+function missingLabel(t: typeof translate, languages: readonly MenuLanguage[]): string {
+  return `${t("admin.products.translationMissing")}: ${languages.map((language) => t(`admin.languages.${language}`)).join(", ")}`;
+}
+
 /**
  * {admin}/products: the categories with their products in menu order (spec 3 §2.2): availability
  * switches, reordering within a category, and the missing-translation dot.
  */
 export default function ProductListPage() {
-  const { t, content: lang } = useTranslation();
+  const { t, site: lang } = useTranslation();
   const queryClient = useQueryClient();
   const catalogue = useCrmCatalogue();
   const areas = useCrmAreas();
-  const translations = useTranslationsActive();
+  const translations = useTranslationLanguages();
+  const missingLanguages = (category: Parameters<typeof isCategoryTranslationMissing>[0]) =>
+    (translations.data ?? []).filter((language) => isCategoryTranslationMissing(category, language));
+  const missingIn = (languages: readonly MenuLanguage[]) => missingLabel(t, languages);
   const [pending, setPending] = useState<{ id: number; mode: Mode } | null>(null);
   const catalogueKey = [...CATALOG_KEY, "products"];
 
@@ -227,12 +237,12 @@ export default function ProductListPage() {
           <div key={category.id} className={own.category} data-testid="admin-category" data-name={category.name}>
             <h3 className={own.categoryHead}>
               {category.id === 0 ? t("admin.products.uncategorized") : nameIn(lang, category.name, category.nameEng)}
-              {translations.data === true && category.id !== 0 && isBlank(category.nameEng) && (
+              {category.id !== 0 && missingLanguages(category).length > 0 && (
                 <span
                   className={own.dot}
                   role="img"
-                  aria-label={t("admin.products.translationMissing")}
-                  title={t("admin.products.translationMissing")}
+                  aria-label={missingIn(missingLanguages(category))}
+                  title={missingIn(missingLanguages(category))}
                 />
               )}
             </h3>

@@ -69,7 +69,7 @@ function PendingTransmission() {
  * and keyed errors land on the same fields, and a failed save stays on the screen.
  */
 export default function InvoicingSettingsPage() {
-  const { t, content: lang } = useTranslation();
+  const { t, site: lang } = useTranslation();
   const queryClient = useQueryClient();
   const details = useInvoicingDetails();
   const [values, setValues] = useState<InvoicingValues | null>(null);

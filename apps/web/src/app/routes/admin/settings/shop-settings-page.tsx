@@ -1,5 +1,5 @@
 import { shopSettingsForm } from "@tableorder/domain/contracts/crm-retailer";
-import { SECONDARY_CUISINES } from "@tableorder/domain/enums";
+import { MENU_LANGUAGES, type MenuLanguage, SECONDARY_CUISINES } from "@tableorder/domain/enums";
 import { EXAMPLE_PRINT_SERVICE_URL } from "@tableorder/domain/print-agent";
 import { normalizeUsername } from "@tableorder/domain/validators";
 import { useQueryClient } from "@tanstack/react-query";
@@ -34,6 +34,7 @@ const EMPTY = {
   mainCuisine: "",
   secondaryCuisine: [] as number[],
   translationsActive: false,
+  menuLanguages: ["en"] as MenuLanguage[],
   printerIp: "",
   autoPrintActive: false,
   printServiceUrl: "",
@@ -59,7 +60,7 @@ function Select({
   onChange: (value: string) => void;
   children: ReactNode;
 }) {
-  const { content: lang } = useTranslation();
+  const { site: lang } = useTranslation();
   const message = error ? (messageText(error, lang) ?? error) : null;
   return (
     <div className={own.field}>
@@ -91,7 +92,7 @@ function Select({
  * session is read again, so they sign in with the new one (spec 3 §4).
  */
 export default function ShopSettingsPage() {
-  const { t, content: lang } = useTranslation();
+  const { t, site: lang } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const settings = useShopSettings();
@@ -111,6 +112,7 @@ export default function ShopSettingsPage() {
         mainCuisine: s.mainCuisine ?? "",
         secondaryCuisine: s.secondaryCuisine,
         translationsActive: s.translationsActive,
+        menuLanguages: s.menuLanguages,
         printerIp: s.printerIp ?? "",
         autoPrintActive: s.autoPrintActive,
         printServiceUrl: s.printServiceUrl ?? "",
@@ -151,6 +153,13 @@ export default function ShopSettingsPage() {
       setSaving(false);
     }
   };
+  const toggleLanguage = (language: MenuLanguage) =>
+    form.set(
+      "menuLanguages",
+      form.values.menuLanguages.includes(language)
+        ? form.values.menuLanguages.filter((l) => l !== language)
+        : MENU_LANGUAGES.filter((l) => l === language || form.values.menuLanguages.includes(l)),
+    );
   const toggleSecondary = (code: number) =>
     form.set(
       "secondaryCuisine",
@@ -191,6 +200,25 @@ export default function ShopSettingsPage() {
             error={form.errors.nameEng}
             onChange={(v) => form.set("nameEng", v)}
           />
+        )}
+        {form.values.translationsActive && (
+          <fieldset className={own.group}>
+            <legend>{t("admin.settings.menuLanguages")}</legend>
+            <p className={styles.hint}>{t("admin.settings.menuLanguagesHint")}</p>
+            <div className={own.inline}>
+              {MENU_LANGUAGES.map((language) => (
+                <label key={language} className={own.check}>
+                  <input
+                    type="checkbox"
+                    checked={form.values.menuLanguages.includes(language)}
+                    onChange={() => toggleLanguage(language)}
+                    data-testid={`settings-menu-language-${language}`}
+                  />
+                  {t(`admin.languages.${language}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         )}
         <Select
           id="settings-type"

@@ -1,0 +1,110 @@
+import type { Translations } from "@tableorder/domain/enums";
+
+/**
+ * Demo Taverna's menu in German, French and Italian (issue 33: the demo offers all five), by its
+ * English text, so the menu itself stays written once in Greek and English (demo-menu.ts).
+ */
+const T = (de: string, fr: string, it: string): Translations => ({ de, fr, it });
+
+export const DEMO_TRANSLATIONS: Record<string, Translations> = {
+  Starters: T("Vorspeisen", "Entrées", "Antipasti"),
+  Salads: T("Salate", "Salades", "Insalate"),
+  Mains: T("Hauptgerichte", "Plats principaux", "Secondi"),
+  Desserts: T("Desserts", "Desserts", "Dolci"),
+  Drinks: T("Getränke", "Boissons", "Bevande"),
+  "Extra pita": T("Extra Pita", "Pita en plus", "Pita in più"),
+  Tzatziki: T("Zaziki", "Tzatzíki", "Tzatziki"),
+  "Strained yoghurt, cucumber, garlic, dill": T(
+    "Abgetropfter Joghurt, Gurke, Knoblauch, Dill",
+    "Yaourt égoutté, concombre, ail, aneth",
+    "Yogurt colato, cetriolo, aglio, aneto",
+  ),
+  Garlic: T("Knoblauch", "Ail", "Aglio"),
+  Dill: T("Dill", "Aneth", "Aneto"),
+  "Spicy feta dip": T("Scharfer Feta-Dip", "Crème de feta épicée", "Crema piccante di feta"),
+  "Feta whipped with hot pepper": T(
+    "Feta mit scharfer Paprika aufgeschlagen",
+    "Feta fouettée au piment",
+    "Feta montata con peperoncino",
+  ),
+  "French fries": T("Pommes frites", "Frites", "Patatine fritte"),
+  Regular: T("Klassisch", "Nature", "Classiche"),
+  "With oregano": T("Mit Oregano", "À l’origan", "Con origano"),
+  "Crumbled feta": T("Zerbröselter Feta", "Feta émiettée", "Feta sbriciolata"),
+  "Fried egg": T("Spiegelei", "Œuf au plat", "Uovo fritto"),
+  Meatballs: T("Fleischbällchen", "Boulettes de viande", "Polpette"),
+  "Fried meatballs with mint": T(
+    "Frittierte Fleischbällchen mit Minze",
+    "Boulettes frites à la menthe",
+    "Polpette fritte alla menta",
+  ),
+  "Fried cheese": T("Gebratener Käse", "Fromage frit", "Formaggio fritto"),
+  "Fried kefalograviera cheese": T("Gebratener Kefalograviera-Käse", "Kefalograviera frit", "Kefalograviera fritto"),
+  "Honey and sesame": T("Honig und Sesam", "Miel et sésame", "Miele e sesamo"),
+  "Fried squid": T("Frittierte Kalamari", "Calamars frits", "Calamari fritti"),
+  "Greek salad": T("Bauernsalat", "Salade grecque", "Insalata greca"),
+  "Tomato, cucumber, onion, pepper, olives, feta": T(
+    "Tomate, Gurke, Zwiebel, Paprika, Oliven, Feta",
+    "Tomate, concombre, oignon, poivron, olives, feta",
+    "Pomodoro, cetriolo, cipolla, peperone, olive, feta",
+  ),
+  Onion: T("Zwiebel", "Oignon", "Cipolla"),
+  Pepper: T("Paprika", "Poivron", "Peperone"),
+  Olives: T("Oliven", "Olives", "Olive"),
+  Feta: T("Feta", "Feta", "Feta"),
+  Capers: T("Kapern", "Câpres", "Capperi"),
+  Dakos: T("Dakos", "Dakos", "Dakos"),
+  "Cretan rusk, tomato, mizithra cheese": T(
+    "Kretischer Zwieback, Tomate, Mizithra-Käse",
+    "Biscotte crétoise, tomate, fromage mizithra",
+    "Fetta biscottata cretese, pomodoro, formaggio mizithra",
+  ),
+  "Green salad": T("Grüner Salat", "Salade verte", "Insalata verde"),
+  Lettuce: T("Kopfsalat", "Laitue", "Lattuga"),
+  Rocket: T("Rucola", "Roquette", "Rucola"),
+  "Mustard dressing": T("Senfdressing", "Vinaigrette à la moutarde", "Condimento alla senape"),
+  "Caesar salad": T("Caesar Salad", "Salade César", "Insalata Caesar"),
+  Chicken: T("Hähnchen", "Poulet", "Pollo"),
+  Moussaka: T("Moussaka", "Moussaka", "Moussakà"),
+  "Pork souvlaki": T("Schweinespieße", "Souvlaki de porc", "Souvlaki di maiale"),
+  "Two skewers with fries and pita": T(
+    "Zwei Spieße mit Pommes und Pita",
+    "Deux brochettes, frites et pita",
+    "Due spiedini con patatine e pita",
+  ),
+  "Well done": T("Durchgebraten", "Bien cuit", "Ben cotto"),
+  Medium: T("Medium", "À point", "Media cottura"),
+  "Beef patty": T("Rindfleisch-Bifteki", "Steak haché de bœuf", "Hamburger di manzo"),
+  Plain: T("Natur", "Nature", "Semplice"),
+  "Stuffed with feta": T("Mit Feta gefüllt", "Farci à la feta", "Ripieno di feta"),
+  "Grilled sea bream": T("Gegrillte Dorade", "Dorade grillée", "Orata alla griglia"),
+  "Olive oil and lemon": T("Olivenöl und Zitrone", "Huile d’olive et citron", "Olio d’oliva e limone"),
+  "Stuffed tomatoes and peppers": T("Gefüllte Tomaten und Paprika", "Tomates et poivrons farcis", "Pomodori e peperoni ripieni"),
+  Pastitsio: T("Pastitsio", "Pastitsio", "Pastitsio"),
+  Galaktoboureko: T("Galaktoboureko", "Galaktoboureko", "Galaktoboureko"),
+  "Vanilla ice cream": T("Vanilleeis", "Glace à la vanille", "Gelato alla vaniglia"),
+  "Yoghurt with honey": T("Joghurt mit Honig", "Yaourt au miel", "Yogurt con miele"),
+  Walnuts: T("Walnüsse", "Noix", "Noci"),
+  Loukoumades: T("Loukoumades (Honigbällchen)", "Loukoumades (beignets au miel)", "Loukoumades (frittelle al miele)"),
+  "With honey": T("Mit Honig", "Au miel", "Con miele"),
+  "With praline": T("Mit Nougatcreme", "Au praliné", "Con crema al cioccolato"),
+  "Freddo espresso": T("Freddo Espresso", "Freddo espresso", "Freddo espresso"),
+  "No sugar": T("Ohne Zucker", "Sans sucre", "Senza zucchero"),
+  "Medium sugar": T("Mittelsüß", "Moyennement sucré", "Poco zucchero"),
+  Sweet: T("Süß", "Sucré", "Dolce"),
+  "Extra shot": T("Extra Shot", "Dose supplémentaire", "Shot in più"),
+  "Freddo cappuccino": T("Freddo Cappuccino", "Freddo cappuccino", "Freddo cappuccino"),
+  "Oat milk": T("Hafermilch", "Lait d’avoine", "Latte d’avena"),
+  "Greek coffee": T("Griechischer Kaffee", "Café grec", "Caffè greco"),
+  Orangeade: T("Orangenlimonade", "Orangeade", "Aranciata"),
+  "Alfa beer 500ml": T("Alfa Bier 500 ml", "Bière Alfa 500 ml", "Birra Alfa 500 ml"),
+  "Ouzo (carafe)": T("Ouzo (Karaffe)", "Ouzo (carafe)", "Ouzo (caraffa)"),
+  Ice: T("Eis", "Glaçons", "Ghiaccio"),
+  "House white wine 500ml": T("Hauswein weiß 500 ml", "Vin blanc maison 500 ml", "Vino bianco della casa 500 ml"),
+  "Water 1L": T("Wasser 1 l", "Eau 1 l", "Acqua 1 l"),
+};
+
+/** The German, French and Italian of a demo text, by its English; none for a text not listed. */
+export function demoTranslations(english: string | null | undefined): Translations {
+  return (english && DEMO_TRANSLATIONS[english]) || {};
+}
