@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, DESK, PHONE, screenshot } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import { type BrowserSession, DESK, PHONE, screenshot } from "./support/browser.ts";
+import { closeAll, startServerAndBrowser } from "./support/journeys.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 
 beforeAll(async () => {
-  server = await startServer();
-  session = await BrowserSession.launch();
+  [server, session] = await startServerAndBrowser();
 });
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
-});
+afterAll(() => closeAll(session, server));
 
 describe("the API reference page", () => {
   it("shows every area of the API under its own policy, with no script or style refused", async () => {

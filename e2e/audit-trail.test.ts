@@ -1,28 +1,22 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast, type } from "./support/browser.ts";
-import { guestOrders } from "./support/journeys.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import { type BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast, type } from "./support/browser.ts";
+import { closeAll, guestOrders, startServerAndBrowser } from "./support/journeys.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
 
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 
 const line = (page: Page, name: string) => page.locator(`[data-testid="pay-line"][data-name="${name}"]`);
 const entry = (page: Page, kind: string) => page.locator(`[data-testid="audit-entry"][data-kind="${kind}"]`);
 
 describe("the owner's audit trail", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("a waiter gives a gift and a discount; the owner finds both with the amounts, filters them and exports them", async () => {
     const guest = await session.newPage(PHONE);

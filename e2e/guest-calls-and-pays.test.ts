@@ -1,14 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
-import { addToBasket, signInGuest } from "./support/journeys.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import { type BrowserSession, PHONE, screenshot } from "./support/browser.ts";
+import { addToBasket, closeAll, signInGuest, startServerAndBrowser } from "./support/journeys.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
 
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 
 const text = (locator: Locator) => locator.innerText();
 
@@ -17,14 +16,9 @@ const feedItem = (page: Page, name: string, payment = "UNPAID") =>
 
 describe("guests at one table call the waiter and pay", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("orders, calls, cancels, removes a piece and asks to pay part to the waiter, live for both", async () => {
     const a = await session.newPage(PHONE);

@@ -2,16 +2,15 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { recordApiCalls } from "./support/api-calls.ts";
-import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
-import { expectStatus, signInGuest, signInKitchen } from "./support/journeys.ts";
+import { type BrowserSession, PHONE, screenshot } from "./support/browser.ts";
+import { closeAll, expectStatus, signInGuest, signInKitchen, startServerAndBrowser } from "./support/journeys.ts";
 import { api, signIn } from "./support/staff-api.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
 const TABLET = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
 
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 
 // Playwright's innerText: what a reader sees.
 const text = (locator: Locator) => locator.innerText();
@@ -31,14 +30,9 @@ async function orderOne(page: Page, category: string, product: string): Promise<
 
 describe("guest orders, kitchen sees", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("shows the public pages", async () => {
     for (const [size, options] of [

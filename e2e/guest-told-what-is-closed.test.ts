@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
-import { signInGuest } from "./support/journeys.ts";
+import { type BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
+import { closeAll, signInGuest, startServerAndBrowser } from "./support/journeys.ts";
 import { api, signIn } from "./support/staff-api.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Issue 15, defects 2 and 10: a guest is told, in words, when their table is out of service and
 // when the kitchen has closed, instead of an order that goes through or food that silently vanishes.
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 
 beforeAll(async () => {
-  server = await startServer();
-  session = await BrowserSession.launch();
+  [server, session] = await startServerAndBrowser();
 });
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
-});
+afterAll(() => closeAll(session, server));
 
 interface CrmTable {
   id: number;

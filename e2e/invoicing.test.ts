@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../apps/server/src/db/schema.ts";
-import { approveAtTerminal, BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
-import { guestOrders } from "./support/journeys.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import { approveAtTerminal, type BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
+import { closeAll, guestOrders, startServerAndBrowser } from "./support/journeys.ts";
+import type { RunningServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
@@ -13,8 +13,7 @@ const TILL_PRINTER = "127.0.0.79";
 /** A valid ΑΦΜ (its 9th digit is the check digit of the first 8). */
 const AFM = "094019245";
 
-let server: RunningServer;
-let browser: BrowserSession;
+let server: RunningServer, browser: BrowserSession;
 let tillPrinter: VenuePrinter;
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="cash-desk-card"][data-name="${name}"]`);
@@ -34,16 +33,10 @@ async function documentOfType(invoiceType: string) {
 describe("Greek fiscal documents at the till", () => {
   beforeAll(async () => {
     // The outbox runs as in production, a little quicker, against the built-in myDATA sandbox.
-    server = await startServer({ FISCAL_OUTBOX_POLL_MS: "300", CARD_TERMINAL_POLL_MS: "300" });
+    [server, browser] = await startServerAndBrowser({ FISCAL_OUTBOX_POLL_MS: "300", CARD_TERMINAL_POLL_MS: "300" });
     tillPrinter = await startVenuePrinter(server, TILL_PRINTER);
-    browser = await BrowserSession.launch();
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await tillPrinter?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(browser, tillPrinter, server));
 
   it("the admin turns invoicing on with a terminal; the bill prints its order slip; the terminal's receipt prints with its myDATA QR; the admin cancels it and sees 'Ακυρώθηκε'", async () => {
     // 1. The admin fills the invoicing settings, adds the till's terminal and turns invoicing on.

@@ -1,14 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text } from "./support/browser.ts";
-import { guestOrdersByApi } from "./support/journeys.ts";
+import { type BrowserSession, DESK, PHONE, screenshot, signInStaff, text } from "./support/browser.ts";
+import { closeAll, guestOrdersByApi, startServerAndBrowser } from "./support/journeys.ts";
 import { api, signIn } from "./support/staff-api.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
 
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 
 const look = (locator: Locator) =>
   locator.evaluate((element) => {
@@ -19,13 +18,9 @@ const look = (locator: Locator) =>
 const line = (page: Page, name: string) => page.locator(`[data-testid="ticket-line"][data-name="${name}"]`);
 
 beforeAll(async () => {
-  server = await startServer();
-  session = await BrowserSession.launch();
+  [server, session] = await startServerAndBrowser();
 });
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
-});
+afterAll(() => closeAll(session, server));
 
 describe("the kitchen's ticket", () => {
   it("greys a prepared line's preparation way with its name, and a waiting line's stays dark", async () => {

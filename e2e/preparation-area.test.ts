@@ -16,18 +16,26 @@ import { DEMO_AREA_NAMES } from "../apps/server/src/seed/seed-demo.ts";
 import type { KitchenFeed } from "../packages/domain/src/contracts/kitchen.ts";
 import type { MenuCategory } from "../packages/domain/src/contracts/menu.ts";
 import type { TableState } from "../packages/domain/src/contracts/table.ts";
-import { BrowserSession, PHONE, screenshot, screenshotBothOrientations } from "./support/browser.ts";
-import { addToBasket, expectStatus, openMenu, sendBasket, signInGuest, signInKitchen } from "./support/journeys.ts";
+import { type BrowserSession, PHONE, screenshot, screenshotBothOrientations } from "./support/browser.ts";
+import {
+  addToBasket,
+  closeAll,
+  expectStatus,
+  openMenu,
+  sendBasket,
+  signInGuest,
+  signInKitchen,
+  startServerAndBrowser,
+} from "./support/journeys.ts";
 import { api as callApi, signIn as signInWithApi } from "./support/staff-api.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
 const TABLET = { viewport: { width: 1280, height: 800 }, hasTouch: true, deviceScaleFactor: 1 } as const;
 const WAITER_NOTIFIED = "Επιτυχής ειδοποίηση σερβιτόρου/ας!";
 const PRICE_REQUIRED = "Απαιτείται συμπλήρωση τιμής για ενεργοποίηση διαθεσιμότητας";
 
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 
 // Playwright's innerText: what a reader sees.
 const text = (locator: Locator) => locator.innerText();
@@ -176,14 +184,9 @@ describe("preparation area", () => {
   let kitchenLoads = 0;
 
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("shows only this area's tickets, live, and works a ticket through prepare, revert, 'All ready' and undo", async () => {
     kitchen = await session.newPage(TABLET);

@@ -1,26 +1,21 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import { type BrowserSession, PHONE, screenshot } from "./support/browser.ts";
+import { closeAll, startServerAndBrowser } from "./support/journeys.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
 
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 
 const sections = (page: Page, kind: string) => page.locator(`[data-testid="${kind}-page"] section`);
 
 describe("terms of use, privacy policy and accessibility statement", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("opens both texts from the burger menu, in Greek and English, with a working table of contents", async () => {
     const page = await session.newPage(PHONE);

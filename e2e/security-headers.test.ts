@@ -1,14 +1,13 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOperator, TEST_PASSWORD } from "../apps/server/test/support/factories.ts";
-import { BrowserSession, DESK, PHONE, screenshot, signInStaff } from "./support/browser.ts";
-import { guestOrders } from "./support/journeys.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import { type BrowserSession, DESK, PHONE, screenshot, signInStaff } from "./support/browser.ts";
+import { closeAll, guestOrders, startServerAndBrowser } from "./support/journeys.ts";
+import type { RunningServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 let printer: VenuePrinter;
 
 /** Everything the browser said about the Content-Security-Policy, on every page opened. */
@@ -33,17 +32,15 @@ async function watchedPage(options: typeof DESK | typeof PHONE): Promise<Page> {
   return page;
 }
 
+/** The venue's printer: a stand-in on a loopback address no other file's printer takes. */
+const AGENT_PRINTER = "127.0.0.80";
+
 beforeAll(async () => {
-  server = await startServer();
+  [server, session] = await startServerAndBrowser();
   // The kitchen's and the owner's screens talk to the venue's print agent over a WebSocket.
-  printer = await startVenuePrinter(server, "127.0.0.79");
-  session = await BrowserSession.launch();
+  printer = await startVenuePrinter(server, AGENT_PRINTER);
 });
-afterAll(async () => {
-  await session?.close();
-  await printer?.close();
-  await server?.close();
-});
+afterAll(() => closeAll(session, printer, server));
 
 describe("the web app under its Content-Security-Policy", () => {
   it("opens every area's screens without one violation", async () => {

@@ -1,24 +1,18 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_AT_ADDRESS } from "../apps/server/src/features/auth/sign-in-throttle-rule.ts";
-import { BrowserSession, DESK, PHONE, screenshot, text, toast } from "./support/browser.ts";
-import { guestOrders } from "./support/journeys.ts";
+import { type BrowserSession, DESK, PHONE, screenshot, text, toast } from "./support/browser.ts";
+import { closeAll, guestOrders, startServerAndBrowser } from "./support/journeys.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
 
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 
 beforeAll(async () => {
-  server = await startServer();
-  session = await BrowserSession.launch();
+  [server, session] = await startServerAndBrowser();
 });
-
-afterAll(async () => {
-  await session?.close();
-  await server?.close();
-});
+afterAll(() => closeAll(session, server));
 
 /** Types wrong passwords for this login until the server locks it. */
 async function lockOut(page: Page, login: string): Promise<void> {

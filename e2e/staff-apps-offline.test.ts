@@ -1,14 +1,20 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, DESK, PHONE, screenshot, text } from "./support/browser.ts";
-import { expectStatus, guestOrdersByApi, signInKitchen, signInWaiter } from "./support/journeys.ts";
+import { type BrowserSession, DESK, PHONE, screenshot, text } from "./support/browser.ts";
+import {
+  closeAll,
+  expectStatus,
+  guestOrdersByApi,
+  signInKitchen,
+  signInWaiter,
+  startServerAndBrowser,
+} from "./support/journeys.ts";
 import { expectControlledByServiceWorker, goOffline, goOnline } from "./support/offline.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist, with its /sw.js.
 
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 
 /** The paths of the answers the page's service worker keeps for its signed-in token. */
 function cachedData(page: Page): Promise<string[]> {
@@ -39,14 +45,9 @@ function answeredFromCache(page: Page, path: string): Promise<string | null> {
 
 describe("the staff apps open offline with their last known state", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("a waiter's feed and a kitchen board reload in a dead spot and refresh when the network returns", async () => {
     // A table orders a dish for the kitchen and water the waiter serves.

@@ -1,30 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, DESK, PHONE, screenshot, text } from "./support/browser.ts";
-import { guestOrders, guestOrdersByApi } from "./support/journeys.ts";
+import { type BrowserSession, DESK, PHONE, screenshot, text } from "./support/browser.ts";
+import { closeAll, guestOrders, guestOrdersByApi, startServerAndBrowser } from "./support/journeys.ts";
 import { api, signIn } from "./support/staff-api.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 import { startVenuePrinter, type VenuePrinter } from "./support/venue-printer.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
 /** The office printer's address: a stand-in of its own on loopback. */
 const OFFICE_PRINTER = "127.0.0.78";
 
-let server: RunningServer;
-let session: BrowserSession;
+let server: RunningServer, session: BrowserSession;
 let officePrinter: VenuePrinter;
 
 describe("statistics", () => {
   beforeAll(async () => {
-    server = await startServer();
+    [server, session] = await startServerAndBrowser();
     officePrinter = await startVenuePrinter(server, OFFICE_PRINTER);
-    session = await BrowserSession.launch();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await officePrinter?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, officePrinter, server));
 
   it("a waiter's collection and a guest's online payment show live on today's figures; a filter survives a reload through the URL; the chart draws; the report prints", async () => {
     const owner = await session.newPage(DESK);

@@ -1,6 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { BrowserSession } from "./browser.ts";
 import { api } from "./staff-api.ts";
+import { type RunningServer, startServer } from "./start-server.ts";
 
 /**
  * The steps every role's journey is made of, written once: when a screen changes the way a guest
@@ -163,4 +165,23 @@ export async function openCardPayment(page: Page): Promise<void> {
   await page.getByTestId("payment-page").waitFor();
   await page.getByTestId("pay-by-card").click();
   await page.getByTestId("tip-choice").waitFor();
+}
+
+/**
+ * What a journey file opens with: its own server (`env` as for startServer) and browser, one each
+ * for the whole file. The server is closed again when the browser does not start.
+ */
+export async function startServerAndBrowser(env: Record<string, string> = {}): Promise<[RunningServer, BrowserSession]> {
+  const server = await startServer(env);
+  try {
+    return [server, await BrowserSession.launch()];
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/** Closes what a journey file opened, in the order given; one whose start failed is undefined. */
+export async function closeAll(...opened: ({ close(): Promise<void> } | undefined)[]): Promise<void> {
+  for (const one of opened) await one?.close();
 }

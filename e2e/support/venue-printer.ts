@@ -28,7 +28,9 @@ function decodeJob(bytes: Uint8Array): PrintedJob {
 /**
  * The venue's real print agent and a stand-in TCP printer on its own loopback address (raw port
  * 9100, where the agent prints), set as the venue's print service and printer, as its
- * administrator would: what the till's bills and the owner's reports print through.
+ * administrator would: what the till's bills and the owner's reports print through. Each file
+ * passes a loopback address no other file takes (`grep -rn "127\.0\.0\." e2e`), so two files
+ * may run at once; two on one address would fail the second with EADDRINUSE on port 9100.
  */
 export async function startVenuePrinter(server: RunningServer, host: string): Promise<VenuePrinter> {
   const printer = await startFakePrinter({ host, port: 9100 });

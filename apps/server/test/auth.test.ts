@@ -2,17 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema.ts";
 import { buildRunningVenue, TEST_PASSWORD } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type RunningVenue, startVenueServer } from "./support/venue-server.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
+let server: TestServer, api: ApiClient, venue: RunningVenue;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildRunningVenue(server.database.db);
+  [server, api, venue] = await startVenueServer(buildRunningVenue);
 });
 afterAll(async () => server?.close());
 

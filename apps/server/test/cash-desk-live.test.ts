@@ -2,10 +2,10 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderProducts, payments } from "../src/db/schema.ts";
 import { buildBackOfficeVenue, buildTable } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
 import { orderAtNewTable } from "./support/orders.ts";
 import { listen, type TestListener, trySubscribe } from "./support/stomp-client.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, startVenueServer } from "./support/venue-server.ts";
 
 /**
  * The cash desk live (spec 3 §7.6) over real STOMP, and the races the issue names: the till and a
@@ -16,20 +16,12 @@ import { startTestServer, type TestServer } from "./support/test-app.ts";
 
 type Venue = Awaited<ReturnType<typeof buildBackOfficeVenue>>;
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Venue;
+let server: TestServer, api: ApiClient, venue: Venue, desk: string, waiter: string;
 let other: Venue;
-let desk: string;
-let waiter: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildBackOfficeVenue(server.database.db);
+  [server, api, venue, desk, waiter] = await startVenueServer(buildBackOfficeVenue, ["cashDesk", "waiter"]);
   other = await buildBackOfficeVenue(server.database.db);
-  desk = await api.login(venue.cashDesk.login);
-  waiter = await api.login(venue.waiter.login);
 });
 afterAll(async () => server?.close());
 

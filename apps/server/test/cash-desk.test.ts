@@ -14,10 +14,10 @@ import {
 } from "../src/db/schema.ts";
 import { todayInAthens } from "../src/features/cash-desk/business-day.ts";
 import { buildBackOfficeVenue, buildProduct, buildTable } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
 import { orderAtNewTable } from "./support/orders.ts";
 import { listen } from "./support/stomp-client.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, startVenueServer } from "./support/venue-server.ts";
 
 /**
  * The cash desk over real HTTP (spec 3 §2.3, §3, §5, §7.2, §7.4): cards, bills, take-aways, the
@@ -27,25 +27,19 @@ import { startTestServer, type TestServer } from "./support/test-app.ts";
 
 type Venue = Awaited<ReturnType<typeof buildBackOfficeVenue>>;
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Venue;
+let server: TestServer, api: ApiClient, venue: Venue, desk: string, admin: string, waiter: string, cook: string;
 let other: Venue;
-let desk: string;
-let admin: string;
-let waiter: string;
-let cook: string;
 let otherDesk: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { CARD_TERMINAL_POLL_MS: "50" } });
-  api = apiClient(server.baseUrl);
-  venue = await buildBackOfficeVenue(server.database.db);
+  [server, api, venue, desk, admin, waiter, cook] = await startVenueServer(
+    buildBackOfficeVenue,
+    ["cashDesk", "admin", "waiter", "cook"],
+    {
+      env: { CARD_TERMINAL_POLL_MS: "50" },
+    },
+  );
   other = await buildBackOfficeVenue(server.database.db);
-  desk = await api.login(venue.cashDesk.login);
-  admin = await api.login(venue.admin.login);
-  waiter = await api.login(venue.waiter.login);
-  cook = await api.login(venue.cook.login);
   otherDesk = await api.login(other.cashDesk.login);
 });
 afterAll(async () => server?.close());

@@ -2,19 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preparationAreas, users } from "../src/db/schema.ts";
 import { buildArea, buildBackOfficeVenue, buildProduct } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type BackOfficeVenue, startVenueServer } from "./support/venue-server.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildBackOfficeVenue>>;
-let admin: string;
+let server: TestServer, api: ApiClient, venue: BackOfficeVenue, admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildBackOfficeVenue(server.database.db);
-  admin = await api.login(venue.admin.login);
+  [server, api, venue, admin] = await startVenueServer(buildBackOfficeVenue, ["admin"]);
 });
 afterAll(async () => server?.close());
 

@@ -4,21 +4,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderProducts, productImages, productOptions, products, retailers } from "../src/db/schema.ts";
 import { buildArea, buildBackOfficeVenue, buildCategory, buildProduct, buildStaff, buildVenue } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
 import { listen, trySubscribe } from "./support/stomp-client.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type BackOfficeVenue, startVenueServer } from "./support/venue-server.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildBackOfficeVenue>>;
-let admin: string;
+let server: TestServer, api: ApiClient, venue: BackOfficeVenue, admin: string;
 let guest: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildBackOfficeVenue(server.database.db);
-  admin = await api.login(venue.admin.login);
+  [server, api, venue, admin] = await startVenueServer(buildBackOfficeVenue, ["admin"]);
   guest = await api.seatedGuest(venue.table.id);
 });
 afterAll(async () => server?.close());

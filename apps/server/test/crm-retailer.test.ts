@@ -2,17 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retailers } from "../src/db/schema.ts";
 import { buildBackOfficeVenue, buildStaff, buildTable, buildVenue } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type BackOfficeVenue, startVenueServer } from "./support/venue-server.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildBackOfficeVenue>>;
+let server: TestServer, api: ApiClient, venue: BackOfficeVenue;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildBackOfficeVenue(server.database.db);
+  [server, api, venue] = await startVenueServer(buildBackOfficeVenue);
 });
 afterAll(async () => server?.close());
 

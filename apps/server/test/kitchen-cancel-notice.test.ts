@@ -1,26 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
 import { listen } from "./support/stomp-client.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type RunningVenue, startVenueServer } from "./support/venue-server.ts";
 
 // Issue 28 A9: a piece cancelled while the kitchen has it stays on its ticket as a cancellation the
 // screen shows until a cook acknowledges it, instead of the ticket silently losing it.
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
+let server: TestServer, api: ApiClient, venue: RunningVenue, cook: string, waiter: string;
 let other: Awaited<ReturnType<typeof buildRunningVenue>>;
-let cook: string;
-let waiter: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildRunningVenue(server.database.db);
+  [server, api, venue, cook, waiter] = await startVenueServer(buildRunningVenue, ["cook", "waiter"]);
   other = await buildRunningVenue(server.database.db);
-  cook = await api.login(venue.cook.login);
-  waiter = await api.login(venue.waiter.login);
 });
 afterAll(async () => server?.close());
 

@@ -3,19 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kitchenTickets, orderProducts } from "../src/db/schema.ts";
 import { RECALL_LIMIT } from "../src/features/kitchen/recall-tickets.ts";
 import { buildRunningVenue } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type RunningVenue, startVenueServer } from "./support/venue-server.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
-let cook: string;
+let server: TestServer, api: ApiClient, venue: RunningVenue, cook: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildRunningVenue(server.database.db);
-  cook = await api.login(venue.cook.login);
+  [server, api, venue, cook] = await startVenueServer(buildRunningVenue, ["cook"]);
 });
 afterAll(async () => server?.close());
 

@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildArea, buildCategory, buildProduct, buildRunningVenue, buildStaff } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type RunningVenue, startVenueServer } from "./support/venue-server.ts";
 
 // When a preparation area closes, its dishes leave the guests' menu; the menu names the closed
 // area so a guest knows why food vanished (issue 15, defect 10).
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
+let server: TestServer, api: ApiClient, venue: RunningVenue;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildRunningVenue(server.database.db);
+  [server, api, venue] = await startVenueServer(buildRunningVenue);
 });
 afterAll(async () => server?.close());
 

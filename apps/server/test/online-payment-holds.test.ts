@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries, payments } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
 import { listen } from "./support/stomp-client.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type RunningVenue, startVenueServer } from "./support/venue-server.ts";
 
 /**
  * Issue 28 A5: a guest who leaves the card checkout without paying (Back, cancel, a failure
@@ -12,16 +12,10 @@ import { startTestServer, type TestServer } from "./support/test-app.ts";
  * provider says settles the hold at once; every phone and the waiter see what is held.
  */
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
-let waiter: string;
+let server: TestServer, api: ApiClient, venue: RunningVenue, waiter: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildRunningVenue(server.database.db);
-  waiter = await api.login(venue.waiter.login);
+  [server, api, venue, waiter] = await startVenueServer(buildRunningVenue, ["waiter"]);
 });
 afterAll(async () => server?.close());
 

@@ -2,20 +2,14 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderProducts, payments, tableSessions, waiterRequests } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
 import { listen } from "./support/stomp-client.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type RunningVenue, startVenueServer } from "./support/venue-server.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
-let waiter: string;
+let server: TestServer, api: ApiClient, venue: RunningVenue, waiter: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildRunningVenue(server.database.db);
-  waiter = await api.login(venue.waiter.login);
+  [server, api, venue, waiter] = await startVenueServer(buildRunningVenue, ["waiter"]);
 });
 afterAll(async () => server?.close());
 

@@ -2,24 +2,18 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waiterRequests } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type RunningVenue, startVenueServer } from "./support/venue-server.ts";
 
 /**
  * Issue 28 A4: while guests wait for the waiter to collect (an active payment request), a guest's
  * order is refused, so the waiter's payment task holds the whole bill; staff still order.
  */
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
-let waiter: string;
+let server: TestServer, api: ApiClient, venue: RunningVenue, waiter: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildRunningVenue(server.database.db);
-  waiter = await api.login(venue.waiter.login);
+  [server, api, venue, waiter] = await startVenueServer(buildRunningVenue, ["waiter"]);
 });
 afterAll(async () => server?.close());
 

@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedHistory } from "../src/seed/seed-history.ts";
 import { buildBackOfficeVenue } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type BackOfficeVenue, startVenueServer } from "./support/venue-server.ts";
 
 /**
  * `npm run seed:history` on a small scale, read back through POST api/stats: the generated past
  * reconciles to the cent with its own rows, and its pieces and payments land where the stats look.
  */
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildBackOfficeVenue>>;
-let admin: string;
+let server: TestServer, api: ApiClient, venue: BackOfficeVenue, admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildBackOfficeVenue(server.database.db);
-  admin = await api.login(venue.admin.login);
+  [server, api, venue, admin] = await startVenueServer(buildBackOfficeVenue, ["admin"]);
 }, 30_000);
 afterAll(async () => server?.close());
 

@@ -3,20 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableGuests } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
 import { apiClient } from "./support/http.ts";
-import { postgresUrl, startTestServer, startTwoInstances, type TestServer } from "./support/test-app.ts";
+import { postgresUrl, startTwoInstances, type TestServer } from "./support/test-app.ts";
+import { type ApiClient, type RunningVenue, startVenueServer } from "./support/venue-server.ts";
 
 // A table switched out of service in the back office ("Σε λειτουργία" off, spec 3 §3 onService)
 // seats no new guest and takes no order from its guests' phones (issue 15, defect 2).
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
-let admin: string;
+let server: TestServer, api: ApiClient, venue: RunningVenue, admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildRunningVenue(server.database.db);
-  admin = await api.login(venue.admin.login);
+  [server, api, venue, admin] = await startVenueServer(buildRunningVenue, ["admin"]);
 });
 afterAll(async () => server?.close());
 

@@ -2,21 +2,17 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableGuests, users } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type RunningVenue, startVenueServer } from "./support/venue-server.ts";
 
 // Issue 29 item 2: a guest's table starts in one round trip (GET …/code/{code}/start), and an
 // anonymous sign-in that names its table checks the guest in with it.
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
+let server: TestServer, api: ApiClient, venue: RunningVenue;
 let elsewhere: Awaited<ReturnType<typeof buildRunningVenue>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildRunningVenue(server.database.db);
+  [server, api, venue] = await startVenueServer(buildRunningVenue);
   elsewhere = await buildRunningVenue(server.database.db);
 });
 afterAll(async () => server?.close());

@@ -2,25 +2,17 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries, orderProducts, payments, waiterRequests } from "../src/db/schema.ts";
 import { buildRunningVenue, buildTable } from "./support/factories.ts";
-import { apiClient } from "./support/http.ts";
 import { listen } from "./support/stomp-client.ts";
-import { startTestServer, type TestServer } from "./support/test-app.ts";
+import type { TestServer } from "./support/test-app.ts";
+import { type ApiClient, type RunningVenue, startVenueServer } from "./support/venue-server.ts";
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-let venue: Awaited<ReturnType<typeof buildRunningVenue>>;
+let server: TestServer, api: ApiClient, venue: RunningVenue, waiter: string, cook: string;
 let other: Awaited<ReturnType<typeof buildRunningVenue>>;
-let waiter: string;
-let cook: string;
 let otherWaiter: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.baseUrl);
-  venue = await buildRunningVenue(server.database.db);
+  [server, api, venue, waiter, cook] = await startVenueServer(buildRunningVenue, ["waiter", "cook"]);
   other = await buildRunningVenue(server.database.db);
-  waiter = await api.login(venue.waiter.login);
-  cook = await api.login(venue.cook.login);
   otherWaiter = await api.login(other.waiter.login);
 });
 afterAll(async () => server?.close());
