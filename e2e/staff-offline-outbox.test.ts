@@ -16,9 +16,13 @@ let session: BrowserSession;
 const banner = (page: Page) => page.getByTestId("staff-outbox-banner");
 
 /** The kitchen board's tickets as the server has them now. */
-async function kitchenTicketsServerSide(): Promise<{ id: number; products: { name: string }[] }[]> {
+async function kitchenTicketsServerSide(): Promise<{ id: number; products: { name: string; status: string }[] }[]> {
   const token = await signIn(server.baseUrl, "kitchen");
-  const feed = await api<{ tickets: { id: number; products: { name: string }[] }[] }>(server.baseUrl, "/api/feed/kitchen", token);
+  const feed = await api<{ tickets: { id: number; products: { name: string; status: string }[] }[] }>(
+    server.baseUrl,
+    "/api/feed/kitchen",
+    token,
+  );
   return feed.tickets;
 }
 
@@ -165,7 +169,39 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     expect(recorded.map((payment) => payment.amountCents)).toEqual([550]);
   });
 
-  it("a cook bumps three tickets offline; each says it waits, and after the reconnect the board and the server agree", async () => {
+  it("a cook checks a line offline: ticked and marked waiting on the ticket and on the board, prepared on the server once back", async () => {
+    const { ticketIds } = await guestOrdersByApi(server.baseUrl, "demo-5", [{ name: "Χωριάτικη" }, { name: "Μουσακάς" }]);
+    const ticketId = ticketIds[0] as number;
+    const kitchen = await session.newPage(DESK);
+    await signInStaff(kitchen, server.baseUrl, "/service/prep", "kitchen", "kitchen-feed");
+    const card = kitchen.locator(`[data-testid="kitchen-ticket"][data-ticket-id="${ticketId}"]`);
+    await card.getByTestId("ticket-table").click();
+    const line = kitchen.locator('[data-testid="ticket-line"][data-name="Χωριάτικη"]');
+    await line.waitFor();
+
+    await goOffline(kitchen.context());
+    await banner(kitchen).waitFor({ timeout: 2_000 });
+    await line.getByTestId("prepare-line").click();
+    await expect.poll(() => line.getAttribute("data-waiting")).toBe("true");
+    expect(await line.getAttribute("data-status")).toBe("PREPARED");
+    expect(await text(line.getByTestId("line-waiting"))).toBe("Σε αναμονή αποστολής");
+    await screenshot(kitchen, "kitchen-offline-line-checked-1280");
+    await kitchen.goBack();
+    const product = card.locator('[data-testid="ticket-product"][data-name="Χωριάτικη"]');
+    await expect.poll(() => product.getAttribute("data-waiting")).toBe("true");
+    expect(await product.getAttribute("data-status")).toBe("PREPARED");
+    const onServer = async () =>
+      (await kitchenTicketsServerSide()).find((ticket) => ticket.id === ticketId)?.products.map((p) => [p.name, p.status]);
+    expect(await onServer()).toContainEqual(["Χωριάτικη", "SENT"]);
+
+    await goOnline(kitchen.context());
+    await toast(kitchen, "success", "Στάλθηκε 1 ενέργεια").waitFor({ timeout: 15_000 });
+    await expect.poll(onServer).toContainEqual(["Χωριάτικη", "PREPARED"]);
+    await expect.poll(() => product.getAttribute("data-waiting")).toBeNull();
+    expect(await product.getAttribute("data-status")).toBe("PREPARED");
+  });
+
+  it("a cook bumps three tickets offline; each leaves the board marked waiting, and after the reconnect the board and the server agree", async () => {
     for (const [code, dish] of [
       ["demo-2", "Χωριάτικη"],
       ["demo-3", "Μουσακάς"],
@@ -185,8 +221,10 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
     for (const id of bumped) {
       const card = kitchen.locator(`[data-testid="kitchen-ticket"][data-ticket-id="${id}"]`);
       await card.getByTestId("bump-ticket").click();
-      await expect.poll(() => card.getAttribute("data-waiting")).toBe("true");
-      expect(await text(card.getByTestId("bump-ticket"))).toBe("Σε αναμονή αποστολής");
+      // It leaves the board as the server will take it off, listed above it as waiting to be sent.
+      await card.waitFor({ state: "detached" });
+      const leaving = kitchen.locator(`[data-testid="leaving-ticket"][data-ticket-id="${id}"]`);
+      expect(await text(leaving)).toContain("Σε αναμονή αποστολής");
     }
     expect(await text(banner(kitchen))).toContain("Χωρίς σύνδεση · 3 ενέργειες σε αναμονή");
     await screenshot(kitchen, "kitchen-offline-bumps-waiting-1280");
@@ -203,5 +241,6 @@ describe("staff actions taken while the Wi-Fi is down are kept on the device and
       )
       .toEqual([...left].sort());
     await banner(kitchen).waitFor({ state: "detached" });
+    await kitchen.getByTestId("kitchen-leaving").waitFor({ state: "detached" });
   });
 });

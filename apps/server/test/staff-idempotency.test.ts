@@ -409,6 +409,17 @@ describe("the key's rules", () => {
     expect(replay.body).toEqual(answers[0].body);
   });
 
+  it("the waiter's order tapped twice at once orders once, and the repeat is answered the first answer as a replay", async () => {
+    const { request, work } = await CASES["the waiter's order for a table"].prepare();
+    const key = newKey();
+    const answers = await Promise.all([send(request, key), send(request, key)]);
+    expect(await work()).toBe(1);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[1].body).toEqual(answers[0].body);
+    // Whichever reached the order first is the first answer; the other says it is its replay.
+    expect(answers.map((a) => a.headers.get(REPLAYED_HEADER) ?? "first").sort()).toEqual(["first", "true"]);
+  });
+
   it("a key is the user's own: another waiter's request with it does its own work", async () => {
     const secondWaiter = await api.login((await buildStaff(db(), venue.venue.id, "WAITER")).login);
     const mine = await collection({ cashAmount: 1050 })();

@@ -118,6 +118,8 @@ interface KeyScope {
   recording: KeyRecording;
   /** open: not recorded yet; claiming: in a transaction under way; claimed: committed; answered: replayed or refused. */
   state: "open" | "claiming" | "claimed" | "answered";
+  /** An own-key route's work found its key already used: this request is the other's repeat. */
+  repeat?: boolean;
 }
 
 /** The key of the request whose handler is running, as its transactions see it. */
@@ -126,6 +128,17 @@ const scopeOfRequest = new WeakMap<FastifyRequest, KeyScope>();
 
 /** Another request recorded the key first (it committed while this one waited on the row). */
 class KeyTaken extends Error {}
+
+/**
+ * Said by an own-key route's work when its own key found the work already done (`write_order`'s
+ * unique index: a double tap whose twin got there first). The request is then answered the first
+ * answer, marked as a replay, as every other keyed route answers a repeat. Outside a keyed staff
+ * request (a guest's order) it does nothing: the route answers as before.
+ */
+export function ownKeyRepeated(): void {
+  const scope = scopes.getStore();
+  if (scope?.recording === "own-key") scope.repeat = true;
+}
 
 /**
  * The database the features are given: the same, except that the first transaction a keyed
@@ -316,7 +329,14 @@ export function installIdempotentRequests(app: FastifyInstance, db: Db): void {
       scopeOfRequest.set(request, scope);
       if (answerStored(await settledKey(db, scope, false), scope, reply)) return reply;
       try {
-        return await scopes.run(scope, () => handler.call(this, request, reply));
+        const answer = await scopes.run(scope, () => handler.call(this, request, reply));
+        // The twin that did the work stores its answer a moment later; the repeat answers that. Were
+        // it never stored (the twin failed after its commit), the work's own answer stands, unmarked.
+        if (scope.repeat) {
+          const stored = await settledKey(db, scope, true);
+          if (stored.kind === "replay" && answerStored(stored, scope, reply)) return reply;
+        }
+        return answer;
       } catch (error) {
         if (!(error instanceof KeyTaken)) throw error;
         // The other request has committed: its answer, or that it is still on its way.

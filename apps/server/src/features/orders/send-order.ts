@@ -10,6 +10,7 @@ import type { Db, Queryable } from "../../db/client.ts";
 import { jsonValue } from "../../db/json-value.ts";
 import { kitchenTickets, type OrderedOptions, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { ownKeyRepeated } from "../../lib/idempotent-requests.ts";
 import { issueOrderSlip, issuesOrderSlipPerOrder } from "../../lib/issue-documents.ts";
 import { KeyedBatcher } from "../../lib/keyed-batcher.ts";
 import { type GuestOrderingClosed, loadTablesOutOfService } from "../../lib/tables-out-of-service.ts";
@@ -433,7 +434,10 @@ export async function sendOrder(options: {
     await authorizeTable(db, principal, tableId);
     throw new AppError("active_payment_request", 400);
   }
-  if (outcome.kind === "repeated") return previousOrder(db, principal.userId, options.idempotencyKey as string);
+  if (outcome.kind === "repeated") {
+    ownKeyRepeated();
+    return previousOrder(db, principal.userId, options.idempotencyKey as string);
+  }
   if (outcome.kind === "not-allowed") throw new AppError("forbidden", 403);
   if (outcome.kind === "no-session") throw new AppError("table_not_found", 404);
 

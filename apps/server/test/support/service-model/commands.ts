@@ -142,16 +142,15 @@ const answerText = (a: Answer) => `${a.status} ${errorOf(a) ?? ""} ${JSON.string
 /**
  * The same request's second answer equals its first, status, error and body. Sent after the first
  * answer, an accepted action comes back marked as a replay; a refusal kept nothing, so the request
- * ran again and was refused the same way. Two at once are not always marked: the waiter's order
- * keeps its own key, so the second finds the first's order (the same body) without a stored answer;
- * that nothing ran twice is invariant 9's to check.
+ * ran again and was refused the same way; two at once too, the waiter's order included (its own
+ * key's repeat answers its twin's stored answer, decision 035).
  */
-function sameAnswer(first: Answer, again: Answer, what: string, marked = true): void {
+function sameAnswer(first: Answer, again: Answer, what: string): void {
   if (first.status !== again.status || errorOf(first) !== errorOf(again) || !isDeepStrictEqual(first.body, again.body)) {
     throw new Error(`${what}: sent again, answered ${answerText(again)}, not the first answer ${answerText(first)}`);
   }
   if (first.headers.get(REPLAYED) != null) throw new Error(`${what}: the first answer is marked as a replay`);
-  if (marked && first.status < 300 && again.headers.get(REPLAYED) !== "true") {
+  if (first.status < 300 && again.headers.get(REPLAYED) !== "true") {
     throw new Error(`${what}: the repeat of an accepted action is not answered as a replay (ran twice?)`);
   }
 }
@@ -179,7 +178,7 @@ async function sendStaff(
     if (errorOf(a) === STILL_RUNNING) a = await sendKeyed(world, request);
     if (errorOf(b) === STILL_RUNNING) b = await sendKeyed(world, request);
     const [first, second] = a.headers.get(REPLAYED) === "true" ? [b, a] : [a, b];
-    sameAnswer(first, second, `${what} (double tap)`, false);
+    sameAnswer(first, second, `${what} (double tap)`);
     answer = first;
   }
   if (answer.status < 300) model.sent.push({ what, request, status: answer.status, body: answer.body });

@@ -1,7 +1,8 @@
 import type { TerminalPaymentStatus } from "@tableorder/domain/contracts/card-terminals";
 import type { WithOptionalTip } from "@tableorder/domain/contracts/common";
 import type { CompleteOrderBody, RemoveProductsRequest } from "@tableorder/domain/contracts/waiter";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useMutationState, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useIsWaiting } from "../../components/staff-outbox-banner.tsx";
 import { ApiError, apiGet, apiPost } from "../../lib/api-client.ts";
 import { sendStaffAction, staffAction } from "../../lib/staff-action.ts";
 import { tableAssignmentsQueryKey, waiterFeedQueryKey } from "../waiter-tasks/api/waiter-api.ts";
@@ -31,12 +32,23 @@ function useRefreshTables() {
   };
 }
 
+const COMPLETE_ORDERS = ["complete-orders"];
+const collectionPath = (tableId: number) => `/api/feed/table/${tableId}/complete-orders`;
+
 /**
- * How many collections of each table this phone has sent (at once or kept offline for later): a
- * payment screen that sees the count move knows the pieces that vanished were its own doing.
+ * Whether a collection of this table from this phone is under way: sent and not yet answered, or
+ * kept in the outbox (issue 31), even from before a reload. From the tap to its settling one of the
+ * two holds, so a payment screen knows pieces that vanish meanwhile are its own doing, and a kept
+ * collection is marked instead of offered again.
  */
-const collectionsSent = new Map<number, number>();
-export const collectionsSentFor = (tableId: number) => collectionsSent.get(tableId) ?? 0;
+export function useCollectionUnderWay(tableId: number): { underWay: boolean; kept: boolean } {
+  const sending = useMutationState({
+    filters: { mutationKey: COMPLETE_ORDERS, status: "pending" },
+    select: (mutation) => (mutation.state.variables as { tableId: number } | undefined)?.tableId,
+  }).includes(tableId);
+  const kept = useIsWaiting((action) => action.path === collectionPath(tableId));
+  return { underWay: sending || kept, kept };
+}
 
 /**
  * The answers that mean someone else collected (or closed) these pieces first: the waiter who
@@ -50,10 +62,9 @@ export const lostCollectionRace = (error: unknown) =>
 export function useCompleteOrders() {
   const refresh = useRefreshTables();
   return useMutation({
-    mutationFn: ({ tableId, body }: { tableId: number; body: CompleteOrderInput }) => {
-      collectionsSent.set(tableId, collectionsSentFor(tableId) + 1);
-      return sendStaffAction<CompleteOrderResult>(staffAction("POST", `/api/feed/table/${tableId}/complete-orders`, body));
-    },
+    mutationKey: COMPLETE_ORDERS,
+    mutationFn: ({ tableId, body }: { tableId: number; body: CompleteOrderInput }) =>
+      sendStaffAction<CompleteOrderResult>(staffAction("POST", collectionPath(tableId), body)),
     onSettled: refresh,
   });
 }

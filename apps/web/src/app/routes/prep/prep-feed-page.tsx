@@ -17,7 +17,7 @@ import { usePrepContext } from "./prep-context.ts";
 /** The ticket feed (spec 2 §2.4): live, oldest first, with the area's disabled and closed states. */
 export default function PrepFeedPage() {
   const { t } = useTranslation();
-  const { feed, tickets, thresholds, basePath, area } = usePrepContext();
+  const { feed, shown, thresholds, basePath, area } = usePrepContext();
   const openArea = useSetAreaActive(area);
   const data = feed.data;
   const areaId = data?.id ?? area.areaId;
@@ -74,7 +74,8 @@ export default function PrepFeedPage() {
       {data && recallOpen && <RecallPanel area={area} areaId={areaId} locked={data.isFeedDisabled} />}
       {data && (
         <TicketBoard
-          tickets={tickets}
+          tickets={shown.board}
+          leaving={shown.leaving}
           thresholds={thresholds}
           ticketPath={(id) => `${basePath}/${id}`}
           bump={bump}

@@ -1,6 +1,7 @@
 import type { Account } from "@tableorder/domain/contracts/auth";
 import { useMemo } from "react";
 import { Outlet } from "react-router";
+import { useWaitingActions } from "../../../components/staff-outbox-banner.tsx";
 import { useKitchenFeed } from "../../../features/kitchen-tickets/api/get-kitchen-feed.ts";
 import { boardTickets } from "../../../features/kitchen-tickets/apply-kitchen-message.ts";
 import { PrintFailureAlert } from "../../../features/kitchen-tickets/components/print-failure-alert.tsx";
@@ -8,6 +9,7 @@ import { useLiveKitchenFeed } from "../../../features/kitchen-tickets/hooks/use-
 import { useNewTicketBell } from "../../../features/kitchen-tickets/hooks/use-new-ticket-bell.ts";
 import { useTicketPrinting } from "../../../features/kitchen-tickets/hooks/use-ticket-printing.ts";
 import { type KitchenArea, OWN_AREA } from "../../../features/kitchen-tickets/kitchen-area.ts";
+import { boardAsWaiting } from "../../../features/kitchen-tickets/waiting-overlay.ts";
 import { DEFAULT_THRESHOLDS } from "../../../lib/elapsed-minutes.ts";
 import { STAFF_APP_SCOPES, useStaffServiceWorker } from "../../../lib/staff-service-worker.ts";
 import { useWakeLock } from "../../../lib/wake-lock.ts";
@@ -28,11 +30,20 @@ export function PrepArea({ account, area, basePath }: { account: Account; area: 
   const feed = useKitchenFeed(area);
   const realtime = useLiveKitchenFeed(area);
   useWakeLock(true);
-  const tickets = useMemo(() => boardTickets(feed.data?.tickets ?? []), [feed.data]);
+  const waiting = useWaitingActions();
+  const shown = useMemo(
+    () =>
+      boardAsWaiting(
+        boardTickets(feed.data?.tickets ?? []),
+        waiting.map((entry) => entry.action),
+      ),
+    [feed.data, waiting],
+  );
+  const tickets = useMemo(() => shown.board.map((entry) => entry.ticket), [shown]);
   const bell = useNewTicketBell(feed.data ? tickets.length : undefined, !area.cashDesk);
   const printing = useTicketPrinting(area, feed.data);
   const thresholds = feed.data ? { warn: feed.data.ageWarnMinutes, late: feed.data.ageLateMinutes } : DEFAULT_THRESHOLDS;
-  const context: PrepContext = { account, area, basePath, feed, tickets, thresholds, printing };
+  const context: PrepContext = { account, area, basePath, feed, tickets, shown, thresholds, printing };
 
   return (
     <div className={styles.screen}>

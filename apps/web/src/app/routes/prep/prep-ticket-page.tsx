@@ -1,9 +1,10 @@
 import { type KitchenTicket, type TicketProduct, ticketOnScreen } from "@tableorder/domain/contracts/kitchen";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { DelayedSkeleton } from "../../../components/delayed-skeleton.tsx";
 import { PrinterIcon } from "../../../components/icons.tsx";
+import { useWaitingActions } from "../../../components/staff-outbox-banner.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { useAcknowledgeCancellation } from "../../../features/kitchen-tickets/api/acknowledge-cancellation.ts";
 import { useKitchenTicket } from "../../../features/kitchen-tickets/api/get-kitchen-ticket.ts";
@@ -13,6 +14,7 @@ import { TicketDetail } from "../../../features/kitchen-tickets/components/ticke
 import { useLiveKitchenTicket } from "../../../features/kitchen-tickets/hooks/use-live-kitchen-ticket.ts";
 import { forgetUndonePieces, recordUndo } from "../../../features/kitchen-tickets/hooks/use-undo-stack.ts";
 import { undoEntryAfterPrepare } from "../../../features/kitchen-tickets/undo-stack.ts";
+import { ticketAsWaiting } from "../../../features/kitchen-tickets/waiting-overlay.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
 import { randomId } from "../../../lib/uuid.ts";
@@ -44,7 +46,19 @@ export default function PrepTicketPage() {
   const [pending, setPending] = useState<string | "all" | null>(null);
   const [printingNow, setPrintingNow] = useState(false);
   const leaving = useRef(false);
-  const ticket = query.data;
+  // The cook's actions on it waiting in the outbox show as done, marked (issue 31).
+  const waitingActions = useWaitingActions();
+  const shown = useMemo(
+    () =>
+      query.data
+        ? ticketAsWaiting(
+            query.data,
+            waitingActions.map((entry) => entry.action),
+          )
+        : null,
+    [query.data, waitingActions],
+  );
+  const ticket = shown?.ticket;
   const busy = prepare.isPending || revert.isPending;
   // Until the area's feed is in, its flags (feed disabled) and undo stack are unknown: wait.
   const locked = busy || !feed.data || feed.data.isFeedDisabled;
@@ -145,6 +159,7 @@ export default function PrepTicketPage() {
     content = (
       <TicketDetail
         ticket={ticket}
+        waitingLines={shown?.waitingLines ?? new Set()}
         thresholds={thresholds}
         pending={pending}
         locked={locked}

@@ -14,6 +14,7 @@ export function BillCard({
   takeAway,
   to,
   billing,
+  billWaiting,
   onBill,
 }: {
   card: CashDeskCard;
@@ -21,6 +22,8 @@ export function BillCard({
   takeAway: boolean;
   to: string;
   billing: boolean;
+  /** The card's bill was taken offline and waits on the device to be sent (issue 31). */
+  billWaiting: boolean;
   onBill: (card: CashDeskCard) => void;
 }) {
   const { t } = useTranslation();
@@ -35,6 +38,7 @@ export function BillCard({
       data-name={card.name}
       data-active={card.isActive}
       data-unbilled={card.hasUnbilled}
+      data-waiting={billWaiting || undefined}
     >
       <Link to={to} className={styles.cardTitle} aria-label={t("cashDesk.cards.open", { name: card.name })}>
         {takeAway ? t("cashDesk.cards.takeAwayName", { name: card.name }) : card.name}
@@ -63,11 +67,13 @@ export function BillCard({
           <Button
             variant="secondary"
             className={styles.billButton}
-            loading={billing}
+            loading={billing && !billWaiting}
+            disabled={billWaiting}
             onClick={() => onBill(card)}
             data-testid="card-bill"
+            data-waiting={billWaiting || undefined}
           >
-            {t("cashDesk.cards.bill")}
+            {billWaiting ? t("outbox.waiting") : t("cashDesk.cards.bill")}
           </Button>
         </div>
       )}

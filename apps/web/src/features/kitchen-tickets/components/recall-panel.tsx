@@ -2,9 +2,11 @@ import type { CompletedKitchenTicket } from "@tableorder/domain/contracts/kitche
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "../../../components/button.tsx";
 import { UndoIcon } from "../../../components/icons.tsx";
+import { useWaitingActions } from "../../../components/staff-outbox-banner.tsx";
 import { toast } from "../../../components/toasts.tsx";
 import { elapsedMinutes } from "../../../lib/elapsed-minutes.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
+import { staffActionTicketId } from "../../../lib/staff-action-names.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import { kitchenFeedQueryKey } from "../api/get-kitchen-feed.ts";
 import { useRecallableTickets } from "../api/get-recallable-tickets.ts";
@@ -32,6 +34,13 @@ export function RecallPanel({ area, areaId, locked }: { area: KitchenArea; areaI
     onSettled: () => queryClient.invalidateQueries({ queryKey: kitchenFeedQueryKey(area) }),
   });
   const tickets = query.data ?? [];
+  // A recall taken offline waits on the device: its row says so, and is not offered again.
+  const waitingRecalls = new Set(
+    useWaitingActions()
+      .map((entry) => entry.action)
+      .filter((action) => /\/undo$/.test(action.path))
+      .map(staffActionTicketId),
+  );
   return (
     <section id="recall-panel" className={styles.recall} aria-labelledby="recall-title" data-testid="recall-panel">
       <h2 id="recall-title" className={styles.recallTitle}>
@@ -48,9 +57,16 @@ export function RecallPanel({ area, areaId, locked }: { area: KitchenArea; areaI
             name: ticket.tableName,
           });
           const pending = recall.isPending && recall.variables?.id === ticket.id;
+          const waiting = waitingRecalls.has(ticket.id);
           const minutesAgo = elapsedMinutes(ticket.completedAt, now);
           return (
-            <li key={ticket.id} className={styles.recallRow} data-testid="recall-ticket" data-ticket-id={ticket.id}>
+            <li
+              key={ticket.id}
+              className={styles.recallRow}
+              data-testid="recall-ticket"
+              data-ticket-id={ticket.id}
+              data-waiting={waiting || undefined}
+            >
               <div className={styles.recallText}>
                 <strong>
                   {table} · #{ticket.ticketId}
@@ -64,13 +80,19 @@ export function RecallPanel({ area, areaId, locked }: { area: KitchenArea; areaI
                 className={styles.recallButton}
                 onClick={() => recall.mutate(ticket)}
                 loading={pending}
-                disabled={locked || recall.isPending}
+                disabled={locked || recall.isPending || waiting}
                 title={locked ? t("kitchen.feedDisabled") : undefined}
                 aria-label={t("kitchen.recall.label", { table, ticket: ticket.ticketId })}
                 data-testid="recall-ticket-button"
               >
-                <UndoIcon size={26} />
-                {t("kitchen.recall.bringBack")}
+                {waiting ? (
+                  t("outbox.waiting")
+                ) : (
+                  <>
+                    <UndoIcon size={26} />
+                    {t("kitchen.recall.bringBack")}
+                  </>
+                )}
               </Button>
             </li>
           );

@@ -2,15 +2,23 @@ import type { KitchenTicket, TicketProduct } from "@tableorder/domain/contracts/
 import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import { CheckIcon, PrinterIcon } from "../../../components/icons.tsx";
-import { useIsWaiting } from "../../../components/staff-outbox-banner.tsx";
 import { type AgeThresholds, elapsedMinutes, type TicketAge, ticketAge } from "../../../lib/elapsed-minutes.ts";
 import { useTranslation } from "../../../lib/i18n.ts";
-import { staffActionTicketId } from "../../../lib/staff-action-names.ts";
 import { type CancellationAck, CancellationNotice } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
 import { AllergenMarks, LineChoices } from "./line-flags.tsx";
 
-function TicketProductRow({ product }: { product: TicketProduct }) {
+/** A line's change that waits in the outbox: shown done, and marked so. */
+export function LineWaitingMark() {
+  const { t } = useTranslation();
+  return (
+    <span className={styles.waitingMark} data-testid="line-waiting">
+      {t("outbox.waiting")}
+    </span>
+  );
+}
+
+function TicketProductRow({ product, waiting }: { product: TicketProduct; waiting: boolean }) {
   const { t } = useTranslation();
   const prepared = product.status !== "SENT";
   return (
@@ -19,6 +27,7 @@ function TicketProductRow({ product }: { product: TicketProduct }) {
       data-testid="ticket-product"
       data-name={product.name}
       data-status={product.status}
+      data-waiting={waiting || undefined}
     >
       <div className={styles.productLine}>
         <span className={styles.quantity}>{product.quantity}×</span>
@@ -28,6 +37,7 @@ function TicketProductRow({ product }: { product: TicketProduct }) {
         ) : (
           <AllergenMarks allergens={product.allergens} />
         )}
+        {waiting && <LineWaitingMark />}
       </div>
       <LineChoices product={product} done={prepared} size="md" />
     </li>
@@ -107,6 +117,8 @@ export interface TicketBump {
  */
 export function TicketCard({
   ticket,
+  waitingLines,
+  waiting,
   now,
   thresholds,
   to,
@@ -114,6 +126,10 @@ export function TicketCard({
   ack,
 }: {
   ticket: KitchenTicket;
+  /** Lines a waiting action ticked or put back (ticketAsWaiting): marked until sent. */
+  waitingLines: ReadonlySet<string>;
+  /** An action on the ticket waits in the outbox: the card is outlined, and not bumped again. */
+  waiting: boolean;
   now: number;
   thresholds: AgeThresholds;
   to: string;
@@ -124,8 +140,6 @@ export function TicketCard({
   const minutes = elapsedMinutes(ticket.timestamp, now);
   const age = ticketAge(minutes, thresholds.warn, thresholds.late);
   const table = t(ticket.serviceMode === "TAKE_AWAY" ? "kitchen.takeAway" : "kitchen.table", { name: ticket.tableName });
-  // A bump (or a line's check) taken offline waits on the device: the card says so until it is sent.
-  const waiting = useIsWaiting((action) => staffActionTicketId(action) === ticket.id);
   return (
     <article
       className={`${styles.ticket} ${styles[age]} ${ticket.cancelledUnacknowledged.length ? styles.withCancellation : ""} ${waiting ? styles.waitingToSend : ""}`}
@@ -140,7 +154,7 @@ export function TicketCard({
         <TicketMeta ticket={ticket} />
         <ul className={styles.products}>
           {ticket.products.map((product) => (
-            <TicketProductRow key={product.id} product={product} />
+            <TicketProductRow key={product.id} product={product} waiting={waitingLines.has(product.id)} />
           ))}
         </ul>
       </Link>
@@ -149,14 +163,14 @@ export function TicketCard({
         <Button
           className={`${styles.bump} ${styles.check}`}
           onClick={bump.onBump}
-          loading={bump.pending && !waiting}
-          disabled={bump.disabledReason !== null || waiting}
+          loading={bump.pending}
+          disabled={bump.disabledReason !== null}
           title={bump.disabledReason ?? undefined}
           aria-label={t("kitchen.bumpLabel", { table, ticket: ticket.ticketId })}
           data-testid="bump-ticket"
         >
-          {!waiting && <CheckIcon size={30} />}
-          {waiting ? t("outbox.waiting") : bump.pending ? t("kitchen.bumping") : t("kitchen.bump")}
+          <CheckIcon size={30} />
+          {bump.pending ? t("kitchen.bumping") : t("kitchen.bump")}
         </Button>
       )}
     </article>

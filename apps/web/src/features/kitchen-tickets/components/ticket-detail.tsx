@@ -8,7 +8,7 @@ import { useNow } from "../../../lib/use-now.ts";
 import { type CancellationAck, CancellationNotice } from "./cancellation-notice.tsx";
 import styles from "./kitchen.module.css";
 import { AllergenMarks, LineChoices } from "./line-flags.tsx";
-import { TicketBand, TicketMeta } from "./ticket-card.tsx";
+import { LineWaitingMark, TicketBand, TicketMeta } from "./ticket-card.tsx";
 
 const STATUS_ORDER = { SENT: 0, PREPARED: 1, COMPLETE: 2 } as const;
 
@@ -19,6 +19,8 @@ export function productsInWorkOrder(products: readonly TicketProduct[]): TicketP
 
 export interface TicketDetailProps {
   ticket: KitchenTicket;
+  /** Lines whose check or revert waits in the outbox (ticketAsWaiting). */
+  waitingLines: ReadonlySet<string>;
   thresholds: AgeThresholds;
   /** The line whose change is on its way (its button spins), or 'all' for 'All ready'. */
   pending: string | "all" | null;
@@ -35,12 +37,15 @@ export interface TicketDetailProps {
 
 function ProductRow({
   product,
+  waitingToSend,
   pending,
   locked,
   onPrepare,
   onRevert,
 }: {
   product: TicketProduct;
+  /** The line's check or revert waits in the outbox: shown done, marked, and not tapped again. */
+  waitingToSend: boolean;
   pending: boolean;
   locked: boolean;
   onPrepare: () => void;
@@ -54,12 +59,14 @@ function ProductRow({
       data-testid="ticket-line"
       data-name={product.name}
       data-status={product.status}
+      data-waiting={waitingToSend || undefined}
     >
       <div className={styles.rowMain}>
         <div className={styles.productLine}>
           <span className={styles.quantity}>{product.quantity}×</span>
           <span className={styles.productName}>{product.name}</span>
           {waiting && <AllergenMarks allergens={product.allergens} />}
+          {waitingToSend && <LineWaitingMark />}
         </div>
         <LineChoices product={product} done={!waiting} size="lg" />
       </div>
@@ -68,7 +75,7 @@ function ProductRow({
           className={`${styles.rowAction} ${styles.check}`}
           onClick={onPrepare}
           loading={pending}
-          disabled={locked}
+          disabled={locked || waitingToSend}
           aria-label={t("kitchen.markPrepared", { name: product.name })}
           data-testid="prepare-line"
         >
@@ -82,7 +89,7 @@ function ProductRow({
           className={styles.rowAction}
           onClick={onRevert}
           loading={pending}
-          disabled={locked}
+          disabled={locked || waitingToSend}
           aria-label={t("kitchen.revertLabel", { name: product.name })}
           data-testid="revert-line"
         >
@@ -102,6 +109,7 @@ function ProductRow({
  */
 export function TicketDetail({
   ticket,
+  waitingLines,
   thresholds,
   pending,
   locked,
@@ -122,6 +130,7 @@ export function TicketDetail({
     <ProductRow
       key={product.id}
       product={product}
+      waitingToSend={waitingLines.has(product.id)}
       pending={pending === product.id}
       locked={locked}
       onPrepare={() => onPrepare(product)}

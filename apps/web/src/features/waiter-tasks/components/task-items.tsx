@@ -5,6 +5,7 @@ import { CreditBadge } from "../../../components/credit-badge.tsx";
 import { OptionsSummary } from "../../../components/options-summary.tsx";
 import { Price } from "../../../components/price.tsx";
 import { useTranslation } from "../../../lib/i18n.ts";
+import { useDeliveriesWaiting } from "../deliveries-waiting.ts";
 import styles from "./waiter.module.css";
 
 const STATUS_TONE: Record<TableFeedItem["status"], BadgeTone> = { SENT: "neutral", PREPARED: "warning", COMPLETE: "success" };
@@ -36,18 +37,23 @@ export function TaskItems({
   removeDisabled?: boolean;
 }) {
   const { t } = useTranslation();
+  const delivering = useDeliveriesWaiting();
   return (
     <ul className={styles.items}>
       {items.map((item) => {
         const held = item.paymentStatus === "UNPAID" ? heldPiecesOf(item, heldPayments) : { count: 0, heldBy: null };
+        // Delivered offline: shown delivered, marked waiting, until the outbox sends it (issue 31).
+        const deliveryWaiting = item.status !== "COMPLETE" && item.orderProductIds.some((id) => delivering.has(id));
+        const status = deliveryWaiting ? "COMPLETE" : item.status;
         return (
           <li
             key={item.id}
             className={styles.item}
             data-testid="task-item"
             data-name={item.name}
-            data-status={item.status}
+            data-status={status}
             data-payment={item.paymentStatus}
+            data-waiting={deliveryWaiting || undefined}
           >
             <span className={styles.quantity}>{item.quantity}×</span>
             <div className={styles.itemBody}>
@@ -58,10 +64,15 @@ export function TaskItems({
                 extras={item.extraIngredientIds.map((option) => option.name)}
                 notes={item.notes}
               />
+              {deliveryWaiting && (
+                <span className={styles.waitingMark} data-testid="item-waiting">
+                  {badges ? t("outbox.waiting") : `${t("customer.status.COMPLETE")} · ${t("outbox.waiting")}`}
+                </span>
+              )}
               {badges && (
                 <span className={styles.badges}>
-                  <Badge tone={STATUS_TONE[item.status]} testId="item-status">
-                    {t(`customer.status.${item.status}`)}
+                  <Badge tone={STATUS_TONE[status]} testId="item-status">
+                    {t(`customer.status.${status}`)}
                   </Badge>
                   {held.heldBy && (
                     <Badge tone="warning" testId="item-held">

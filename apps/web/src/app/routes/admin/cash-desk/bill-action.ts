@@ -5,6 +5,7 @@ import { useBillTable } from "../../../../features/cash-desk/api/bill-table.ts";
 import type { TillPrinter } from "../../../../features/cash-desk/hooks/use-till-printer.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
 import { bigLetters } from "../../../../lib/print/big-letters.ts";
+import { StaffActionWaiting } from "../../../../lib/staff-action.ts";
 
 export interface BillAction {
   /** The card whose bill is on its way, if any. */
@@ -33,8 +34,10 @@ export function useBillAction(printer: TillPrinter): BillAction {
       if (printed.ok) toast.success(t("cashDesk.cards.billPrinted", { name: card.name }));
       else if (printer.serviceSeen) toast.error(t("cashDesk.cards.billNotPrinted", { name: card.name }));
       else toast.success(t("cashDesk.cards.billRecorded", { name: card.name }));
-    } catch {
-      // The API client has already shown why the bill was refused.
+    } catch (error) {
+      // Kept offline: its card is marked until the outbox sends it. Otherwise the API client has
+      // already shown why the bill was refused.
+      if (error instanceof StaffActionWaiting) toast.info(t("outbox.kept"));
     } finally {
       setBillingId(null);
     }

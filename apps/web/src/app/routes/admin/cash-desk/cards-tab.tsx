@@ -1,5 +1,7 @@
 import { Link, Outlet, useNavigate } from "react-router";
 import { Button } from "../../../../components/button.tsx";
+import { useWaitingActions } from "../../../../components/staff-outbox-banner.tsx";
+import { WaitingActions } from "../../../../components/waiting-actions.tsx";
 import { useCreateTakeAway } from "../../../../features/cash-desk/api/create-take-away.ts";
 import { type CardKind, useCashDeskCards } from "../../../../features/cash-desk/api/get-cash-desk-cards.ts";
 import { BillCard } from "../../../../features/cash-desk/components/bill-card.tsx";
@@ -7,8 +9,10 @@ import { CardSkeletons } from "../../../../features/cash-desk/components/card-sk
 import styles from "../../../../features/cash-desk/components/cash-desk.module.css";
 import { useLiveCashDeskCards } from "../../../../features/cash-desk/hooks/use-live-cash-desk-cards.ts";
 import { takeAwaysOpenFirst } from "../../../../features/cash-desk/take-away-order.ts";
+import { REGISTER_SALE_PATH } from "../../../../features/cash-register/api/issue-receipt.ts";
 import { errorMessage } from "../../../../lib/api-client.ts";
 import { useTranslation } from "../../../../lib/i18n.ts";
+import { staffActionTableId } from "../../../../lib/staff-action-names.ts";
 import type { BillAction } from "./bill-action.ts";
 import pageStyles from "./cash-desk.module.css";
 
@@ -45,6 +49,9 @@ export function CardsTab({ kind, billAction }: { kind: CardKind; billAction: Bil
   const cards = useCashDeskCards(kind);
   useLiveCashDeskCards(kind);
   const list = kind === "take-away" && cards.data ? takeAwaysOpenFirst(cards.data) : cards.data;
+  // Bills taken offline wait on the device: their cards say so until they are sent (issue 31).
+  const waiting = useWaitingActions().map((entry) => entry.action);
+  const billsWaiting = new Set(waiting.filter((action) => /\/bill$/.test(action.path)).map(staffActionTableId));
   return (
     <section data-testid={`cash-desk-${kind}`}>
       <div className={pageStyles.toolbar}>
@@ -53,6 +60,7 @@ export function CardsTab({ kind, billAction }: { kind: CardKind; billAction: Bil
           {t("cashDesk.cashRegister")}
         </Link>
       </div>
+      <WaitingActions about={(action) => action.path === REGISTER_SALE_PATH} />
       {cards.isPending && <CardSkeletons />}
       {cards.isError && !list && (
         <div className={styles.problem} role="alert">
@@ -74,6 +82,7 @@ export function CardsTab({ kind, billAction }: { kind: CardKind; billAction: Bil
               takeAway={kind !== "tables"}
               to={cardPath(kind, card.id, card.name)}
               billing={billAction.billingId === card.id}
+              billWaiting={billsWaiting.has(card.id)}
               onBill={(target) => void billAction.bill(target)}
             />
           ))}

@@ -16,6 +16,7 @@ import { PaymentMethodChoices } from "../../../../features/waiter-payment/paymen
 import { PendingPosPayment } from "../../../../features/waiter-payment/pending-pos-payment.tsx";
 import styles from "../../../../features/waiter-payment/waiter-payment.module.css";
 import { useTranslation } from "../../../../lib/i18n.ts";
+import { StaffActionWaiting } from "../../../../lib/staff-action.ts";
 import { registerQuery } from "./cash-register-query.ts";
 
 /** The register takes cash or card (with cash and card linked); its request has no on-credit part. */
@@ -117,6 +118,19 @@ function registerRequest(
   };
 }
 
+/**
+ * A cash sale taken offline is kept in the outbox (issue 31): the register is done with it, and
+ * the till lists it as waiting until it is sent. Any other failure stands.
+ */
+const keptOffline =
+  (onDone: () => void, kept: string) =>
+  (error: unknown): null => {
+    if (!(error instanceof StaffActionWaiting)) throw error;
+    toast.info(kept, { arrival: true });
+    onDone();
+    return null;
+  };
+
 /** What every step of a register sale after the sections is given. */
 interface RegisterStepProps {
   base: string;
@@ -151,7 +165,8 @@ export function RegisterFinalize({ base, sections, onDone }: RegisterStepProps) 
       tip: { tipAmount, tipMethod, tipConfirmed },
     });
     if (!body) return;
-    const result = await issue.mutateAsync(body);
+    const result = await issue.mutateAsync(body).catch(keptOffline(onDone, t("outbox.kept")));
+    if (!result) return;
     if (result.status === "COMPLETED") {
       toast.success(t("cashRegister.success"), { arrival: true });
       onDone();
@@ -232,7 +247,8 @@ export function RegisterPaymentFailed({ base, sections, onDone }: RegisterStepPr
   const onCash = async () => {
     const body = registerRequest(sale, sections, { discount, cash: payable, card: 0, terminalId: null });
     if (!body) return;
-    const result = await issue.mutateAsync(body);
+    const result = await issue.mutateAsync(body).catch(keptOffline(onDone, t("outbox.kept")));
+    if (!result) return;
     toast.success(t(result.status === "COMPLETED" ? "cashRegister.success" : "cashRegister.inProgress"), {
       arrival: true,
     });

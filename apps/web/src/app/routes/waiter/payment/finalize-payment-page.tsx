@@ -1,8 +1,6 @@
 import type { TableFeedItem } from "@tableorder/domain/contracts/table";
-import { useEffect, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useFormatEuros } from "../../../../components/price.tsx";
-import { useWaitingActions } from "../../../../components/staff-outbox-banner.tsx";
 import { toast } from "../../../../components/toasts.tsx";
 import { decodeSelection, resolveSelection, toItemsCount } from "../../../../features/payment/selection.ts";
 import { lostCollectionRace, useCompleteOrders } from "../../../../features/waiter-payment/api.ts";
@@ -23,41 +21,18 @@ import { useTranslation } from "../../../../lib/i18n.ts";
 import { StaffActionWaiting } from "../../../../lib/staff-action.ts";
 import { NotFoundPage } from "../../not-found-page.tsx";
 
-/**
- * A collection taken offline waits on the device; once the outbox has sent it (or the server
- * refused it, which its toast explains), the waiter goes back where the payment started. Held by
- * the page, not the amounts: the frame drops those when the pieces were paid meanwhile.
- */
-function useKeptCollection(scope: PaymentScope) {
-  const navigate = useNavigate();
-  const [keptKey, setKeptKey] = useState<string | null>(null);
-  // A collection of this table kept before a reload is this screen's too: it stays marked, not offered again.
-  const collectionPath = `/api/feed/table/${scope.tableId}/complete-orders`;
-  const waiting = useWaitingActions().find(
-    (entry) => entry.action.idempotencyKey === keptKey || (keptKey === null && entry.action.path === collectionPath),
-  );
-  const kept = waiting !== undefined;
-  useEffect(() => {
-    if (waiting && keptKey === null) setKeptKey(waiting.action.idempotencyKey);
-    else if (keptKey && !kept) void navigate(scope.returnTo, { replace: true });
-  }, [waiting, keptKey, kept, navigate, scope.returnTo]);
-  return { kept, setKeptKey };
-}
-
 function Finalize({
   scope,
   unpaid,
   type,
   method,
   kept,
-  setKeptKey,
 }: {
   scope: PaymentScope;
   unpaid: TableFeedItem[];
   type: PaymentTypeKey;
   method: PaymentMethodKey;
   kept: boolean;
-  setKeptKey: (key: string) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormatEuros();
@@ -88,11 +63,8 @@ function Finalize({
         },
       })
       .catch((error: unknown) => {
-        // Kept offline: the outbox sends it, and the page goes back once it has.
-        if (error instanceof StaffActionWaiting) {
-          setKeptKey(error.action.idempotencyKey);
-          return null;
-        }
+        // Kept offline: the frame marks it, and goes back once the outbox has settled it.
+        if (error instanceof StaffActionWaiting) return null;
         // Someone else collected these pieces first: back to the table, where the toast says why.
         if (lostCollectionRace(error)) {
           toast.error((error as Error).message, { arrival: true });
@@ -173,7 +145,6 @@ function Finalize({
 export default function FinalizePaymentPage() {
   const { t } = useTranslation();
   const scope = usePaymentScope();
-  const { kept, setKeptKey } = useKeptCollection(scope);
   const [search] = useSearchParams();
   const params = useParams();
   const type = PAYMENT_TYPE_OF_ROUTE[params.type ?? ""];
@@ -188,7 +159,7 @@ export default function FinalizePaymentPage() {
     type === "gift" ? t("waiterPay.type.gift") : `${t(`waiterPay.type.${type}`)} · ${t(`waiterPay.method.${method}`)}`;
   return (
     <PaymentFrame scope={scope} title={title} backTo={backTo} testId="finalize-payment">
-      {(unpaid) => <Finalize scope={scope} unpaid={unpaid} type={type} method={method} kept={kept} setKeptKey={setKeptKey} />}
+      {(unpaid, { kept }) => <Finalize scope={scope} unpaid={unpaid} type={type} method={method} kept={kept} />}
     </PaymentFrame>
   );
 }
