@@ -207,8 +207,10 @@ describe("the cash desk", () => {
     // First the cashier cancels it on the terminal's screen (aborted there), then tries the card again.
     await cashier.getByTestId("pending-cancel").click();
     await cashier.getByTestId("register-payment-failed").waitFor();
+    // The second try carries a 2,00 € tip, which the cash sale after the decline keeps.
     await cashier.getByTestId("retry-card").click();
     await cashier.getByTestId("terminal").first().click();
+    await type(cashier.getByTestId("tip-amount"), "2");
     await cashier.getByTestId("collect").click();
     await cashier.getByTestId("pending-pos-payment").waitFor();
     await decideAtTerminal(browser, server.baseUrl, "decline");
@@ -216,11 +218,21 @@ describe("the cash desk", () => {
     await cashier.getByTestId("register-payment-failed").waitFor();
     expect(await cashier.getByTestId("finalize-lines").locator("li").count()).toBe(2);
     expect(await text(cashier.getByTestId("failed-total"))).toContain("15,00");
+    expect(await text(cashier.getByTestId("failed-tip"))).toContain("2,00");
     await cashier.setViewportSize({ width: 1024, height: 768 });
     await screenshot(cashier, "cash-register-declined-1024");
     await cashier.setViewportSize(DESK.viewport);
     await cashier.getByTestId("retry-cash").click();
     await toast(cashier, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor();
+    const { tips } = await api<{ tips: { cash: number; pos: number } }>(
+      server.baseUrl,
+      "/api/stats",
+      await signIn(server.baseUrl, "admin"),
+      {
+        body: {},
+      },
+    );
+    expect({ cash: tips.cash, pos: tips.pos }).toEqual({ cash: 200, pos: 0 });
 
     // 6. The history lists the guest's order, the take-away and the register sale (not the declined card).
     await cashier.getByTestId("cash-desk-tab-history").click();
@@ -274,10 +286,11 @@ describe("the cash desk", () => {
     await approveAtTerminal(browser, server.baseUrl);
     await toast(cashier, "success", "Επιτυχής είσπραξη και έκδοση απόδειξης!").waitFor({ timeout: 15_000 });
 
-    // The owner sees both tips apart from the income, under the cashier.
+    // The owner sees both tips apart from the income, under the cashier (beside the 2,00 € of the
+    // first journey's declined card).
     const owner = await signIn(server.baseUrl, "admin");
     type Tips = { cash: number; pos: number; byWaiter: { cash: number; pos: number }[] };
     const { tips } = await api<{ tips: Tips }>(server.baseUrl, "/api/stats", owner, { body: {} });
-    expect({ cash: tips.cash, pos: tips.pos }).toEqual({ cash: 100, pos: 200 });
+    expect({ cash: tips.cash, pos: tips.pos }).toEqual({ cash: 300, pos: 200 });
   });
 });

@@ -47,6 +47,7 @@ export const el = {
       cash: "Πληρωμή με μετρητά",
       card: "Ξανά με κάρτα",
       edit: "Αλλαγή ποσών",
+      tip: "Φιλοδώρημα, σε μετρητά",
     },
   },
 };
@@ -96,6 +97,7 @@ export const en: typeof el = {
       cash: "Pay in cash",
       card: "Card again",
       edit: "Change the amounts",
+      tip: "Tip, in cash",
     },
   },
 };

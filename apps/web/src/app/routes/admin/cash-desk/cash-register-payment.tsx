@@ -175,8 +175,10 @@ export function RegisterFinalize({ base, sections, onDone }: RegisterStepProps) 
       query.set("paymentId", String(result.paymentId));
       query.set("terminalLabel", terminal.friendlyName);
       query.set("charge", String(result.cardAmount));
-      // Kept for a cash retry after a decline, which sells the same sections at the same discount.
+      // Kept for a cash retry after a decline, which sells the same sections at the same discount
+      // and keeps the guest's tip.
       query.set("discount", String(discount));
+      if (tipAmount > 0) query.set("tip", String(tipAmount));
       void navigate(`${base}/pending-pos-payment?${query}`, { replace: true });
     } else {
       toast.info(t("cashRegister.inProgress"), { arrival: true });
@@ -214,6 +216,8 @@ export function RegisterPending({ base, tabPath }: { base: string; tabPath: stri
   const failed = new URLSearchParams(registerQuery(sale.search));
   const discount = sale.search.get("discount");
   if (discount) failed.set("discount", discount);
+  const tip = sale.search.get("tip");
+  if (tip) failed.set("tip", tip);
   return (
     <PendingPosPayment
       failedTo={`${base}/payment-failed?${failed}`}
@@ -243,9 +247,12 @@ export function RegisterPaymentFailed({ base, sections, onDone }: RegisterStepPr
   const total = sectionsTotal(sections);
   const discount = Math.min(Math.max(Number(sale.search.get("discount")) || 0, 0), total);
   const payable = total - discount;
+  // The tip typed before the decline, now handed over in cash; it was confirmed then if it was large.
+  const tipAmount = Math.max(Number(sale.search.get("tip")) || 0, 0);
+  const tip = tipAmount > 0 ? { tipAmount, tipMethod: "CASH" as const, tipConfirmed: true } : undefined;
 
   const onCash = async () => {
-    const body = registerRequest(sale, sections, { discount, cash: payable, card: 0, terminalId: null });
+    const body = registerRequest(sale, sections, { discount, cash: payable, card: 0, terminalId: null, tip });
     if (!body) return;
     const result = await issue.mutateAsync(body).catch(keptOffline(onDone, t("outbox.kept")));
     if (!result) return;
@@ -267,6 +274,12 @@ export function RegisterPaymentFailed({ base, sections, onDone }: RegisterStepPr
           <span>{t("cashRegister.total")}</span>
           <span data-testid="failed-total">{format(payable)}</span>
         </p>
+        {tip ? (
+          <p className={styles.row}>
+            <span>{t("cashRegister.failed.tip")}</span>
+            <span data-testid="failed-tip">{format(tip.tipAmount)}</span>
+          </p>
+        ) : null}
       </section>
       <Button size="lg" block onClick={() => void onCash()} loading={issue.isPending} data-testid="retry-cash">
         {t("cashRegister.failed.cash")} · {format(payable)}
