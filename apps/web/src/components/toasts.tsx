@@ -5,32 +5,21 @@ import { afterNavigation, autoCloseMs, type Toast, withToast } from "./toast-que
 import styles from "./toasts.module.css";
 
 /**
- * The height the toasts on screen take, with a gap under them (0 when none), also kept in the CSS
- * variable --toast-room for a header that makes room for them.
- */
-let toastRoom = 0;
-
-/**
  * Keeps toasts just under a screen's header, so they never cover its buttons (the header may wrap
  * on a portrait tablet, hence measured), on phones too: at the bottom they would cover the action bar.
- * With `makeRoom` the header grows by --toast-room (its CSS adds it to its bottom padding) and the
- * toasts sit in that room, so on a scrolled list of cards (the waiter's feed) they push the cards
- * down instead of covering a card's controls (issue 31).
  */
-export function useToastsBelow(header: RefObject<HTMLElement | null>, { makeRoom = false } = {}): void {
+export function useToastsBelow(header: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const element = header.current;
     if (!element || typeof ResizeObserver === "undefined") return;
     const root = document.documentElement;
-    const place = () =>
-      root.style.setProperty("--toast-top", `${makeRoom ? element.offsetHeight - toastRoom : element.offsetHeight + 12}px`);
-    const observer = new ResizeObserver(place);
+    const observer = new ResizeObserver(() => root.style.setProperty("--toast-top", `${element.offsetHeight + 12}px`));
     observer.observe(element);
     return () => {
       observer.disconnect();
       root.style.removeProperty("--toast-top");
     };
-  }, [header, makeRoom]);
+  }, [header]);
 }
 
 /**
@@ -153,24 +142,8 @@ export function ToastViewport() {
     () => toasts,
     () => toasts,
   );
-  const viewport = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const element = viewport.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      toastRoom = element.offsetHeight > 0 ? element.offsetHeight + 12 : 0;
-      root.style.setProperty("--toast-room", `${toastRoom}px`);
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      toastRoom = 0;
-      root.style.removeProperty("--toast-room");
-    };
-  }, []);
   return (
-    <section ref={viewport} className={styles.viewport} aria-label={t("toast.region")} aria-live="polite">
+    <section className={styles.viewport} aria-label={t("toast.region")} aria-live="polite">
       {items.map((item) => (
         <ToastItem key={item.id} item={item} />
       ))}

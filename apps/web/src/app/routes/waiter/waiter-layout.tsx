@@ -60,7 +60,7 @@ function WaiterArea({ account }: { account: Account }) {
   const onPayment = isPaymentScreen(pathname);
   const context: WaiterContext = { account, feed };
   const headerRef = useRef<HTMLElement>(null);
-  useToastsBelow(headerRef, { makeRoom: true });
+  useToastsBelow(headerRef);
   return (
     <div className={styles.screen}>
       <header className={styles.header} ref={headerRef}>
