@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BrowserSession,
   DESK,
+  overlaps,
   PHONE,
   screenshot,
   screenshotBothOrientations,
@@ -11,6 +12,7 @@ import {
   text,
   toast,
 } from "./support/browser.ts";
+import { fillBusyService } from "./support/busy-service.ts";
 import { guestOrders } from "./support/journeys.ts";
 import { api, signIn } from "./support/staff-api.ts";
 import { type RunningServer, startServer } from "./support/start-server.ts";
@@ -144,5 +146,81 @@ describe("the kitchen bumps a ticket in one tap, recalls it, follows a table tra
     await gotIt.click();
     await expect.poll(() => ticket.getByTestId("ticket-cancelled").count(), { timeout: 15_000 }).toBe(0);
     expect(await ticket.getByTestId("ticket-product").count()).toBe(1);
+  });
+});
+
+describe("a busy evening (issue 31)", () => {
+  let busy: RunningServer;
+  let screens: BrowserSession;
+
+  beforeAll(async () => {
+    busy = await startServer();
+    screens = await BrowserSession.launch();
+  });
+
+  afterAll(async () => {
+    await screens?.close();
+    await busy?.close();
+  });
+
+  it("the kitchen's board holds the rush at 1280×800: 8 tickets whole, the rest counted, the guest's changes loud", async () => {
+    await fillBusyService(busy);
+    const kitchen = await screens.newPage(DESK);
+    await signInStaff(kitchen, busy.baseUrl, "/service/prep", "kitchen", "kitchen-feed");
+    const tickets = kitchen.getByTestId("kitchen-ticket");
+    await tickets.nth(8).waitFor({ timeout: 15_000 });
+    expect(await tickets.count()).toBe(9);
+    const ticketAt = (table: string) =>
+      tickets.filter({ has: kitchen.getByTestId("ticket-table").getByText(table, { exact: true }) });
+
+    // Eight whole on the screen, the seventh among them; the ninth is counted below the fold.
+    const whole = await tickets.evaluateAll((all) =>
+      all.map((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    );
+    expect(whole.slice(0, 8)).toEqual(Array(8).fill(true));
+    expect(whole[8]).toBe(false);
+    expect(await text(kitchen.getByTestId("tickets-below"))).toContain("1 ακόμη");
+    // Each band is one line: a late ticket's table name is not broken by its age word.
+    const late = ticketAt("Τραπέζι 4");
+    expect(await late.getAttribute("data-age")).toBe("late");
+    const name = late.getByTestId("ticket-table");
+    expect(await name.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(40);
+
+    // The cancellation leads the board, flashing; the late and ageing tickets follow, oldest first.
+    expect(await text(tickets.first().getByTestId("ticket-table"))).toBe("Τραπέζι 1");
+    expect(await tickets.first().getByTestId("ticket-cancelled").count()).toBe(1);
+    expect(await tickets.nth(1).getAttribute("data-age")).toBe("late");
+    expect(await tickets.nth(2).getAttribute("data-age")).toBe("warn");
+    // The red banner only for what a guest changed or wrote; the dishes' own allergens are small marks.
+    expect(await text(ticketAt("Τραπέζι 2").getByTestId("ticket-flagged"))).toContain("χωρίς κρεμμύδι");
+    expect(await text(ticketAt("Τραπέζι 3").getByTestId("ticket-flagged"))).toContain("Αλλεργία: καρύδια");
+    for (const table of ["Τραπέζι 4", "Τραπέζι 6", "Τραπέζι 7", "Τραπέζι 8"]) {
+      expect(await ticketAt(table).getByTestId("ticket-flagged").count()).toBe(0);
+      expect(await ticketAt(table).getByTestId("ticket-allergens").count()).toBe(1);
+    }
+    await screenshot(kitchen, "busy-feed-kitchen-1280x800");
+    await screenshot(kitchen, "busy-feed-kitchen-1280x800-full", true);
+
+    // The count brings the moved ticket into view, its notice whole.
+    await kitchen.getByTestId("tickets-below").click();
+    const moved = ticketAt("Τραπέζι 10").getByTestId("ticket-moved");
+    await expect.poll(() => moved.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    expect(await text(moved)).toBe("μεταφέρθηκε στο τραπέζι 10");
+    await expect.poll(() => kitchen.getByTestId("tickets-below").count()).toBe(0);
+    await screenshot(kitchen, "busy-feed-kitchen-1280x800-moved");
+
+    // A bump's toast covers no control: not the header's, not Recall, not a ticket's button.
+    await kitchen.evaluate(() => window.scrollTo(0, 0));
+    await ticketAt("Τραπέζι 7").getByTestId("bump-ticket").click();
+    const done = toast(kitchen, "success", "Επιτυχής ειδοποίηση σερβιτόρου/ας!");
+    await done.waitFor();
+    await screenshot(kitchen, "busy-feed-kitchen-1280x800-toast");
+    const controls = kitchen.locator(
+      "header button, header a, [data-testid='open-recall'], [data-testid='bump-ticket'], [data-testid='acknowledge-cancellation']",
+    );
+    for (const control of await controls.all()) expect(await overlaps(done, control)).toBe(false);
   });
 });

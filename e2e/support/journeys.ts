@@ -95,16 +95,14 @@ type MenuProduct = {
   basicIngredients: { id: number; name: string }[];
 };
 
-/**
- * A guest's order sent through the API, as the guest's phone sends it, for journeys whose subject is
- * another role's screen: answers the table's id and the order's kitchen tickets. A line with
- * `without` keeps the dish's other basic ingredients (one without keeps none, as the API reads it).
- */
-export async function guestOrdersByApi(
-  baseUrl: string,
-  tableCode: string,
-  lines: readonly { name: string; way?: string; without?: readonly string[]; notes?: string }[],
-): Promise<{ tableId: number; ticketIds: number[] }> {
+/** A guest signed in anonymously and checked in at a table, as the guest's phone does it. */
+export interface SeatedGuest {
+  token: string;
+  tableId: number;
+}
+
+/** Seats a guest at the table with this code through the API. */
+export async function seatGuestByApi(baseUrl: string, tableCode: string): Promise<SeatedGuest> {
   const signedIn = await fetch(`${baseUrl}/api/authenticate-anonymous`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -114,6 +112,22 @@ export async function guestOrdersByApi(
   if (!token) throw new Error(`anonymous sign-in failed: ${signedIn.status}`);
   const { tableId } = await api<{ tableId: number }>(baseUrl, `/api/cq-table/code/${tableCode}`, token);
   await api(baseUrl, `/api/cq-table/check-in/${tableId}`, token, { body: {} });
+  return { token, tableId };
+}
+
+/**
+ * A guest's order sent through the API, as the guest's phone sends it, for journeys whose subject is
+ * another role's screen: answers the table's id, the order's kitchen tickets and the guest (a table
+ * code seats a new guest; a seated guest orders again). A line with `without` keeps the dish's other
+ * basic ingredients (one without keeps none, as the API reads it).
+ */
+export async function guestOrdersByApi(
+  baseUrl: string,
+  at: string | SeatedGuest,
+  lines: readonly { name: string; way?: string; without?: readonly string[]; notes?: string }[],
+): Promise<{ tableId: number; ticketIds: number[]; guest: SeatedGuest }> {
+  const guest = typeof at === "string" ? await seatGuestByApi(baseUrl, at) : at;
+  const { token, tableId } = guest;
   const menu = await api<{ products: MenuProduct[] }[]>(baseUrl, `/api/cq-table/${tableId}/menu`, token);
   const products = menu.flatMap((category) => category.products);
   const body = lines.map(({ name, way, without, notes }) => {
@@ -131,7 +145,7 @@ export async function guestOrdersByApi(
     return { id: product.id, quantity: 1, preparationWay, ...changes };
   });
   const sent = await api<{ ticketIds: number[] }>(baseUrl, `/api/orders/${tableId}`, token, { body });
-  return { tableId, ticketIds: sent.ticketIds };
+  return { tableId, ticketIds: sent.ticketIds, guest };
 }
 
 /** Waits until a staff screen's connection dot says `status`. */

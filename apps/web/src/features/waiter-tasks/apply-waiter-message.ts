@@ -6,15 +6,16 @@ import {
   type WaiterFeedMessage,
 } from "@tableorder/domain/contracts/waiter";
 import { PAYMENT_REQUEST_TYPES, type WaiterRequestType } from "@tableorder/domain/enums";
+import { compareTasksByUrgency } from "@tableorder/domain/task-urgency";
 
 export const isPaymentTask = (type: WaiterRequestType): boolean => PAYMENT_REQUEST_TYPES.includes(type);
 
-/** Oldest first, so the task waiting longest is on top. */
+/** The feed's order: guests waiting in person on top, then food to carry, each oldest first (compareTasksByUrgency). */
 export function sortTasks(tasks: readonly WaiterFeedItem[]): WaiterFeedItem[] {
-  return [...tasks].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id - b.id);
+  return [...tasks].sort(compareTasksByUrgency);
 }
 
-/** Oldest first, like the tasks. */
+/** Oldest first: information below the tasks, in the order the orders came. */
 export function sortNewOrders(cards: readonly NewOrderCard[]): NewOrderCard[] {
   return [...cards].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.orderId - b.orderId);
 }

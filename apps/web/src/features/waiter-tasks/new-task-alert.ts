@@ -1,27 +1,21 @@
 import type { WaiterFeedItem, WaiterFeedMessage } from "@tableorder/domain/contracts/waiter";
-import type { WaiterRequestType } from "@tableorder/domain/enums";
+import { guestIsWaiting } from "@tableorder/domain/task-urgency";
 import { useSyncExternalStore } from "react";
 import { ringBell } from "../../lib/bell.ts";
 import { storedValue } from "../../lib/stored-value.ts";
-import { isPaymentTask, sortTasks } from "./apply-waiter-message.ts";
+import { sortTasks } from "./apply-waiter-message.ts";
 
 /**
- * A guest waiting on the waiter: a call, or a request to pay through the waiter. These ring the
- * bell (spec 2 §9's bell.wav) and vibrate; a pickup or a dish to serve is the kitchen's pace and
- * shows on the feed without a sound.
- */
-export function ringsOnArrival(type: WaiterRequestType): boolean {
-  return type === "WAITER_CALL" || isPaymentTask(type);
-}
-
-/**
- * The tasks of a push that are new to this feed and ring. Before the feed's first answer nothing
- * is new (the whole list would ring at once); a task the feed already holds never rings again.
+ * The tasks of a push that are new to this feed and ring: a guest waiting on the waiter in person
+ * (guestIsWaiting: a call, or a request to pay through the waiter) rings the bell (spec 2 §9's
+ * bell.wav) and vibrates; a pickup or a dish to serve is the kitchen's pace and shows on the feed
+ * without a sound. Before the feed's first answer nothing is new (the whole list would ring at
+ * once); a task the feed already holds never rings again.
  */
 export function tasksThatRing(feed: readonly WaiterFeedItem[] | undefined, message: WaiterFeedMessage): WaiterFeedItem[] {
   if (!feed) return [];
   const known = new Set(feed.map((task) => task.id));
-  return message.items.filter((task) => !known.has(task.id) && ringsOnArrival(task.type));
+  return message.items.filter((task) => !known.has(task.id) && guestIsWaiting(task.type));
 }
 
 /** Short, long enough to feel in an apron pocket, unlike a single tap. */

@@ -1,14 +1,7 @@
 import type { WaiterFeedItem } from "@tableorder/domain/contracts/waiter";
-import { WAITER_REQUEST_TYPES, type WaiterRequestType } from "@tableorder/domain/enums";
+import type { WaiterRequestType } from "@tableorder/domain/enums";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  ARRIVAL_VIBRATION,
-  announceArrivals,
-  clearTaskToReveal,
-  notificationSound,
-  ringsOnArrival,
-  tasksThatRing,
-} from "./new-task-alert.ts";
+import { ARRIVAL_VIBRATION, announceArrivals, clearTaskToReveal, notificationSound, tasksThatRing } from "./new-task-alert.ts";
 
 const task = (id: number, tableId: number, type: WaiterRequestType, timestamp = "2026-01-01T10:00:00Z"): WaiterFeedItem => ({
   id,
@@ -27,11 +20,6 @@ const task = (id: number, tableId: number, type: WaiterRequestType, timestamp = 
 const push = (tableId: number, items: WaiterFeedItem[]) => ({ type: "TABLE_TASKS" as const, tableId, items });
 
 describe("which arrivals ring", () => {
-  it("a guest's call and a request to pay through the waiter ring; pickups, serving and notices do not", () => {
-    const ringing = WAITER_REQUEST_TYPES.filter(ringsOnArrival);
-    expect(ringing.sort()).toEqual(["PARTIAL_PAYMENT", "PARTIAL_PAYMENT_WITH_POS", "PAYMENT", "PAYMENT_WITH_POS", "WAITER_CALL"]);
-  });
-
   it("only tasks new to the feed ring, once", () => {
     const pickup = task(1, 10, "PREPARATION_AREA_PICKUP");
     const call = task(2, 10, "WAITER_CALL");

@@ -49,13 +49,21 @@ const task = (id: number, tableId: number, timestamp: string, ids: number[] = []
 describe("waiter feed pushes", () => {
   const feed = [task(1, 10, "2026-01-01T10:00:00Z"), task(2, 20, "2026-01-01T10:01:00Z")];
 
-  it("replaces the table's tasks and keeps the others, oldest first", () => {
+  it("replaces the table's tasks and keeps the others, each kind oldest first", () => {
     const next = applyWaiterMessage(feed, {
       type: "TABLE_TASKS",
       tableId: 10,
       items: [task(3, 10, "2026-01-01T10:02:00Z")],
     });
     expect(next.map((item) => item.id)).toEqual([2, 3]);
+  });
+
+  it("a guest's call lands above older pickups, with the guests already waiting (compareTasksByUrgency)", () => {
+    const olderCall = { ...task(3, 30, "2026-01-01T10:02:00Z"), type: "WAITER_CALL" as const };
+    const withCall = applyWaiterMessage(feed, { type: "TABLE_TASKS", tableId: 30, items: [olderCall] });
+    const newPayment = { ...task(4, 40, "2026-01-01T10:05:00Z"), type: "PAYMENT" as const };
+    const next = applyWaiterMessage(withCall, { type: "TABLE_TASKS", tableId: 40, items: [newPayment] });
+    expect(next.map((item) => item.id)).toEqual([3, 4, 1, 2]);
   });
 
   it("an empty list clears the table", () => {

@@ -14,8 +14,9 @@ import styles from "./waiter.module.css";
 import { useWaiterContext, WAITER_BASE_PATH } from "./waiter-context.ts";
 
 /**
- * The service feed (spec 2 §2.4): one card per task, oldest first, one update at a time; below the
- * tasks, the orders still being prepared as information (docs/decisions/041-new-order-cards.md).
+ * The service feed (spec 2 §2.4): one card per task, urgent first (sortTasks), one update at a
+ * time; below the tasks, the orders still being prepared as information
+ * (docs/decisions/041-new-order-cards.md).
  */
 export default function WaiterFeedPage() {
   const { t } = useTranslation();

@@ -40,6 +40,52 @@ export function TaskCard({ task, now, disabled, busy, taskPath, onAction }: Task
     const pieces = new Set(taskOrderProductIds(task));
     return staffActionPieceIds(sent).some((id) => pieces.has(id)) && sent.path === "/api/feed/next-status";
   });
+  const head = (
+    <Link to={taskPath} className={styles.cardHead} data-testid="open-task">
+      <span className={styles.cardType}>{label(task)}</span>
+      <span className={styles.cardMeta}>
+        <span className={styles.table} data-testid="task-table">
+          {t("waiter.table", { name: task.placement })}
+        </span>
+        {age !== "fresh" && <span className={styles.ageWord}>{t(`waiter.age.${age}`)}</span>}
+        <span className={styles.elapsed} data-testid="task-elapsed">
+          {minutes}'
+        </span>
+      </span>
+    </Link>
+  );
+  const button =
+    action === "open" ? (
+      <Link
+        to={taskPath}
+        className={`${styles.action} ${styles.actionOpen}`}
+        aria-disabled={disabled || undefined}
+        onClick={(event) => disabled && event.preventDefault()}
+        data-testid="task-action"
+      >
+        {t("waiter.openPayment")}
+      </Link>
+    ) : (
+      <button
+        type="button"
+        className={`${styles.action} ${action === "check" ? styles.actionWide : ""}`}
+        disabled={disabled || busy || waiting}
+        aria-busy={(busy && !waiting) || undefined}
+        aria-label={waiting ? t("outbox.waiting") : t(`waiter.action.${action}`)}
+        onClick={() => onAction(task, action)}
+        data-testid="task-action"
+      >
+        {waiting ? (
+          <span>{t("outbox.waiting")}</span>
+        ) : (
+          <>
+            {busy ? <span className={styles.spinner} aria-hidden /> : <CheckIcon size={34} />}
+            {action === "check" && <span>{t("waiter.action.check")}</span>}
+          </>
+        )}
+      </button>
+    );
+  const compact = task.items.length === 0 && action !== "check";
   return (
     <article
       className={`${styles.card} ${styles[`card_${action}`] ?? ""} ${styles[`age_${age}`] ?? ""}`}
@@ -52,58 +98,28 @@ export function TaskCard({ task, now, disabled, busy, taskPath, onAction }: Task
       data-table={task.placement}
       aria-busy={busy || undefined}
     >
-      <Link to={taskPath} className={styles.cardHead} data-testid="open-task">
-        <span className={styles.cardType}>{label(task)}</span>
-        <span className={styles.cardMeta}>
-          <span className={styles.table} data-testid="task-table">
-            {t("waiter.table", { name: task.placement })}
-          </span>
-          {age !== "fresh" && <span className={styles.ageWord}>{t(`waiter.age.${age}`)}</span>}
-          <span className={styles.elapsed} data-testid="task-elapsed">
-            {minutes}'
-          </span>
-        </span>
-      </Link>
-      {task.items.length > 0 && <TaskItems items={task.items} />}
-      <div className={styles.cardFoot}>
-        {task.items.length > 0 ? (
-          <span className={styles.sum}>
-            {t("waiter.sum")} <Price cents={task.sum} />
-          </span>
-        ) : (
-          <span />
-        )}
-        {action === "open" ? (
-          <Link
-            to={taskPath}
-            className={`${styles.action} ${styles.actionOpen}`}
-            aria-disabled={disabled || undefined}
-            onClick={(event) => disabled && event.preventDefault()}
-            data-testid="task-action"
-          >
-            {t("waiter.openPayment")}
-          </Link>
-        ) : (
-          <button
-            type="button"
-            className={`${styles.action} ${action === "check" ? styles.actionWide : ""}`}
-            disabled={disabled || busy || waiting}
-            aria-busy={(busy && !waiting) || undefined}
-            aria-label={waiting ? t("outbox.waiting") : t(`waiter.action.${action}`)}
-            onClick={() => onAction(task, action)}
-            data-testid="task-action"
-          >
-            {waiting ? (
-              <span>{t("outbox.waiting")}</span>
+      {compact ? (
+        // A call has nothing to list: its button sits beside its head, so a busy feed shows more cards.
+        <div className={styles.cardFoot}>
+          {head}
+          {button}
+        </div>
+      ) : (
+        <>
+          {head}
+          {task.items.length > 0 && <TaskItems items={task.items} />}
+          <div className={styles.cardFoot}>
+            {task.items.length > 0 ? (
+              <span className={styles.sum}>
+                {t("waiter.sum")} <Price cents={task.sum} />
+              </span>
             ) : (
-              <>
-                {busy ? <span className={styles.spinner} aria-hidden /> : <CheckIcon size={34} />}
-                {action === "check" && <span>{t("waiter.action.check")}</span>}
-              </>
+              <span />
             )}
-          </button>
-        )}
-      </div>
+            {button}
+          </div>
+        </>
+      )}
     </article>
   );
 }
