@@ -30,6 +30,9 @@ export default defineConfig({
           globalSetup: ["apps/server/test/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page's answer to an action comes over the network and the socket: on a loaded machine
+          // that takes more than expect.poll's default second (the table's unpaid total read 1 s late).
+          expect: { poll: { timeout: 5_000 } },
           fileParallelism: false,
         },
       },

@@ -1,10 +1,18 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { BrowserSession, PHONE, screenshot } from "./support/browser.ts";
-import { addToBasket, expandProduct, sendBasket, signInGuest, signInWaiter } from "./support/journeys.ts";
+import { type BrowserSession, PHONE, screenshot } from "./support/browser.ts";
+import {
+  addToBasket,
+  closeAll,
+  expandProduct,
+  sendBasket,
+  signInGuest,
+  signInWaiter,
+  startServerAndBrowser,
+} from "./support/journeys.ts";
 import { api as callApi, signIn as signInWithApi } from "./support/staff-api.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a web build: apps/web/dist, or E2E_WEB_DIST.
 const TABLE = "demo-5";
@@ -49,14 +57,9 @@ async function chooseMoussakaToPay(page: Page, shots = false): Promise<void> {
 
 describe("guests at one table pay part by card and the rest to the waiter", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("orders together, calls and cancels, pays by card (declined, then approved), then the waiter collects the rest", async () => {
     const a = await session.newPage(PHONE);

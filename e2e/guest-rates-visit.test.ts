@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast, type } from "./support/browser.ts";
-import { guestOrders, openCardPayment } from "./support/journeys.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import { type BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast, type } from "./support/browser.ts";
+import { closeAll, guestOrders, openCardPayment, startServerAndBrowser } from "./support/journeys.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
 const TABLE = "demo-4";
@@ -14,14 +14,9 @@ let session: BrowserSession;
 
 describe("a guest tips 10 % online and rates the visit after paying; the owner sees the tip in the stats and the rating in Κριτικές", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("the owner sets the Google link; a guest pays by card with a 10 % tip, rates 5 stars with a comment and is offered it; the owner sees both", async () => {
     // The owner gives the venue's Google review link in the shop settings.

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  BrowserSession,
+  type BrowserSession,
   DESK,
   overlaps,
   PHONE,
@@ -13,9 +13,9 @@ import {
   toast,
 } from "./support/browser.ts";
 import { fillBusyService } from "./support/busy-service.ts";
-import { guestOrders } from "./support/journeys.ts";
+import { closeAll, guestOrders, startServerAndBrowser } from "./support/journeys.ts";
 import { api, signIn } from "./support/staff-api.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
 
@@ -26,14 +26,9 @@ const card = (page: Page, dish: string) => page.getByTestId("kitchen-ticket").fi
 
 describe("the kitchen bumps a ticket in one tap, recalls it, follows a table transfer and is told of a cancellation", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("a bumped ticket leaves the board, and Recall brings it back", async () => {
     const kitchen = await session.newPage(DESK);
@@ -154,14 +149,9 @@ describe("a busy evening (issue 31)", () => {
   let screens: BrowserSession;
 
   beforeAll(async () => {
-    busy = await startServer();
-    screens = await BrowserSession.launch();
+    [busy, screens] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await screens?.close();
-    await busy?.close();
-  });
+  afterAll(() => closeAll(screens, busy));
 
   it("the kitchen's board holds the rush at 1280×800: 8 tickets whole, the rest counted, the guest's changes loud", async () => {
     await fillBusyService(busy);

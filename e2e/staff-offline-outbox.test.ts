@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments } from "../apps/server/src/db/schema.ts";
-import { BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
-import { guestOrdersByApi, signInWaiter, waiterAddsBySearch } from "./support/journeys.ts";
+import { type BrowserSession, DESK, PHONE, screenshot, signInStaff, text, toast } from "./support/browser.ts";
+import { closeAll, guestOrdersByApi, signInWaiter, startServerAndBrowser, waiterAddsBySearch } from "./support/journeys.ts";
 import { expectControlledByServiceWorker, goOffline, goOnline } from "./support/offline.ts";
 import { addWaiterForAllTables, api, signIn } from "./support/staff-api.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
 
@@ -28,14 +28,9 @@ async function kitchenTicketsServerSide(): Promise<{ id: number; products: { nam
 
 describe("staff actions taken while the Wi-Fi is down are kept on the device and sent once (issue 31)", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("a waiter offline orders for a table and collects cash, reloads in the dead spot (the app opens from its service worker), and on return the kitchen gets the order once and the payment is recorded once", async () => {
     // The table already has a Τζατζίκι (5.50) from its guest.

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  BrowserSession,
+  type BrowserSession,
   decideAtTerminal,
   overlaps,
   PHONE,
@@ -13,15 +13,17 @@ import {
   type,
 } from "./support/browser.ts";
 import {
+  closeAll,
   guestAsksToPay,
   guestOrders,
   guestOrdersByApi,
   signInKitchen,
   signInWaiter,
+  startServerAndBrowser,
   waiterAddsBySearch,
 } from "./support/journeys.ts";
 import { addWaiterForAllTables, api, signIn } from "./support/staff-api.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh web build: the server serves apps/web/dist (or E2E_WEB_DIST).
 
@@ -32,14 +34,9 @@ const line = (page: Page, testId: string, name: string) => page.locator(`[data-t
 
 describe("a waiter collects payment at the table", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("the guest orders and asks to pay by card terminal; the kitchen prepares; waiter 1 delivers and waiter 2 sees it vanish; waiter 1 collects part in cash with a discount and the rest on the terminal", async () => {
     await addWaiterForAllTables(server.baseUrl, "waiter2");

@@ -3,11 +3,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diningTables, waiterRequests } from "../apps/server/src/db/schema.ts";
-import { BrowserSession, PHONE, screenshot, text } from "./support/browser.ts";
+import { type BrowserSession, PHONE, screenshot, text } from "./support/browser.ts";
 import { fillBusyService, guestAsksToPayByApi } from "./support/busy-service.ts";
-import { addToBasket, guestOrdersByApi, signInGuest, signInWaiter } from "./support/journeys.ts";
+import { addToBasket, closeAll, guestOrdersByApi, signInGuest, signInWaiter, startServerAndBrowser } from "./support/journeys.ts";
 import { addWaiterForAllTables, api as callApi, signIn as signInWithApi } from "./support/staff-api.ts";
-import { type RunningServer, startServer } from "./support/start-server.ts";
+import type { RunningServer } from "./support/start-server.ts";
 
 // Needs a fresh `npm run build:web`: the server serves apps/web/dist.
 
@@ -55,14 +55,9 @@ const task = (page: Page, type: string, table?: string) =>
 
 describe("a waiter delivers", () => {
   beforeAll(async () => {
-    server = await startServer();
-    session = await BrowserSession.launch();
+    [server, session] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(session, server));
 
   it("two waiters see a pickup live; one delivers, it vanishes for the other; a call is handled", async () => {
     // A second waiter, supervising every table.
@@ -293,14 +288,9 @@ describe("a busy evening (issue 31)", () => {
   let screens: BrowserSession;
 
   beforeAll(async () => {
-    busy = await startServer();
-    screens = await BrowserSession.launch();
+    [busy, screens] = await startServerAndBrowser();
   });
-
-  afterAll(async () => {
-    await screens?.close();
-    await busy?.close();
-  });
+  afterAll(() => closeAll(screens, busy));
 
   it("the waiter's feed puts the guests waiting on top, oldest first, and the newest payment request comes into view", async () => {
     const { lastToPay } = await fillBusyService(busy);
