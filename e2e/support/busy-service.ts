@@ -47,16 +47,13 @@ export async function fillBusyService(server: RunningServer): Promise<BusyServic
     { name: "Κεφτεδάκια" },
     { name: "Κεφτεδάκια" },
   ]);
-  const t2 = await guestOrdersByApi(baseUrl, "demo-2", [
-    { name: "Σουβλάκι χοιρινό", way: "Μέτριο", without: [] },
-    { name: "Νερό 1L" },
-  ]);
+  const t2 = await guestOrdersByApi(baseUrl, "demo-2", [{ name: "Σουβλάκι χοιρινό", way: "Μέτριο" }, { name: "Νερό 1L" }]);
   await prepare(t2.ticketIds[0]);
   await guestOrdersByApi(baseUrl, t2.guest, [{ name: "Χωριάτικη", without: ["Κρεμμύδι"] }]);
-  const t3 = await guestOrdersByApi(baseUrl, "demo-3", [{ name: "Χωριάτικη", without: [] }]);
+  const t3 = await guestOrdersByApi(baseUrl, "demo-3", [{ name: "Χωριάτικη" }]);
   await prepare(t3.ticketIds[0]);
   await guestOrdersByApi(baseUrl, t3.guest, [
-    { name: "Τζατζίκι", without: [], notes: "Αλλεργία: καρύδια" },
+    { name: "Τζατζίκι", notes: "Αλλεργία: καρύδια" },
     { name: "Πατάτες τηγανητές", way: "Κανονικές" },
   ]);
 
@@ -76,7 +73,7 @@ export async function fillBusyService(server: RunningServer): Promise<BusyServic
   await api(baseUrl, `/api/cq-table/call-waiter/${t5.tableId}`, t5.guest.token, { method: "POST" });
 
   // A guest asking to pay, with water to serve; water alone at 8; table 7 eats and asks later.
-  const t6 = await guestOrdersByApi(baseUrl, "demo-6", [{ name: "Τσιπούρα σχάρας", without: [] }, { name: "Νερό 1L" }]);
+  const t6 = await guestOrdersByApi(baseUrl, "demo-6", [{ name: "Τσιπούρα σχάρας" }, { name: "Νερό 1L" }]);
   await guestAsksToPayByApi(baseUrl, t6.guest);
   const t7 = await guestOrdersByApi(baseUrl, "demo-7", [{ name: "Παστίτσιο" }]);
   await guestOrdersByApi(baseUrl, "demo-8", [{ name: "Μουσακάς" }, { name: "Νερό 1L" }]);

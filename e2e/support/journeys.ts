@@ -118,8 +118,9 @@ export async function seatGuestByApi(baseUrl: string, tableCode: string): Promis
 /**
  * A guest's order sent through the API, as the guest's phone sends it, for journeys whose subject is
  * another role's screen: answers the table's id, the order's kitchen tickets and the guest (a table
- * code seats a new guest; a seated guest orders again). A line with `without` keeps the dish's other
- * basic ingredients (one without keeps none, as the API reads it).
+ * code seats a new guest; a seated guest orders again). A line keeps the dish's basic ingredients
+ * but those named in `without`, as the guest's phone sends them (the API reads a line that lists
+ * none as one without any).
  */
 export async function guestOrdersByApi(
   baseUrl: string,
@@ -134,9 +135,7 @@ export async function guestOrdersByApi(
     const product = products.find((p) => p.name === name);
     if (!product) throw new Error(`${name} is not on the menu`);
     const changes = {
-      ...(without && {
-        basicIngredientIds: product.basicIngredients.filter((i) => !without.includes(i.name)).map((i) => i.id),
-      }),
+      basicIngredientIds: product.basicIngredients.filter((i) => !without?.includes(i.name)).map((i) => i.id),
       ...(notes && { notes }),
     };
     if (!way) return { id: product.id, quantity: 1, ...changes };
