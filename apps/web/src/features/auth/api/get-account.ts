@@ -21,14 +21,8 @@ export function handOverAccount(token: string, account: Account): void {
   handedOver = { token, account };
 }
 
-/**
- * Not where a staff app's service worker controls the page (it registers from the sign-in screen):
- * there the account is read through the worker, which keeps it, so a reload without network gets
- * past the area's gate from the first visit on (docs/decisions/043-staff-apps-service-worker.md).
- */
 function takeHandedOver(): Account | null {
-  const controlled = typeof navigator !== "undefined" && Boolean(navigator.serviceWorker?.controller);
-  const given = handedOver?.token === getToken() && !controlled ? handedOver.account : null;
+  const given = handedOver?.token === getToken() ? handedOver.account : null;
   handedOver = null;
   return given;
 }
