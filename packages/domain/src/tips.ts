@@ -73,10 +73,15 @@ export function checkTip(tip: {
 }): TipProblem | null {
   if (!Number.isInteger(tip.amount) || tip.amount < 0) return "tip_negative";
   if (tip.amount === 0) return null;
-  if (tip.isGift || tip.onCredit > 0) return "tip_not_allowed";
+  if (!tipAllowedWith(tip)) return "tip_not_allowed";
   if ((tip.method === "CARD" ? tip.card : tip.cash) <= 0) return "tip_method_not_in_payment";
   if (!tip.confirmed && tipNeedsConfirmation(tip.amount, tip.bill)) return "tip_needs_confirmation";
   return null;
+}
+
+/** Whether a collection can take a tip at all: not a gift, and nothing of it left on credit. */
+export function tipAllowedWith(collection: { isGift: boolean; onCredit: Cents }): boolean {
+  return !collection.isGift && collection.onCredit === 0;
 }
 
 /** The method a tip goes with when none is named: the card when the card carries the payment, else cash. */

@@ -1,5 +1,5 @@
 import type { Cents } from "@tableorder/domain/money";
-import { defaultTipMethod, type TipMethod, tipNeedsConfirmation } from "@tableorder/domain/tips";
+import { defaultTipMethod, type TipMethod, tipAllowedWith, tipNeedsConfirmation } from "@tableorder/domain/tips";
 
 /** The parts of a collection a tip is weighed against, in cents. */
 export interface CollectionParts {
@@ -17,7 +17,7 @@ export interface CollectionParts {
  * refuse it with tip_not_allowed).
  */
 export function tipOffered(parts: CollectionParts): boolean {
-  return !parts.gift && parts.onCredit === 0 && parts.cash + parts.card > 0;
+  return tipAllowedWith({ isGift: parts.gift, onCredit: parts.onCredit }) && parts.cash + parts.card > 0;
 }
 
 /**
